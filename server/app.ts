@@ -1,0 +1,63 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './platform/config.ts';
+import { migrateToLatest, openDatabase } from './platform/db/database.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { registerWebApp } from './platform/http/web-app.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { LocalDiskStorage } from './platform/storage/local-disk-storage.ts';
+import { seedDemoCatalogIfEmpty } from './modules/catalog/catalog-seed.service.ts';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { registerTemplateImageRoutes } from './modules/catalog/template-image.routes.ts';
+import { createTemplateImageService } from './modules/catalog/template-image.service.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+
+export interface AppOptions {
+  /** The clock; tests pin it. */
+  now?: () => Date;
+}
+
+/**
+ * Builds the whole server: platform (database, storage, HTTP hardening), then each module's service and
+ * routes, wired explicitly. Migrations run and the demo catalog is seeded before it answers.
+ */
+export async function buildApp(config: AppConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  app.addHook('onClose', async () => database.destroy());
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+
+  const storage = new LocalDiskStorage(config.storageDir);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024 });
+
+  const catalogRepository = createCatalogRepository(database);
+  if (config.seedDemoCatalog) {
+    await seedDemoCatalogIfEmpty({ repository: catalogRepository, storageDir: config.storageDir, now, log: app.log });
+  }
+  const catalog = createCatalogService({ repository: catalogRepository, now });
+  const templateImages = createTemplateImageService({
+    repository: catalogRepository,
+    storage,
+    cacheDir: config.cacheDir,
+  });
+
+  registerHealthRoutes(app, database);
+  registerCatalogRoutes(app, catalog);
+  registerTemplateImageRoutes(app, templateImages, storage);
+  await registerWebApp(app, config.webDistDir);
+
+  return app;
+}

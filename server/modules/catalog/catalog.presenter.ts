@@ -1,0 +1,67 @@
+import crypto from 'node:crypto';
+import {
+  catalogApi,
+  type Category,
+  type CatalogEvent,
+  type Style,
+  type TemplateSummary,
+} from '../../../shared/catalog/catalog.contract.ts';
+import { isNewDrop } from '../../../shared/catalog/catalog.rules.ts';
+import { MEDIA_PREFIX, type CategoryRecord, type EventRecord, type StyleRecord, type TemplateRecord } from './catalog-source.ts';
+
+/** Presenters pick the public fields explicitly; nothing else of a record reaches a response. */
+
+export function presentCategory(c: CategoryRecord): Category {
+  return { id: c.id, name: c.name, translations: c.translations, rank: c.rank, tags: c.tags };
+}
+
+export function presentStyle(s: StyleRecord): Style {
+  return { id: s.id, name: s.name, translations: s.translations };
+}
+
+export function presentEvent(e: EventRecord): CatalogEvent {
+  return { id: e.id, name: e.name, tag: e.tag, translations: e.translations };
+}
+
+/** Changes whenever a template's images change, so image URLs can be cached forever. */
+export function imageVersion(template: Pick<TemplateRecord, 'previewImage' | 'animatedImage'>): string {
+  return crypto
+    .createHash('sha1')
+    .update(`${template.previewImage ?? ''}|${template.animatedImage ?? ''}`)
+    .digest('base64url')
+    .slice(0, 10);
+}
+
+const isMedia = (ref: string | null): ref is string => ref !== null && ref.startsWith(MEDIA_PREFIX);
+
+export function presentTemplate(
+  t: TemplateRecord,
+  context: { category: CategoryRecord; style: StyleRecord | null; now: Date },
+): TemplateSummary {
+  const version = imageVersion(t);
+  // Our own artwork goes through the image route (sized, cached); an imported external URL is used as is.
+  const preview = isMedia(t.previewImage) ? null : t.previewImage;
+  const thumbnailUrl = preview ?? catalogApi.templateImage(t.id, 'thumb', version);
+  const coverUrl = preview ?? catalogApi.templateImage(t.id, 'cover', version);
+  const animatedUrl =
+    t.animatedImage === null
+      ? null
+      : isMedia(t.animatedImage)
+        ? catalogApi.templateImage(t.id, 'original', version)
+        : t.animatedImage;
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    tags: t.tags,
+    categoryId: t.categoryId,
+    categoryName: context.category.name,
+    styleId: context.style?.id ?? null,
+    styleName: context.style?.name ?? null,
+    createdAt: t.createdAt.toISOString(),
+    isNew: isNewDrop(t.createdAt, context.now),
+    thumbnailUrl,
+    coverUrl,
+    animatedUrl,
+  };
+}

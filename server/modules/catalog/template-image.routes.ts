@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { templateImageVariants } from '../../../shared/catalog/catalog.contract.ts';
+import { parseInput } from '../../platform/http/app-error.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { TemplateImageService } from './template-image.service.ts';
+
+const params = z.object({ id: z.string().min(1).max(200), variant: z.enum(templateImageVariants) });
+const query = z.object({ v: z.string().max(64).optional() });
+
+/** GET /media/templates/:id/:variant — ETag revalidation, and forever-caching of versioned URLs. */
+export function registerTemplateImageRoutes(
+  app: FastifyInstance,
+  images: TemplateImageService,
+  storage: FileStorage,
+): void {
+  app.get('/media/templates/:id/:variant', async (request, reply) => {
+    const { id, variant } = parseInput(params, request.params);
+    const { v } = parseInput(query, request.query);
+    const image = await images.getImage(id, variant);
+    reply
+      .header('ETag', image.etag)
+      .header(
+        'Cache-Control',
+        v === image.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+      );
+    if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+    reply.type(image.contentType);
+    return Buffer.isBuffer(image.body) ? image.body : storage.createReadStream(image.body.storageKey);
+  });
+}

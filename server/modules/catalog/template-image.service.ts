@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { TemplateImageVariant } from '../../../shared/catalog/catalog.contract.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { CatalogRepository } from './catalog.repository.ts';
+import { MEDIA_PREFIX } from './catalog-source.ts';
+import { imageVersion } from './catalog.presenter.ts';
+
+/** SPEC §7 image sizes: list thumbnails 400×400 at q80 (first frame), overview covers 400×533 at q85. */
+const ENCODINGS = {
+  thumb: { width: 400, height: 400, fit: 'inside', quality: 80 },
+  cover: { width: 400, height: 533, fit: 'cover', quality: 85 },
+} as const;
+/** Bump when an encoding above changes, so cached variants and ETags are renewed. */
+const ENCODING_REVISION = '1';
+
+export interface TemplateImage {
+  /** Bytes for an encoded variant, or a storage key to stream for the original. */
+  body: Buffer | { storageKey: string };
+  contentType: string;
+  etag: string;
+  /** Current URL version; a request carrying it may be cached forever. */
+  version: string;
+}
+
+function hash(value: string): string {
+  return crypto.createHash('sha1').update(value).digest('base64url');
+}
+
+function contentTypeOf(key: string): string {
+  const extension = path.extname(key).toLowerCase();
+  if (extension === '.webp') return 'image/webp';
+  if (extension === '.gif') return 'image/gif';
+  if (extension === '.png') return 'image/png';
+  if (extension === '.jpg' || extension === '.jpeg') return 'image/jpeg';
+  return 'application/octet-stream';
+}
+
+/**
+ * Template artwork in the sizes the pages need. Encoded variants are written to a cache folder (keyed by the
+ * source file, which carries a content hash in its name) so each is encoded once; concurrent first requests
+ * for the same variant share one encoding.
+ */
+export function createTemplateImageService(deps: {
+  repository: CatalogRepository;
+  storage: FileStorage;
+  cacheDir: string;
+}) {
+  const inFlight = new Map<string, Promise<Buffer>>();
+
+  async function encodeVariant(sourceKey: string, variant: 'thumb' | 'cover', cacheFile: string): Promise<Buffer> {
+    try {
+      return await fsp.readFile(cacheFile);
+    } catch {
+      // Not cached yet.
+    }
+    const encoding = ENCODINGS[variant];
+    // `pages: 1` takes the first frame of an animated image; JPEG has no animation.
+    const output = await sharp(await deps.storage.read(sourceKey), { pages: 1 })
+      .resize(encoding.width, encoding.height, { fit: encoding.fit, position: 'centre' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: encoding.quality, mozjpeg: true })
+      .toBuffer();
+    await fsp.mkdir(path.dirname(cacheFile), { recursive: true });
+    const temporary = `${cacheFile}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    await fsp.writeFile(temporary, output);
+    await fsp.rename(temporary, cacheFile);
+    return output;
+  }
+
+  return {
+    /** The image of a template in one variant; `original` is the animated artwork when there is one. */
+    async getImage(templateId: string, variant: TemplateImageVariant): Promise<TemplateImage> {
+      const template = await deps.repository.findTemplate(templateId);
+      const reference = variant === 'original' ? (template?.animatedImage ?? template?.previewImage) : template?.previewImage;
+      if (!template || !reference?.startsWith(MEDIA_PREFIX)) throw new AppError('image-not-found');
+      const sourceKey = reference.slice(MEDIA_PREFIX.length);
+      const version = imageVersion(template);
+
+      if (variant === 'original') {
+        const stat = await deps.storage.stat(sourceKey);
+        if (!stat) throw new AppError('image-not-found');
+        return {
+          body: { storageKey: sourceKey },
+          contentType: contentTypeOf(sourceKey),
+          etag: `"${hash(`${sourceKey}|${stat.size}|${stat.modifiedAt.getTime()}`)}"`,
+          version,
+        };
+      }
+
+      const variantId = hash(`${sourceKey}|${variant}|${ENCODING_REVISION}`);
+      const cacheFile = path.join(deps.cacheDir, 'template-images', `${variantId}.jpg`);
+      let pending = inFlight.get(variantId);
+      if (!pending) {
+        pending = encodeVariant(sourceKey, variant, cacheFile).finally(() => inFlight.delete(variantId));
+        inFlight.set(variantId, pending);
+      }
+      return { body: await pending, contentType: 'image/jpeg', etag: `"${variantId}"`, version };
+    },
+  };
+}
+
+export type TemplateImageService = ReturnType<typeof createTemplateImageService>;

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../../../shared/errors.ts';
+
+const STATUS: Record<ErrorCode, number> = {
+  'validation-failed': 400,
+  'not-found': 404,
+  'category-not-found': 404,
+  'style-not-found': 404,
+  'template-not-found': 404,
+  'image-not-found': 404,
+  'method-not-allowed': 405,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
+  'rate-limited': 429,
+  unauthenticated: 401,
+  'permission-denied': 403,
+  'forbidden-origin': 403,
+  'service-unavailable': 503,
+  internal: 500,
+};
+
+const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
+  'validation-failed': 'The request is not valid.',
+  'not-found': 'Not found.',
+  'category-not-found': 'This category does not exist.',
+  'style-not-found': 'This style does not exist.',
+  'template-not-found': 'This template does not exist.',
+  'image-not-found': 'Image not found.',
+  'method-not-allowed': 'Method not allowed.',
+  'payload-too-large': 'The request is too large.',
+  'unsupported-media-type': 'Unsupported content type.',
+  'rate-limited': 'Too many requests. Please try again later.',
+  unauthenticated: 'Please sign in.',
+  'permission-denied': 'You do not have permission to do this.',
+  'forbidden-origin': 'This request came from another site.',
+  'service-unavailable': 'Service temporarily unavailable. Please try again in a moment.',
+  internal: 'Something went wrong. Please try again.',
+};
+
+/** An expected failure with a stable code; the error handler turns it into `{code, message}`. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: unknown,
+  ) {
+    super(message ?? DEFAULT_MESSAGE[code]);
+    this.statusCode = STATUS[code];
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}
+
+export function defaultMessage(code: ErrorCode): string {
+  return DEFAULT_MESSAGE[code];
+}
+
+/** Validates input with a contract schema, failing with `validation-failed` and the issues. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new AppError(
+      'validation-failed',
+      undefined,
+      result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    );
+  }
+  return result.data;
+}

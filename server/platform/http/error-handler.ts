@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode } from '../../../shared/errors.ts';
+import { AppError, defaultMessage } from './app-error.ts';
+
+/** Fastify's own errors (bad JSON, body too large, …) mapped to our stable codes by status. */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'validation-failed';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'permission-denied';
+    case 404:
+      return 'not-found';
+    case 405:
+      return 'method-not-allowed';
+    case 413:
+      return 'payload-too-large';
+    case 415:
+      return 'unsupported-media-type';
+    case 429:
+      return 'rate-limited';
+    case 503:
+      return 'service-unavailable';
+    default:
+      return 'internal';
+  }
+}
+
+/**
+ * One error answer for the whole API: `{code, message}` (plus `details` for validation). Server-side failures
+ * are logged with their stack and answered with a generic message, never with their details.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      const body: Record<string, unknown> = { code: error.code, message: error.message };
+      if (error.details !== undefined && error.code === 'validation-failed') body.details = error.details;
+      return reply.status(error.statusCode).send(body);
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    const code = codeForStatus(status);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status === 503 ? 503 : 500).send({ code, message: defaultMessage(code) });
+    }
+    return reply.status(status).send({ code, message: defaultMessage(code) });
+  });
+}

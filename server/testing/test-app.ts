@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AppConfig } from '../platform/config.ts';
+import type { TestDatabase } from './databases.ts';
+
+/** The real app on a test database, quiet, with no demo catalog unless asked. */
+export async function buildTestApp(
+  testDatabase: TestDatabase,
+  options: { env?: Record<string, string>; now?: () => Date } = {},
+): Promise<{ app: FastifyInstance; config: AppConfig }> {
+  const config = loadConfig({
+    DATA_DIR: testDatabase.dataDir,
+    DATABASE_URL: testDatabase.databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_CATALOG: 'false',
+    WEB_DIST_DIR: path.join(testDatabase.dataDir, 'no-web-build'),
+    ...options.env,
+  });
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const app = await buildApp(config, options.now ? { now: options.now } : {});
+  return { app, config };
+}

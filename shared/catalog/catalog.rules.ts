@@ -1,0 +1,117 @@
+import {
+  DEFAULT_CATEGORY_RANK,
+  NEW_DROPS_WINDOW_DAYS,
+} from '../constants.ts';
+
+/** SPEC §5 template visibility and §2 home ordering, as pure functions shared by server and browser. */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A category rank arrives as a number or a numeric string; anything else means "unranked". */
+export function parseRank(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
+  if (typeof raw === 'string' && raw.trim() !== '') {
+    const value = Number(raw.trim());
+    return Number.isFinite(value) ? value : null;
+  }
+  return null;
+}
+
+/** The rank used for sorting: a missing rank sorts as 999999. */
+export function effectiveRank(rank: number | null): number {
+  return rank ?? DEFAULT_CATEGORY_RANK;
+}
+
+function compareNames(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { sensitivity: 'base' });
+}
+
+/**
+ * Home ordering: ranked categories first by rank (ties by name), then the unranked ones alphabetically.
+ * A category without a rank is excluded from the ranked group even though it sorts as 999999.
+ */
+export function orderCategories<T extends { name: string; rank: number | null }>(categories: readonly T[]): T[] {
+  const ranked = categories
+    .filter((c) => c.rank !== null)
+    .sort((a, b) => effectiveRank(a.rank) - effectiveRank(b.rank) || compareNames(a.name, b.name));
+  const unranked = categories.filter((c) => c.rank === null).sort((a, b) => compareNames(a.name, b.name));
+  return [...ranked, ...unranked];
+}
+
+/** A New Drop is a template created within the last 7 days (a date slightly in the future still counts). */
+export function isNewDrop(createdAt: Date, now: Date): boolean {
+  return createdAt.getTime() >= now.getTime() - NEW_DROPS_WINDOW_DAYS * DAY_MS;
+}
+
+/** The New Drops list: templates of the last 7 days, newest first. */
+export function selectNewDrops<T extends { createdAt: Date }>(templates: readonly T[], now: Date): T[] {
+  return templates
+    .filter((t) => isNewDrop(t.createdAt, now))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+}
+
+function fold(value: string): string {
+  return value.trim().toLocaleLowerCase();
+}
+
+/** Search matches the name, any tag or the description, case-insensitively. An empty query matches all. */
+export function matchesSearch(
+  template: { name: string; description: string; tags: readonly string[] },
+  query: string | null | undefined,
+): boolean {
+  const q = fold(query ?? '');
+  if (q === '') return true;
+  return (
+    fold(template.name).includes(q) ||
+    fold(template.description).includes(q) ||
+    template.tags.some((tag) => fold(tag).includes(q))
+  );
+}
+
+/** The event filter: the event's tag equals (case-insensitively) a template tag or a tag of its category. */
+export function matchesEvent(
+  eventTag: string,
+  templateTags: readonly string[],
+  categoryTags: readonly string[],
+): boolean {
+  const tag = fold(eventTag);
+  if (tag === '') return false;
+  return templateTags.some((t) => fold(t) === tag) || categoryTags.some((t) => fold(t) === tag);
+}
+
+const STORAGE_HOSTS = ['firebasestorage.googleapis.com', 'firebasestorage.app'];
+
+function isStorageDownloadUrl(url: URL): boolean {
+  return STORAGE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+}
+
+/**
+ * SPEC §4/§5 image-URL rule. Empty values and anything containing an ellipsis are missing. A cloud-storage
+ * download URL counts only with its token parameter and at least 100 characters (shorter ones were truncated
+ * when they were copied). Otherwise the value must parse as an http(s) URL once a missing scheme is added;
+ * a same-origin path ("/media/…") is accepted as it is.
+ */
+export function isUsableImageUrl(value: string | null | undefined): boolean {
+  const raw = value?.trim() ?? '';
+  if (raw === '' || raw.includes('...') || raw.includes('…')) return false;
+  if (raw.startsWith('/') && !raw.startsWith('//')) return true;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw.replace(/^\/\//, '')}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  if (!url.hostname.includes('.') && url.hostname !== 'localhost') return false;
+  if (isStorageDownloadUrl(url)) return url.searchParams.has('token') && raw.length >= 100;
+  return true;
+}
+
+/** The same rule, returning the URL with its scheme added, or null when the image counts as missing. */
+export function normalizeImageUrl(value: string | null | undefined): string | null {
+  if (!isUsableImageUrl(value)) return null;
+  const raw = value!.trim();
+  if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw.replace(/^\/\//, '')}`;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes of the API. The server answers `{code, message}`; the browser shows the localized
+ * text for the code (locale key `errors.{code}`), the English message is only a fallback for logs and tools.
+ */
+export const ERROR_CODES = [
+  'validation-failed',
+  'not-found',
+  'category-not-found',
+  'style-not-found',
+  'template-not-found',
+  'image-not-found',
+  'method-not-allowed',
+  'payload-too-large',
+  'unsupported-media-type',
+  'rate-limited',
+  'unauthenticated',
+  'permission-denied',
+  'forbidden-origin',
+  'service-unavailable',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const apiErrorSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
