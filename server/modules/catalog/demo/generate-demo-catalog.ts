@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { MEDIA_PREFIX, type CatalogSource, type RawTemplate } from '../catalog-source.ts';
+import { createRng, renderCover, seedFromText } from './artwork.ts';
+import {
+  BROKEN_TEMPLATE,
+  DEMO_CATEGORIES,
+  DEMO_EVENTS,
+  DEMO_STYLES,
+  type DemoCategory,
+  type DemoTemplate,
+} from './demo-catalog.data.ts';
+
+export interface GenerateDemoCatalogOptions {
+  storageDir: string;
+  now: Date;
+  log?: (message: string) => void;
+}
+
+/** Storage key folder of the covers, relative to the storage root. */
+const TEMPLATES_KEY = 'catalog/templates';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** Fresh templates are spread over the last week, newest first, comfortably inside the 7-day window. */
+const FRESH_HOURS_AGO = [7, 25, 44, 63, 85, 106, 127, 149];
+const OLDEST_DAYS_AGO = 240;
+const NEWEST_OLD_DAYS_AGO = 10;
+
+interface Job {
+  category: DemoCategory;
+  template: DemoTemplate;
+  createdAt: Date;
+}
+
+interface Rendered extends Job {
+  preview: string;
+  animated: string | null;
+}
+
+/** The short content hash in file names changes every URL whose art changed. */
+function contentHash(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex').slice(0, 8);
+}
+
+async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Dates are a pure function of `now` and the slug, so a given `now` always yields the same document. */
+function planDates(now: Date): Job[] {
+  const jobs: Job[] = [];
+  let freshIndex = 0;
+  for (const category of DEMO_CATEGORIES) {
+    for (const template of category.templates) {
+      const rng = createRng(seedFromText(`date:${template.slug}`));
+      let ago: number;
+      if (template.fresh) {
+        const hours = FRESH_HOURS_AGO[freshIndex++];
+        if (hours === undefined) throw new Error('More fresh demo templates than planned slots');
+        ago = hours * HOUR_MS + Math.floor(rng.range(0, 50)) * 60_000;
+      } else {
+        const days = NEWEST_OLD_DAYS_AGO + rng.range(0, OLDEST_DAYS_AGO - NEWEST_OLD_DAYS_AGO);
+        ago = Math.round((days * DAY_MS) / 60_000) * 60_000;
+      }
+      jobs.push({ category, template, createdAt: new Date(now.getTime() - ago) });
+    }
+  }
+  return jobs;
+}
+
+async function renderJob(job: Job, now: Date, directory: string): Promise<Rendered> {
+  const { category, template } = job;
+  const year = String(now.getUTCFullYear());
+  const cover = await renderCover({
+    ...template.art,
+    occasion: category.id,
+    headline: template.headline.replaceAll('{year}', year),
+    subtitle: template.subtitle.replaceAll('{year}', year),
+    seed: template.slug,
+  });
+  const base = `${category.id}-${template.slug}`;
+  const preview = `${base}-${contentHash(cover.still)}.webp`;
+  await writeFile(join(directory, preview), cover.still);
+  let animated: string | null = null;
+  if (cover.animated) {
+    animated = `${base}-animated-${contentHash(cover.animated)}.webp`;
+    await writeFile(join(directory, animated), cover.animated);
+  }
+  return { ...job, preview, animated };
+}
+
+const STYLE_NAMES = new Map(DEMO_STYLES.map((s) => [s.id, s.name]));
+
+/**
+ * The source document deliberately uses every spelling SPEC §3 allows (the shapes found in old exports),
+ * rotating through them so the normaliser is exercised on every run.
+ */
+function rawTemplate(item: Rendered, index: number): RawTemplate {
+  const { category, template, createdAt } = item;
+  const media = (file: string): string => `${MEDIA_PREFIX}${TEMPLATES_KEY}/${file}`;
+  const preview = media(item.preview);
+  const animated = item.animated ? media(item.animated) : undefined;
+  const ms = createdAt.getTime();
+  // Rows dated by their id carry no date field at all.
+  const dated = template.datedById ? undefined : createdAt;
+  const seconds = Math.floor(ms / 1000);
+  const nanoseconds = (ms % 1000) * 1_000_000;
+  const id = template.datedById ? `${ms}_${template.slug}` : template.slug;
+  switch (index % 3) {
+    case 0:
+      return {
+        id,
+        Name: template.name,
+        Description: template.description,
+        Tags: template.tags,
+        CategoryId: category.id,
+        StyleID: template.art.style,
+        ThumbnailUrl: preview,
+        GifUrl: animated,
+        CreatedAt: dated?.toISOString(),
+      };
+    case 1:
+      return {
+        id,
+        name: template.name,
+        description: template.description,
+        tags: template.tags,
+        categoryId: category.id,
+        Style: STYLE_NAMES.get(template.art.style),
+        imageUrl: preview,
+        gifUrl: animated,
+        dateCreated: dated?.getTime(),
+      };
+    default: {
+      const even = index % 2 === 0;
+      return {
+        id,
+        name: template.name,
+        Description: template.description,
+        tags: template.tags,
+        categoryId: category.id,
+        styleId: template.art.style,
+        thumbnailUrl: even ? preview : undefined,
+        fileUrl: even ? undefined : preview,
+        animatedUrl: animated,
+        CreatedAt: dated && even ? { seconds, nanoseconds } : undefined,
+        uploadedAt: dated && !even ? { _seconds: seconds, _nanoseconds: nanoseconds } : undefined,
+      };
+    }
+  }
+}
+
+/** Removes keys whose value is undefined, so the JSON document shows only the spelling a row uses. */
+function compact<T extends object>(row: T): T {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as T;
+}
+
+/**
+ * Renders the demo covers into `${storageDir}/catalog/templates/` and returns the matching source document.
+ * Deterministic for a given `now`.
+ */
+export async function generateDemoCatalog(options: GenerateDemoCatalogOptions): Promise<CatalogSource> {
+  const { storageDir, now, log } = options;
+  const directory = join(storageDir, ...TEMPLATES_KEY.split('/'));
+  await mkdir(directory, { recursive: true });
+
+  const jobs = planDates(now);
+  // librsvg renders one image per thread; a third job keeps both cores busy while the other two encode.
+  const concurrency = Math.min(3, Math.max(2, availableParallelism()));
+  let done = 0;
+  const rendered = await mapConcurrently(jobs, concurrency, async (job) => {
+    const result = await renderJob(job, now, directory);
+    done++;
+    if (done % 10 === 0 || done === jobs.length) log?.(`Rendered ${done}/${jobs.length} demo covers`);
+    return result;
+  });
+
+  const categories: CatalogSource['categories'] = DEMO_CATEGORIES.map((c, index) => {
+    const base = { id: c.id, translations: c.translations };
+    const rank = c.rank === undefined ? {} : index % 2 === 0 ? { Rank: c.rank } : { rank: c.rank };
+    return index % 2 === 0
+      ? { ...base, Name: c.name, ...rank, IsActive: c.isActive, Tags: c.tags }
+      : { ...base, name: c.name, ...rank, isActive: c.isActive, tags: c.tags };
+  });
+  const styles: CatalogSource['styles'] = DEMO_STYLES.map((s, index) =>
+    index % 2 === 0
+      ? { id: s.id, Name: s.name, translations: s.translations }
+      : { id: s.id, name: s.name, translations: s.translations },
+  );
+  const events: CatalogSource['events'] = DEMO_EVENTS.map((e) => ({
+    EventID: e.id,
+    Name: e.name,
+    Tag: e.tag,
+    IsActive: e.isActive,
+    translations: e.translations,
+  }));
+  const brokenCreatedAt = new Date(now.getTime() - 95 * DAY_MS);
+  const templates = [
+    ...rendered.map((item, index) => compact(rawTemplate(item, index))),
+    {
+      id: BROKEN_TEMPLATE.slug,
+      name: BROKEN_TEMPLATE.name,
+      description: BROKEN_TEMPLATE.description,
+      tags: [...BROKEN_TEMPLATE.tags],
+      categoryId: BROKEN_TEMPLATE.categoryId,
+      StyleID: BROKEN_TEMPLATE.style,
+      imageUrl: BROKEN_TEMPLATE.imageUrl,
+      dateCreated: brokenCreatedAt.toISOString(),
+    },
+  ];
+  return { categories, styles, events, templates };
+}
