@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects because they need different setups: `unit` is pure and fast; `server` gets a throwaway
+ * PostgreSQL for the whole run; `e2e` gets a browser and a built web app and runs one file at a time, each
+ * file starting the real server (they would otherwise fight over the two cores and time out).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/testing/postgres.global-setup.ts'],
+          testTimeout: 30_000,
+          // Migrating a fresh database and seeding the demo catalog happen in hooks.
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          // The first server start generates the demo catalog.
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
