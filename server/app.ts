@@ -45,7 +45,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   const catalogRepository = createCatalogRepository(database);
   if (config.seedDemoCatalog) {
-    await seedDemoCatalogIfEmpty({ repository: catalogRepository, storageDir: config.storageDir, now, log: app.log });
+    await seedDemoCatalogIfEmpty({
+      repository: catalogRepository,
+      storageDir: config.storageDir,
+      now,
+      log: app.log,
+    });
   }
   const catalog = createCatalogService({ repository: catalogRepository, now });
   const templateImages = createTemplateImageService({

@@ -11,7 +11,14 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_CATALOG: 'false', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SEED_DEMO_CATALOG: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -28,7 +35,10 @@ describe('the server process', () => {
     let port: number | undefined;
     while (!port && Date.now() - started < 20_000) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const line = server.output().split('\n').find((l) => l.includes('Winc is running'));
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('Winc is running'));
       if (line) port = JSON.parse(line).port;
     }
     expect(port, server.output()).toBeTypeOf('number');

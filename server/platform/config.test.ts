@@ -5,7 +5,12 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('runs on embedded defaults with no environment at all', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, seedDemoCatalog: true });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      seedDemoCatalog: true,
+    });
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.sqlitePath).toBe(path.resolve('data', 'winc.db'));
     expect(config.trustProxy).toBe(false);

@@ -56,11 +56,47 @@ export function fixtureCatalogSource(now: Date): CatalogSource {
         imageUrl: FIXTURE_STILL,
         dateCreated: i === 0 ? daysAgo(3) : daysAgo(40 + i),
       })),
-      { id: 'thanks-1', Name: 'Many Thanks', Tags: ['gratitude'], CategoryId: 'thank-you', StyleID: 'playful', fileUrl: FIXTURE_ANIMATED, uploadedAt: { seconds: Math.floor(now.getTime() / 1000) - 10 * 86_400 } },
-      { id: `${now.getTime() - 2 * DAY}_thanks-2`, Name: 'Thankful Heart', Tags: ['love'], CategoryId: 'thank-you', thumbnailUrl: FIXTURE_STILL },
-      { id: 'eid-1', Name: 'Lantern Glow', Description: 'Eid Mubarak lanterns', CategoryId: 'eid', StyleID: 'elegant', ThumbnailUrl: FIXTURE_STILL, animatedUrl: FIXTURE_ANIMATED, CreatedAt: daysAgo(90) },
-      { id: 'easter-1', Name: 'Spring Eggs', CategoryId: 'easter', StyleID: 'playful', ThumbnailUrl: FIXTURE_STILL, CreatedAt: daysAgo(2) },
-      { id: 'broken-1', Name: 'Broken Link', CategoryId: 'birthday', ThumbnailUrl: 'https://firebasestorage.googleapis.com/v0/b/app.appspot.com/o/templates%2Fbroken...', CreatedAt: daysAgo(1) },
+      {
+        id: 'thanks-1',
+        Name: 'Many Thanks',
+        Tags: ['gratitude'],
+        CategoryId: 'thank-you',
+        StyleID: 'playful',
+        fileUrl: FIXTURE_ANIMATED,
+        uploadedAt: { seconds: Math.floor(now.getTime() / 1000) - 10 * 86_400 },
+      },
+      {
+        id: `${now.getTime() - 2 * DAY}_thanks-2`,
+        Name: 'Thankful Heart',
+        Tags: ['love'],
+        CategoryId: 'thank-you',
+        thumbnailUrl: FIXTURE_STILL,
+      },
+      {
+        id: 'eid-1',
+        Name: 'Lantern Glow',
+        Description: 'Eid Mubarak lanterns',
+        CategoryId: 'eid',
+        StyleID: 'elegant',
+        ThumbnailUrl: FIXTURE_STILL,
+        animatedUrl: FIXTURE_ANIMATED,
+        CreatedAt: daysAgo(90),
+      },
+      {
+        id: 'easter-1',
+        Name: 'Spring Eggs',
+        CategoryId: 'easter',
+        StyleID: 'playful',
+        ThumbnailUrl: FIXTURE_STILL,
+        CreatedAt: daysAgo(2),
+      },
+      {
+        id: 'broken-1',
+        Name: 'Broken Link',
+        CategoryId: 'birthday',
+        ThumbnailUrl: 'https://firebasestorage.googleapis.com/v0/b/app.appspot.com/o/templates%2Fbroken...',
+        CreatedAt: daysAgo(1),
+      },
       { id: 'no-image-1', Name: 'No Image', CategoryId: 'birthday', CreatedAt: daysAgo(1) },
     ],
   };
@@ -71,8 +107,12 @@ export async function writeFixtureImages(storageDir: string): Promise<void> {
   const dir = path.join(storageDir, 'catalog', 'templates');
   fs.mkdirSync(dir, { recursive: true });
   const frame = (color: string) =>
-    sharp({ create: { width: 600, height: 800, channels: 4, background: color } }).png().toBuffer();
-  await sharp(await frame('#c2185b')).webp({ quality: 80 }).toFile(path.join(dir, 'fixture-still.webp'));
+    sharp({ create: { width: 600, height: 800, channels: 4, background: color } })
+      .png()
+      .toBuffer();
+  await sharp(await frame('#c2185b'))
+    .webp({ quality: 80 })
+    .toFile(path.join(dir, 'fixture-still.webp'));
   const frames = await Promise.all([frame('#1565c0'), frame('#f9a825')]);
   await sharp(frames, { join: { animated: true } })
     .webp({ quality: 80, loop: 0, delay: [200, 200] })

@@ -22,7 +22,14 @@ describe('category ordering', () => {
       { name: 'Graduation', rank: parseRank('3') },
       { name: 'Eid', rank: null },
     ]);
-    expect(ordered.map((c) => c.name)).toEqual(['Birthday', 'Wedding', 'Graduation', 'anniversary', 'Eid', 'Thank You']);
+    expect(ordered.map((c) => c.name)).toEqual([
+      'Birthday',
+      'Wedding',
+      'Graduation',
+      'anniversary',
+      'Eid',
+      'Thank You',
+    ]);
   });
 
   it('keeps a category ranked 999999 in the ranked group, ahead of unranked ones', () => {
@@ -92,7 +99,11 @@ describe('event matching', () => {
 });
 
 describe('search', () => {
-  const template = { name: 'Golden Vows', description: 'An elegant wedding invitation', tags: ['Rings', 'love'] };
+  const template = {
+    name: 'Golden Vows',
+    description: 'An elegant wedding invitation',
+    tags: ['Rings', 'love'],
+  };
 
   it('matches the name, a tag or the description, case-insensitively', () => {
     expect(matchesSearch(template, 'golden')).toBe(true);

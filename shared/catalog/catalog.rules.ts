@@ -1,7 +1,4 @@
-import {
-  DEFAULT_CATEGORY_RANK,
-  NEW_DROPS_WINDOW_DAYS,
-} from '../constants.ts';
+import { DEFAULT_CATEGORY_RANK, NEW_DROPS_WINDOW_DAYS } from '../constants.ts';
 
 /** SPEC §5 template visibility and §2 home ordering, as pure functions shared by server and browser. */
 
@@ -22,15 +19,20 @@ export function effectiveRank(rank: number | null): number {
   return rank ?? DEFAULT_CATEGORY_RANK;
 }
 
+// One collator for every comparison: `localeCompare` with options builds a new one per call.
+const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
+
 function compareNames(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { sensitivity: 'base' });
+  return nameCollator.compare(a, b);
 }
 
 /**
  * Home ordering: ranked categories first by rank (ties by name), then the unranked ones alphabetically.
  * A category without a rank is excluded from the ranked group even though it sorts as 999999.
  */
-export function orderCategories<T extends { name: string; rank: number | null }>(categories: readonly T[]): T[] {
+export function orderCategories<T extends { name: string; rank: number | null }>(
+  categories: readonly T[],
+): T[] {
   const ranked = categories
     .filter((c) => c.rank !== null)
     .sort((a, b) => effectiveRank(a.rank) - effectiveRank(b.rank) || compareNames(a.name, b.name));

@@ -16,7 +16,11 @@ export function textDirection(language: Language): 'ltr' | 'rtl' {
 /** A translatable catalog name: the canonical (English) name plus optional translations. */
 export type Translations = Partial<Record<Exclude<Language, 'en'>, string>>;
 
-export function localizedName(name: string, translations: Translations | undefined, language: Language): string {
+export function localizedName(
+  name: string,
+  translations: Translations | undefined,
+  language: Language,
+): string {
   if (language === 'en') return name;
   return translations?.[language] || name;
 }

@@ -10,7 +10,12 @@ describe('normalizeCatalogSource', () => {
   const template = (id: string) => catalog.templates.find((t) => t.id === id)!;
 
   it('reads category names, ranks (numbers or numeric strings), activity and tags in either spelling', () => {
-    expect(category('birthday')).toMatchObject({ name: 'Birthday', rank: 1, isActive: true, tags: ['birthday'] });
+    expect(category('birthday')).toMatchObject({
+      name: 'Birthday',
+      rank: 1,
+      isActive: true,
+      tags: ['birthday'],
+    });
     expect(category('wedding')).toMatchObject({ name: 'Wedding', rank: 2, isActive: true });
     expect(category('thank-you')).toMatchObject({ name: 'Thank You', rank: null, isActive: true });
     expect(category('easter')).toMatchObject({ rank: 3, isActive: false });
@@ -36,12 +41,19 @@ describe('normalizeCatalogSource', () => {
       categoryId: 'birthday',
       styleId: 'playful',
     });
-    expect(template('wedding-1')).toMatchObject({ name: 'Golden Vows', categoryId: 'wedding', styleId: 'elegant' });
+    expect(template('wedding-1')).toMatchObject({
+      name: 'Golden Vows',
+      categoryId: 'wedding',
+      styleId: 'elegant',
+    });
     expect(template('wedding-2').styleId).toBe('elegant');
   });
 
   it('reads the preview image from ThumbnailUrl, thumbnailUrl, imageUrl or fileUrl and the animation from gifUrl, animatedUrl or GifUrl', () => {
-    expect(template('birthday-01')).toMatchObject({ previewImage: FIXTURE_STILL, animatedImage: FIXTURE_ANIMATED });
+    expect(template('birthday-01')).toMatchObject({
+      previewImage: FIXTURE_STILL,
+      animatedImage: FIXTURE_ANIMATED,
+    });
     expect(template('wedding-1').previewImage).toBe(FIXTURE_STILL);
     expect(template('thanks-1').previewImage).toBe(FIXTURE_ANIMATED);
     expect(template('eid-1').animatedImage).toBe(FIXTURE_ANIMATED);

@@ -194,7 +194,11 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
     }))
     .filter((c) => c.id !== '' && c.name !== '');
   const styles = source.styles
-    .map((s) => ({ id: s.id.trim(), name: firstText(s.Name, s.name), translations: cleanTranslations(s.translations) }))
+    .map((s) => ({
+      id: s.id.trim(),
+      name: firstText(s.Name, s.name),
+      translations: cleanTranslations(s.translations),
+    }))
     .filter((s) => s.id !== '' && s.name !== '');
   const events = source.events
     .map((e) => ({
@@ -212,7 +216,9 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
     .map((t): TemplateRecord => {
       // StyleID is an id; Style may be an id or a style name.
       const styleRef = firstText(t.StyleID, t.styleId, t.Style);
-      const styleId = styleIds.has(styleRef) ? styleRef : (styleIdByName.get(styleRef.toLocaleLowerCase()) ?? null);
+      const styleId = styleIds.has(styleRef)
+        ? styleRef
+        : (styleIdByName.get(styleRef.toLocaleLowerCase()) ?? null);
       return {
         id: t.id.trim(),
         name: firstText(t.Name, t.name),
@@ -223,7 +229,11 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
         previewImage: normalizeImageReference(t.ThumbnailUrl, t.thumbnailUrl, t.imageUrl, t.fileUrl),
         animatedImage: normalizeImageReference(t.gifUrl, t.animatedUrl, t.GifUrl),
         createdAt:
-          toDate(t.CreatedAt) ?? toDate(t.dateCreated) ?? toDate(t.uploadedAt) ?? dateFromIdPrefix(t.id) ?? fallbackDate,
+          toDate(t.CreatedAt) ??
+          toDate(t.dateCreated) ??
+          toDate(t.uploadedAt) ??
+          dateFromIdPrefix(t.id) ??
+          fallbackDate,
       };
     })
     .filter((t) => t.id !== '' && t.name !== '' && categoryIds.has(t.categoryId));

@@ -7,7 +7,13 @@ import {
   type TemplateSummary,
 } from '../../../shared/catalog/catalog.contract.ts';
 import { isNewDrop } from '../../../shared/catalog/catalog.rules.ts';
-import { MEDIA_PREFIX, type CategoryRecord, type EventRecord, type StyleRecord, type TemplateRecord } from './catalog-source.ts';
+import {
+  MEDIA_PREFIX,
+  type CategoryRecord,
+  type EventRecord,
+  type StyleRecord,
+  type TemplateRecord,
+} from './catalog-source.ts';
 
 /** Presenters pick the public fields explicitly; nothing else of a record reaches a response. */
 
@@ -23,13 +29,20 @@ export function presentEvent(e: EventRecord): CatalogEvent {
   return { id: e.id, name: e.name, tag: e.tag, translations: e.translations };
 }
 
+const versions = new Map<string, string>();
+/** Bounds the memo; a catalog has far fewer distinct image pairs. */
+const MAX_MEMOIZED_VERSIONS = 10_000;
+
 /** Changes whenever a template's images change, so image URLs can be cached forever. */
 export function imageVersion(template: Pick<TemplateRecord, 'previewImage' | 'animatedImage'>): string {
-  return crypto
-    .createHash('sha1')
-    .update(`${template.previewImage ?? ''}|${template.animatedImage ?? ''}`)
-    .digest('base64url')
-    .slice(0, 10);
+  const key = `${template.previewImage ?? ''}|${template.animatedImage ?? ''}`;
+  let version = versions.get(key);
+  if (version === undefined) {
+    version = crypto.createHash('sha1').update(key).digest('base64url').slice(0, 10);
+    if (versions.size >= MAX_MEMOIZED_VERSIONS) versions.clear();
+    versions.set(key, version);
+  }
+  return version;
 }
 
 const isMedia = (ref: string | null): ref is string => ref !== null && ref.startsWith(MEDIA_PREFIX);

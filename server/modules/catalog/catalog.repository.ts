@@ -185,13 +185,19 @@ export function createCatalogRepository(database: Database) {
     },
 
     async findTemplate(id: string): Promise<TemplateRecord | null> {
-      const row = await db.selectFrom('templates').select(templateColumns).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('templates')
+        .select(templateColumns)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row ? toTemplate(row) : null;
     },
 
     async findStyle(id: string): Promise<StyleRecord | null> {
       const row = await db.selectFrom('styles').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? { id: row.id, name: row.name, translations: codec.readJson<Translations>(row.translations, {}) } : null;
+      return row
+        ? { id: row.id, name: row.name, translations: codec.readJson<Translations>(row.translations, {}) }
+        : null;
     },
 
     async findCategory(id: string): Promise<CategoryRecord | null> {

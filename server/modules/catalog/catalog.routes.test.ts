@@ -13,7 +13,9 @@ describeEachDatabase('catalog routes', (use) => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    await createCatalogRepository(use().database).insertCatalog(normalizeCatalogSource(fixtureCatalogSource(now), now));
+    await createCatalogRepository(use().database).insertCatalog(
+      normalizeCatalogSource(fixtureCatalogSource(now), now),
+    );
     ({ app } = await buildTestApp(use(), { now: () => now }));
   });
   afterAll(() => app?.close());
@@ -27,7 +29,9 @@ describeEachDatabase('catalog routes', (use) => {
   });
 
   it('GET /api/catalog/templates pages a category by its URL-encoded name', async () => {
-    const response = await app.inject(`/api/catalog/templates?category=${encodeURIComponent('Thank You')}&page=1`);
+    const response = await app.inject(
+      `/api/catalog/templates?category=${encodeURIComponent('Thank You')}&page=1`,
+    );
     expect(response.statusCode).toBe(200);
     expect(templatePageSchema.parse(response.json()).total).toBe(2);
     const second = await app.inject('/api/catalog/templates?category=Birthday&page=2');
@@ -45,7 +49,9 @@ describeEachDatabase('catalog routes', (use) => {
     expect(category.statusCode).toBe(404);
     expect(category.json()).toEqual({ code: 'category-not-found', message: 'This category does not exist.' });
     expect((await app.inject('/api/catalog/styles/Nope')).json()).toMatchObject({ code: 'style-not-found' });
-    expect((await app.inject('/api/catalog/templates/nope')).json()).toMatchObject({ code: 'template-not-found' });
+    expect((await app.inject('/api/catalog/templates/nope')).json()).toMatchObject({
+      code: 'template-not-found',
+    });
     expect((await app.inject('/api/catalog/templates?style=Nope')).statusCode).toBe(404);
   });
 
@@ -53,12 +59,21 @@ describeEachDatabase('catalog routes', (use) => {
     const category = await app.inject(`/api/catalog/categories/${encodeURIComponent('New Drops')}`);
     expect(category.json()).toMatchObject({ kind: 'new-drops', category: null });
     const style = await app.inject('/api/catalog/styles/Elegant');
-    expect(style.json().categories.map((c: { name: string }) => c.name)).toEqual(['Birthday', 'Wedding', 'Eid']);
+    expect(style.json().categories.map((c: { name: string }) => c.name)).toEqual([
+      'Birthday',
+      'Wedding',
+      'Eid',
+    ]);
   });
 
   it('lists active categories, styles and events', async () => {
     const lists = (await app.inject('/api/catalog')).json();
-    expect(lists.categories.map((c: { name: string }) => c.name)).toEqual(['Birthday', 'Wedding', 'Eid', 'Thank You']);
+    expect(lists.categories.map((c: { name: string }) => c.name)).toEqual([
+      'Birthday',
+      'Wedding',
+      'Eid',
+      'Thank You',
+    ]);
     expect(lists.styles).toHaveLength(2);
     expect(lists.events).toHaveLength(2);
   });

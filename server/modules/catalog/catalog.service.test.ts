@@ -35,7 +35,11 @@ describeEachDatabase('catalog service', (use) => {
   it('fills New Drops with the last 7 days, newest first, leaving out inactive categories and imageless templates', async () => {
     const home = await catalog.getHome();
     const newDrops = home.sections[0]!;
-    expect(newDrops.templates.map((t) => t.name)).toEqual(['Birthday Card 1', 'Thankful Heart', 'Golden Vows']);
+    expect(newDrops.templates.map((t) => t.name)).toEqual([
+      'Birthday Card 1',
+      'Thankful Heart',
+      'Golden Vows',
+    ]);
     expect(newDrops.templates.every((t) => t.isNew)).toBe(true);
   });
 
@@ -93,7 +97,10 @@ describeEachDatabase('catalog service', (use) => {
   it('matches an event tag against template tags and category tags', async () => {
     const love = await catalog.listTemplates({ event: 'ev-love', page: 1 });
     expect(love.items.map((t) => t.id).sort()).toEqual(
-      [...['wedding-1', 'wedding-2', 'wedding-3', 'wedding-4', 'wedding-5'], love.items.find((t) => t.name === 'Thankful Heart')!.id].sort(),
+      [
+        ...['wedding-1', 'wedding-2', 'wedding-3', 'wedding-4', 'wedding-5'],
+        love.items.find((t) => t.name === 'Thankful Heart')!.id,
+      ].sort(),
     );
     const birthday = await catalog.listTemplates({ event: 'ev-birthday', page: 1 });
     expect(birthday.total).toBe(14);
@@ -124,13 +131,18 @@ describeEachDatabase('catalog service', (use) => {
     const elegant = await catalog.getStylePage('elegant');
     expect(elegant.style.translations).toEqual({ ar: 'أنيق', ru: 'Элегантный' });
     expect(elegant.categories.map((c) => c.name)).toEqual(['Birthday', 'Wedding', 'Eid']);
-    expect((await catalog.getStylePage('Playful')).categories.map((c) => c.name)).toEqual(['Birthday', 'Thank You']);
+    expect((await catalog.getStylePage('Playful')).categories.map((c) => c.name)).toEqual([
+      'Birthday',
+      'Thank You',
+    ]);
   });
 
   it('answers not-found codes for unknown categories, styles and unlisted templates', async () => {
     await expect(catalog.getCategoryPage('Nope')).rejects.toMatchObject({ code: 'category-not-found' });
     await expect(catalog.getCategoryPage('Easter')).rejects.toMatchObject({ code: 'category-not-found' });
-    await expect(catalog.listTemplates({ style: 'Nope', page: 1 })).rejects.toMatchObject({ code: 'style-not-found' });
+    await expect(catalog.listTemplates({ style: 'Nope', page: 1 })).rejects.toMatchObject({
+      code: 'style-not-found',
+    });
     await expect(catalog.getStylePage('Nope')).rejects.toMatchObject({ code: 'style-not-found' });
     await expect(catalog.getTemplate('easter-1')).rejects.toMatchObject({ code: 'template-not-found' });
     await expect(catalog.getTemplate('broken-1')).rejects.toMatchObject({ code: 'template-not-found' });

@@ -7,7 +7,6 @@ import type {
   TemplatePage,
   TemplateSummary,
 } from '../../../shared/catalog/catalog.contract.ts';
-import type { templateListQuerySchema } from '../../../shared/catalog/catalog.contract.ts';
 import {
   matchesEvent,
   matchesSearch,
@@ -20,13 +19,19 @@ import {
   HOME_ROW_LIMIT,
   NEW_DROPS_CATEGORY,
 } from '../../../shared/constants.ts';
-import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import type { CategoryRecord, EventRecord, StyleRecord, TemplateRecord } from './catalog-source.ts';
 import { presentCategory, presentEvent, presentStyle, presentTemplate } from './catalog.presenter.ts';
 
-export type TemplateListQuery = z.output<typeof templateListQuerySchema>;
+/** A validated template-list request (see templateListQuerySchema). */
+export interface TemplateListQuery {
+  category?: string | undefined;
+  style?: string | undefined;
+  event?: string | undefined;
+  q?: string | undefined;
+  page: number;
+}
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 /** What browsing sees: active categories in home order, and the listable templates in that order. */
@@ -41,7 +46,8 @@ interface Listing {
   templates: TemplateRecord[];
 }
 
-const sameName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
+const nameCollator = new Intl.Collator('en', { sensitivity: 'accent' });
+const sameName = (a: string, b: string) => nameCollator.compare(a, b) === 0;
 
 function findByName<T extends { name: string }>(items: readonly T[], name: string): T | undefined {
   return items.find((item) => item.name === name) ?? items.find((item) => sameName(item.name, name));
@@ -157,7 +163,8 @@ export function createCatalogService(deps: { repository: CatalogRepository; now:
       const listing = await loadListing();
       const templates = templatesOfCategoryPage(listing, name);
       const styles = distinctIn(listing.styles, new Set(templates.map((t) => t.styleId)));
-      if (name === NEW_DROPS_CATEGORY) return { kind: 'new-drops', category: null, styles: styles.map(presentStyle) };
+      if (name === NEW_DROPS_CATEGORY)
+        return { kind: 'new-drops', category: null, styles: styles.map(presentStyle) };
       if (name === BASED_ON_RANK_CATEGORY) {
         return { kind: 'based-on-rank', category: null, styles: styles.map(presentStyle) };
       }
@@ -170,7 +177,9 @@ export function createCatalogService(deps: { repository: CatalogRepository; now:
       const listing = await loadListing();
       const style = findByName(listing.styles, name);
       if (!style) throw new AppError('style-not-found');
-      const categoryIds = new Set(listing.templates.filter((t) => t.styleId === style.id).map((t) => t.categoryId));
+      const categoryIds = new Set(
+        listing.templates.filter((t) => t.styleId === style.id).map((t) => t.categoryId),
+      );
       return {
         style: presentStyle(style),
         categories: distinctIn(listing.categories, categoryIds).map(presentCategory),

@@ -18,7 +18,9 @@ describeEachDatabase('template image route', (use) => {
   let urls: { thumbnailUrl: string; coverUrl: string; animatedUrl: string };
 
   beforeAll(async () => {
-    await createCatalogRepository(use().database).insertCatalog(normalizeCatalogSource(fixtureCatalogSource(now), now));
+    await createCatalogRepository(use().database).insertCatalog(
+      normalizeCatalogSource(fixtureCatalogSource(now), now),
+    );
     ({ app, config } = await buildTestApp(use(), { now: () => now }));
     await writeFixtureImages(config.storageDir);
     urls = (await app.inject('/api/catalog/templates/birthday-01')).json();
@@ -89,7 +91,9 @@ describeEachDatabase('template image route', (use) => {
   });
 
   it('answers image-not-found for unknown templates and bad variants', async () => {
-    expect((await app.inject('/media/templates/nope/thumb')).json()).toMatchObject({ code: 'image-not-found' });
+    expect((await app.inject('/media/templates/nope/thumb')).json()).toMatchObject({
+      code: 'image-not-found',
+    });
     expect((await app.inject('/media/templates/birthday-01/huge')).statusCode).toBe(400);
     expect((await app.inject('/media/templates/wedding-2/original')).statusCode).toBe(200);
   });

@@ -51,7 +51,11 @@ export function createTemplateImageService(deps: {
 }) {
   const inFlight = new Map<string, Promise<Buffer>>();
 
-  async function encodeVariant(sourceKey: string, variant: 'thumb' | 'cover', cacheFile: string): Promise<Buffer> {
+  async function encodeVariant(
+    sourceKey: string,
+    variant: 'thumb' | 'cover',
+    cacheFile: string,
+  ): Promise<Buffer> {
     try {
       return await fsp.readFile(cacheFile);
     } catch {
@@ -75,7 +79,8 @@ export function createTemplateImageService(deps: {
     /** The image of a template in one variant; `original` is the animated artwork when there is one. */
     async getImage(templateId: string, variant: TemplateImageVariant): Promise<TemplateImage> {
       const template = await deps.repository.findTemplate(templateId);
-      const reference = variant === 'original' ? (template?.animatedImage ?? template?.previewImage) : template?.previewImage;
+      const reference =
+        variant === 'original' ? (template?.animatedImage ?? template?.previewImage) : template?.previewImage;
       if (!template || !reference?.startsWith(MEDIA_PREFIX)) throw new AppError('image-not-found');
       const sourceKey = reference.slice(MEDIA_PREFIX.length);
       const version = imageVersion(template);

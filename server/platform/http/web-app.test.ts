@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
 
 describeEachDatabase('HTTP platform', (use) => {
   let app: FastifyInstance;
@@ -14,7 +15,10 @@ describeEachDatabase('HTTP platform', (use) => {
     const webDir = path.join(use().dataDir, 'web-build');
     fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
-    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    fs.writeFileSync(
+      path.join(webDir, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    );
     fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     ({ app } = await buildTestApp(use(), { env: { WEB_DIST_DIR: webDir } }));
     app.get('/api/test/explode', async () => {
@@ -44,7 +48,10 @@ describeEachDatabase('HTTP platform', (use) => {
     });
 
     it('caches hashed assets forever and compresses them', async () => {
-      const response = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      const response = await app.inject({
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(response.headers['content-encoding']).toBe('gzip');
@@ -72,7 +79,10 @@ describeEachDatabase('HTTP platform', (use) => {
     it('hides the details of a server failure behind a stable code', async () => {
       const response = await app.inject('/api/test/explode');
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ code: 'internal', message: 'Something went wrong. Please try again.' });
+      expect(response.json()).toEqual({
+        code: 'internal',
+        message: 'Something went wrong. Please try again.',
+      });
       expect(response.body).not.toContain('hunter2');
     });
 

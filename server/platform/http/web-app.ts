@@ -39,7 +39,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(pathname);
     if (wantsPage && hasWebApp && !/\/assets\//.test(pathname)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     throw new AppError('not-found');
   });
