@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SearchInput } from '../../components/search-input.tsx';
+import { paths } from '../../config/paths.ts';
+
+/** The header's 'Search WINCS...' box: submitting searches all templates on the home page (`/?q=`). */
+export function HeaderSearch({ className, onSearch }: { className?: string; onSearch?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const current = location.pathname === paths.home() ? (searchParams.get('q') ?? '') : '';
+
+  return (
+    <SearchInput
+      className={className}
+      value={current}
+      label={t('header.searchPlaceholder')}
+      placeholder={t('header.searchPlaceholder')}
+      onSearch={(q) => {
+        onSearch?.();
+        void navigate(paths.home({ q }));
+      }}
+    />
+  );
+}

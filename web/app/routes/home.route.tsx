@@ -1,0 +1,228 @@
+import { ArrowLeft, PackageOpen, RefreshCw, SearchX } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { CatalogEvent, TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
+import { PRIORITY_IMAGE_COUNT } from '../../../shared/constants.ts';
+import { Button } from '../../components/button.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
+import { useHomeCatalog } from '../../features/catalog/api/use-home-catalog.ts';
+import { useTemplatePages } from '../../features/catalog/api/use-template-pages.ts';
+import { EventFilterRow } from '../../features/catalog/components/event-filter-row.tsx';
+import { HomeSection } from '../../features/catalog/components/home-section.tsx';
+import { BrowseByStyle } from '../../features/catalog/components/style-links.tsx';
+import { TemplateGrid } from '../../features/catalog/components/template-grid.tsx';
+import { TemplatePreviewDialog } from '../../features/catalog/components/template-preview-dialog.tsx';
+import { TemplateRowSkeleton } from '../../features/catalog/components/template-skeletons.tsx';
+import { useLocalizedName } from '../../features/catalog/hooks/use-localized-name.ts';
+import { useTemplateSelection } from '../../features/catalog/hooks/use-template-selection.ts';
+import { toggleParam, withParam } from '../../lib/search-params.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/** Filters change the page's content, not the page: stay where the reader is. */
+const keepScroll = { preventScrollReset: true } as const;
+
+type SelectTemplate = (template: TemplateSummary, context: { fromNewDrops: boolean }) => void;
+
+/**
+ * `/` — hero with search and occasions, then either the home rows (New Drops first) or, with `?event=` or
+ * `?q=`, a paged grid of the matching templates.
+ */
+export function HomeRoute() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q')?.trim() ?? '';
+  const eventId = searchParams.get('event')?.trim() || null;
+  const home = useHomeCatalog();
+  const { previewTemplate, selectTemplate, closePreview } = useTemplateSelection();
+  const event = home.data?.events.find((e) => e.id === eventId);
+  const filtered = eventId !== null || q !== '';
+  useDocumentTitle(null);
+
+  return (
+    <>
+      <section className="hero-surface relative isolate overflow-hidden text-white">
+        <div
+          aria-hidden="true"
+          className="hero-glow-warm absolute -end-[12%] -top-[70%] -z-10 aspect-square w-[60%] min-w-96"
+        />
+        <div
+          aria-hidden="true"
+          className="hero-glow-cool absolute -start-[18%] -bottom-[90%] -z-10 aspect-square w-[50%] min-w-80"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 pt-8 pb-7 sm:px-6 sm:pt-12 sm:pb-9 lg:px-8">
+          <h1 className="max-w-2xl text-3xl leading-tight font-black text-balance sm:text-5xl">
+            {t('home.heroTitle')}
+          </h1>
+          <p className="mt-3 max-w-xl text-base text-plum-100 sm:text-lg">{t('home.heroSubtitle')}</p>
+          <SearchInput
+            size="lg"
+            className="mt-6 max-w-xl"
+            value={q}
+            label={t('home.searchLabel')}
+            placeholder={t('home.searchPlaceholder')}
+            onSearch={(next) => setSearchParams((params) => withParam(params, 'q', next), keepScroll)}
+          />
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="py-5">
+          {home.isPending ? (
+            <div aria-hidden="true" className="flex gap-2 overflow-hidden">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-32 shrink-0 rounded-full" />
+              ))}
+            </div>
+          ) : (
+            <EventFilterRow
+              events={home.data?.events ?? []}
+              selectedEventId={eventId}
+              onToggle={(id) => setSearchParams((params) => toggleParam(params, 'event', id), keepScroll)}
+            />
+          )}
+        </div>
+
+        {filtered ? (
+          <FilteredTemplates
+            eventId={eventId}
+            event={event}
+            eventsLoading={home.isPending}
+            q={q}
+            onBack={() => setSearchParams({}, keepScroll)}
+            onSelectTemplate={selectTemplate}
+          />
+        ) : (
+          <HomeSections home={home} onSelectTemplate={selectTemplate} />
+        )}
+      </div>
+      <TemplatePreviewDialog template={previewTemplate} onClose={closePreview} />
+    </>
+  );
+}
+
+function HomeSections({
+  home,
+  onSelectTemplate,
+}: {
+  home: ReturnType<typeof useHomeCatalog>;
+  onSelectTemplate: SelectTemplate;
+}) {
+  const { t } = useTranslation();
+  if (home.isPending) {
+    return (
+      <div className="space-y-10 pt-2">
+        <TemplateRowSkeleton />
+        <TemplateRowSkeleton />
+        <TemplateRowSkeleton />
+      </div>
+    );
+  }
+  const sections = (home.data?.sections ?? []).filter((section) => section.templates.length > 0);
+  if (home.isError || sections.length === 0) {
+    return (
+      <EmptyState
+        role={home.isError ? 'alert' : 'status'}
+        icon={<PackageOpen className="size-7" />}
+        title={t('home.empty.noTemplates')}
+        action={
+          <Button onClick={() => window.location.reload()}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('common.refreshPage')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="space-y-10 pt-2 sm:space-y-12">
+      {sections.map((section, index) => (
+        <HomeSection
+          key={section.category?.id ?? section.kind}
+          section={section}
+          onSelectTemplate={onSelectTemplate}
+          priorityCount={index === 0 ? PRIORITY_IMAGE_COUNT : 0}
+        />
+      ))}
+      <BrowseByStyle />
+    </div>
+  );
+}
+
+function FilteredTemplates({
+  eventId,
+  event,
+  eventsLoading,
+  q,
+  onBack,
+  onSelectTemplate,
+}: {
+  eventId: string | null;
+  event: CatalogEvent | undefined;
+  eventsLoading: boolean;
+  q: string;
+  onBack: () => void;
+  onSelectTemplate: SelectTemplate;
+}) {
+  const { t } = useTranslation();
+  const localized = useLocalizedName();
+  const headingId = useId();
+  const templates = useTemplatePages({ event: eventId ?? undefined, q });
+  // An id that is not among the active events still gets a readable title.
+  const eventName = eventId ? (event ? localized(event) : eventsLoading ? null : eventId) : null;
+  const title = eventId
+    ? eventName === null
+      ? null
+      : t('home.eventTitle', { event: eventName })
+    : t('home.searchTitle', { query: q });
+  const count = templates.data?.pages[0]?.total;
+  useDocumentTitle(title);
+
+  const empty = eventId ? (
+    <EmptyState
+      icon={<SearchX className="size-7" />}
+      title={t('home.empty.noEventResults', { event: eventName ?? '' })}
+      description={q ? t('home.empty.noResultsHint') : undefined}
+    />
+  ) : (
+    <EmptyState
+      icon={<SearchX className="size-7" />}
+      title={t('home.empty.noResults')}
+      description={t('home.empty.noResultsHint')}
+    />
+  );
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-5 pt-1">
+      <div className="flex items-center gap-3">
+        <IconButton
+          outline
+          label={t('home.backToAll')}
+          onClick={onBack}
+          icon={<ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />}
+        />
+        <div className="min-w-0">
+          {title === null ? (
+            <Skeleton className="h-7 w-48 rounded-full" />
+          ) : (
+            <h2 id={headingId} className="text-2xl font-extrabold break-words text-ink sm:text-3xl">
+              {title}
+            </h2>
+          )}
+          {count !== undefined && count > 0 && (
+            <p className="text-sm text-muted">{t('catalog.templateCount', { count })}</p>
+          )}
+        </div>
+      </div>
+      <TemplateGrid
+        query={templates}
+        label={title ?? t('catalog.gridLabel')}
+        empty={empty}
+        onSelectTemplate={(template) => onSelectTemplate(template, { fromNewDrops: false })}
+      />
+    </section>
+  );
+}

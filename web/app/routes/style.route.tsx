@@ -1,0 +1,126 @@
+import { Palette, SearchX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../components/button.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCatalogLists } from '../../features/catalog/api/use-catalog-lists.ts';
+import { useStylePage } from '../../features/catalog/api/use-style-page.ts';
+import { useTemplatePages } from '../../features/catalog/api/use-template-pages.ts';
+import { CatalogPageHeader } from '../../features/catalog/components/catalog-page-header.tsx';
+import { CategoryFilter } from '../../features/catalog/components/filter-chips.tsx';
+import { TemplateGrid } from '../../features/catalog/components/template-grid.tsx';
+import { TemplatePreviewDialog } from '../../features/catalog/components/template-preview-dialog.tsx';
+import { useLocalizedName } from '../../features/catalog/hooks/use-localized-name.ts';
+import { useTemplateSelection } from '../../features/catalog/hooks/use-template-selection.ts';
+import { hasErrorCode } from '../../lib/api-client.ts';
+import { withParam } from '../../lib/search-params.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/** `/style/:styleName` — the templates of one style, with a category filter limited to those present. */
+export function StyleRoute() {
+  const { styleName = '' } = useParams();
+  return <StyleView key={styleName} name={styleName} />;
+}
+
+function StyleView({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const localized = useLocalizedName();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q')?.trim() ?? '';
+  const category = searchParams.get('category')?.trim() || null;
+
+  const info = useStylePage(name);
+  const notFound = hasErrorCode(info.error, 'style-not-found');
+  const templates = useTemplatePages(
+    { style: name, category: category ?? undefined, q },
+    { enabled: !notFound },
+  );
+  const { previewTemplate, selectTemplate, closePreview } = useTemplateSelection();
+
+  const title = info.data ? localized(info.data.style) : info.isError ? name : null;
+  const styleLabel = title ?? name;
+  useDocumentTitle(styleLabel);
+  const { data: lists } = useCatalogLists();
+  const sameName = (c: { name: string }) => c.name.toLowerCase() === category?.toLowerCase();
+  // The filter's categories carry translations; a category no longer in this style is found in the lists.
+  const categoryItem = info.data?.categories.find(sameName) ?? lists?.categories.find(sameName);
+  const filtersOn = q !== '' || category !== null;
+  const showFilters = filtersOn || templates.data?.pages[0]?.total !== 0;
+  const categoryLabel = categoryItem ? localized(categoryItem) : (category ?? '');
+
+  const empty =
+    q !== '' ? (
+      <EmptyState
+        icon={<SearchX className="size-7" />}
+        title={t('catalog.empty.noMatches')}
+        description={t('catalog.empty.noMatchesHint')}
+      />
+    ) : (
+      <EmptyState
+        icon={<Palette className="size-7" />}
+        title={
+          category
+            ? t('catalog.empty.emptyStyleInCategory', { style: styleLabel, category: categoryLabel })
+            : t('catalog.empty.emptyStyle', { style: styleLabel })
+        }
+        action={
+          category ? undefined : (
+            <ButtonLink to={paths.home()} variant="secondary">
+              {t('common.backToHome')}
+            </ButtonLink>
+          )
+        }
+      />
+    );
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <CatalogPageHeader
+        eyebrow={t('catalog.styleEyebrow')}
+        title={title}
+        count={notFound ? undefined : templates.data?.pages[0]?.total}
+      />
+      {notFound ? (
+        empty
+      ) : (
+        <>
+          {showFilters && (
+            <div className="space-y-4">
+              <SearchInput
+                className="max-w-md"
+                value={q}
+                label={t('catalog.searchInStyle', { style: styleLabel })}
+                placeholder={t('catalog.searchPlaceholder')}
+                onSearch={(next) =>
+                  setSearchParams((params) => withParam(params, 'q', next), {
+                    replace: true,
+                    preventScrollReset: true,
+                  })
+                }
+              />
+              <CategoryFilter
+                categories={info.data?.categories ?? []}
+                selected={category}
+                onChange={(next) =>
+                  setSearchParams((params) => withParam(params, 'category', next), {
+                    replace: true,
+                    preventScrollReset: true,
+                  })
+                }
+              />
+            </div>
+          )}
+          <TemplateGrid
+            query={templates}
+            label={styleLabel}
+            empty={empty}
+            onSelectTemplate={(template) => selectTemplate(template, { fromNewDrops: false })}
+          />
+        </>
+      )}
+      <TemplatePreviewDialog template={previewTemplate} onClose={closePreview} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Every in-app URL, built in one place. Catalog names in URLs are always the canonical (English) names;
+ * the router decodes them again, so `category('New Drops')` → `/category/New%20Drops` → param 'New Drops'.
+ */
+
+/** Route patterns for the router. */
+export const routePatterns = {
+  home: '/',
+  category: '/category/:categoryName',
+  style: '/style/:styleName',
+  overview: '/overview/:cardId',
+  signin: '/signin',
+  signup: '/signup',
+  resetPassword: '/reset-password',
+  checkout: '/checkout',
+  profile: '/profile',
+  myWincs: '/my-wincs',
+  accountInfo: '/account-info',
+  help: '/help',
+  faqs: '/faqs',
+  pricing: '/pricing',
+} as const;
+
+type SearchValues = Record<string, string | null | undefined>;
+
+/** `?a=1&b=2` from the non-empty values, in the given order; '' when there are none. */
+export function toSearch(values: SearchValues = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    const trimmed = value?.trim();
+    if (trimmed) params.set(key, trimmed);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const paths = {
+  /** Home; `q` searches, `event` is an event id. */
+  home: (search: { q?: string | null; event?: string | null } = {}) => `/${toSearch(search)}`,
+  /** A category page; `name` is a canonical category name or 'New Drops' / 'Based on Rank'. */
+  category: (name: string, search: { q?: string | null; style?: string | null } = {}) =>
+    `/category/${encodeURIComponent(name)}${toSearch(search)}`,
+  /** A style page by canonical style name. */
+  style: (name: string, search: { q?: string | null; category?: string | null } = {}) =>
+    `/style/${encodeURIComponent(name)}${toSearch(search)}`,
+  overview: (cardId: string) => `/overview/${encodeURIComponent(cardId)}`,
+  signin: () => routePatterns.signin,
+  signup: () => routePatterns.signup,
+  resetPassword: () => routePatterns.resetPassword,
+  checkout: () => routePatterns.checkout,
+  profile: () => routePatterns.profile,
+  myWincs: () => routePatterns.myWincs,
+  accountInfo: () => routePatterns.accountInfo,
+  help: () => routePatterns.help,
+  faqs: () => routePatterns.faqs,
+  pricing: () => routePatterns.pricing,
+} as const;

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { catalogApi, type CatalogLists } from '../../../../shared/catalog/catalog.contract.ts';
+import { getJson } from '../../../lib/api-client.ts';
+import { catalogKeys } from './catalog-keys.ts';
+
+/** All active categories, styles and events (style links, translated names of a template's category/style). */
+export function useCatalogLists() {
+  return useQuery({
+    queryKey: catalogKeys.lists(),
+    queryFn: ({ signal }) => getJson<CatalogLists>(catalogApi.lists, undefined, signal),
+    staleTime: 10 * 60_000,
+  });
+}

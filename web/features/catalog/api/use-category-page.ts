@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { catalogApi, type CategoryPage } from '../../../../shared/catalog/catalog.contract.ts';
+import { getJson } from '../../../lib/api-client.ts';
+import { catalogKeys } from './catalog-keys.ts';
+
+/** What the category page shows besides its templates: kind, category and the style filter's styles. */
+export function useCategoryPage(name: string) {
+  return useQuery({
+    queryKey: catalogKeys.categoryPage(name),
+    queryFn: ({ signal }) => getJson<CategoryPage>(catalogApi.category(name), undefined, signal),
+  });
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { catalogApi, type StylePage } from '../../../../shared/catalog/catalog.contract.ts';
+import { getJson } from '../../../lib/api-client.ts';
+import { catalogKeys } from './catalog-keys.ts';
+
+/** The style and the categories present in it (the category filter of the style page). */
+export function useStylePage(name: string) {
+  return useQuery({
+    queryKey: catalogKeys.stylePage(name),
+    queryFn: ({ signal }) => getJson<StylePage>(catalogApi.style(name), undefined, signal),
+  });
+}

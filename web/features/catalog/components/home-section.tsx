@@ -1,0 +1,68 @@
+import { ChevronRight, Sparkles } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type {
+  HomeSection as HomeSectionData,
+  TemplateSummary,
+} from '../../../../shared/catalog/catalog.contract.ts';
+import { NEW_DROPS_CATEGORY } from '../../../../shared/constants.ts';
+import { paths } from '../../../config/paths.ts';
+import { useLocalizedName } from '../hooks/use-localized-name.ts';
+import { TemplateRow } from './template-row.tsx';
+
+interface HomeSectionProps {
+  section: HomeSectionData;
+  onSelectTemplate: (template: TemplateSummary, context: { fromNewDrops: boolean }) => void;
+  priorityCount?: number;
+}
+
+/** One home row: title, template count, 'Explore More >' to the category page, and up to 25 cards. */
+export function HomeSection({ section, onSelectTemplate, priorityCount }: HomeSectionProps) {
+  const { t } = useTranslation();
+  const localized = useLocalizedName();
+  const headingId = useId();
+  const isNewDrops = section.kind === 'new-drops';
+  const categoryName = isNewDrops ? NEW_DROPS_CATEGORY : (section.category?.name ?? '');
+  const title = isNewDrops || !section.category ? t('catalog.newDrops') : localized(section.category);
+
+  return (
+    <section
+      data-testid="home-section"
+      data-section-kind={section.kind}
+      aria-labelledby={headingId}
+      className="space-y-3"
+    >
+      <div className="flex items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id={headingId} className="flex items-center gap-2 text-xl font-extrabold text-ink sm:text-2xl">
+            {isNewDrops && (
+              <span
+                aria-hidden="true"
+                className="inline-flex size-7 items-center justify-center rounded-full bg-coral-100 text-coral-700"
+              >
+                <Sparkles className="size-4" />
+              </span>
+            )}
+            <span className="truncate">{title}</span>
+          </h2>
+          <p className="mt-0.5 text-sm text-muted">{t('catalog.templateCount', { count: section.total })}</p>
+        </div>
+        <Link
+          to={paths.category(categoryName)}
+          aria-label={t('home.exploreMoreLabel', { section: title })}
+          className="inline-flex shrink-0 items-center gap-0.5 rounded-full py-1 ps-3 pe-2 text-sm font-bold text-plum-700 hover:bg-plum-100/70 hover:text-plum-900"
+        >
+          {t('home.exploreMore')}
+          <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+        </Link>
+      </div>
+      <TemplateRow
+        label={title}
+        templates={section.templates}
+        priorityCount={priorityCount}
+        onSelectTemplate={(template) => onSelectTemplate(template, { fromNewDrops: isNewDrops })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { ImageOff } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LAZY_IMAGE_MARGIN_PX } from '../../../../shared/constants.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
+
+interface TemplateImageProps {
+  src: string;
+  alt: string;
+  /** The first cards of a page load at once with high priority; the rest lazily (SPEC §9). */
+  priority?: boolean;
+  width: number;
+  height: number;
+  className?: string;
+}
+
+/** A template picture with a shimmer until it has loaded and a quiet placeholder if it fails. */
+export function TemplateImage({ src, alt, priority = false, width, height, className }: TemplateImageProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const frame = useRef<HTMLSpanElement>(null);
+  const near = useNearViewport(frame, LAZY_IMAGE_MARGIN_PX, !priority);
+
+  return (
+    <span
+      ref={frame}
+      className={cn('relative block overflow-hidden', state !== 'loaded' && 'skeleton-shimmer', className)}
+    >
+      {state === 'failed' ? (
+        <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-plum-50 text-plum-400">
+          <ImageOff aria-hidden="true" className="size-6" />
+          <span className="sr-only">{t('catalog.imageUnavailable')}</span>
+        </span>
+      ) : near ? (
+        <img
+          ref={(img) => {
+            // A cached image may finish before React listens for `load`.
+            if (img?.complete && img.naturalWidth > 0) setState('loaded');
+          }}
+          src={src}
+          alt={alt}
+          width={width}
+          height={height}
+          loading="eager"
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          draggable={false}
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+          className={cn(
+            'absolute inset-0 size-full object-cover transition-[opacity,scale] duration-300',
+            state === 'loaded' ? 'opacity-100' : 'opacity-0',
+          )}
+        />
+      ) : null}
+    </span>
+  );
+}

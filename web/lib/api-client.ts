@@ -1,0 +1,111 @@
+import { apiErrorSchema, type ErrorCode } from '../../shared/errors.ts';
+
+/**
+ * The browser's only way to call our API. A non-2xx answer becomes an `ApiRequestError` carrying the server's
+ * stable `code` (shared/errors.ts); a request that never reached the server becomes one with no code and no
+ * status, so the UI can say "Network error" instead of a generic failure.
+ */
+export class ApiRequestError extends Error {
+  readonly code: ErrorCode | null;
+  /** HTTP status, or null when the request failed before an answer arrived. */
+  readonly status: number | null;
+
+  constructor(message: string, options: { code: ErrorCode | null; status: number | null; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'ApiRequestError';
+    this.code = options.code;
+    this.status = options.status;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === null;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+/** Appends the non-empty params to a path: `withQuery('/a', {q: 'x', page: 2})` → `/a?q=x&page=2`. */
+export function withQuery(path: string, params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    const text = String(value).trim();
+    if (text !== '') search.set(key, text);
+  }
+  const query = search.toString();
+  if (!query) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** Turns a failed response into an error, reading `{code, message}` when the body has that shape. */
+export async function errorFromResponse(response: Response): Promise<ApiRequestError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy error page, an empty body): fall through to a code-less error.
+  }
+  const parsed = apiErrorSchema.safeParse(body);
+  return parsed.success
+    ? new ApiRequestError(parsed.data.message, { code: parsed.data.code, status: response.status })
+    : new ApiRequestError(`HTTP ${response.status}`, { code: null, status: response.status });
+}
+
+export interface RequestOptions {
+  params?: QueryParams;
+  signal?: AbortSignal;
+  init?: Omit<RequestInit, 'signal'>;
+}
+
+/** Fetches JSON from our API; throws `ApiRequestError` on a network failure or a non-2xx answer. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { params, signal, init } = options;
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, params), {
+      credentials: 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...init?.headers },
+      signal,
+    });
+  } catch (error) {
+    // An abort is the caller's own decision (TanStack Query cancelling), not a network problem.
+    if (signal?.aborted) throw error;
+    throw new ApiRequestError('Network error', { code: null, status: null, cause: error });
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  try {
+    return (await response.json()) as T;
+  } catch (error) {
+    throw new ApiRequestError('Invalid JSON in response', {
+      code: null,
+      status: response.status,
+      cause: error,
+    });
+  }
+}
+
+/** GET shorthand. */
+export function getJson<T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, { params, signal });
+}
+
+/** The locale key of the message to show for an error (`errors.<code>`, network or generic). */
+export function errorMessageKey(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.code) return `errors.${error.code}`;
+    if (error.isNetworkError) return 'errors.network';
+  }
+  return 'errors.generic';
+}
+
+/** True when retrying cannot help: the server understood the request and said no. */
+export function isClientError(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError && error.status !== null && error.status >= 400 && error.status < 500
+  );
+}
+
+export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
+  return error instanceof ApiRequestError && error.code === code;
+}

@@ -1,0 +1,90 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../../shared/i18n/locales/en.json';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  isLanguage,
+  textDirection,
+  type Language,
+} from '../../shared/i18n/languages.ts';
+
+/**
+ * i18next for the browser. English is bundled (it is also the fallback); Arabic and Russian are loaded on
+ * demand. The choice is remembered under `winc-language` and drives `<html lang>` and `<html dir>`.
+ */
+
+type Resource = Record<string, unknown>;
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Resource }>> = {
+  ar: () => import('../../shared/i18n/locales/ar.json'),
+  ru: () => import('../../shared/i18n/locales/ru.json'),
+};
+
+export const i18n = i18next.createInstance();
+
+export function readStoredLanguage(): Language {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE; // Storage blocked (privacy mode): use the default.
+  }
+}
+
+function storeLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not remembered on this device; the switch still applies to this visit.
+  }
+}
+
+function applyToDocument(language: Language): void {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = textDirection(language);
+}
+
+async function ensureLoaded(language: Language): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
+  const resource = await loaders[language]();
+  i18n.addResourceBundle(language, 'translation', resource.default, true, true);
+}
+
+/** Starts i18next in the stored language; resolves once its strings are available. */
+export async function initI18n(): Promise<void> {
+  const language = readStoredLanguage();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false }, // React escapes.
+    returnNull: false,
+  });
+  i18n.on('languageChanged', (lng) => {
+    if (isLanguage(lng)) applyToDocument(lng);
+  });
+  try {
+    await ensureLoaded(language);
+    await i18n.changeLanguage(language);
+  } catch {
+    // The chunk failed to load (offline): stay in English rather than not starting.
+  }
+  applyToDocument(currentLanguage());
+}
+
+export function currentLanguage(): Language {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/** Switches the UI language, remembers it on the device and updates `<html lang dir>`. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await ensureLoaded(language);
+  await i18n.changeLanguage(language);
+  storeLanguage(language);
+}

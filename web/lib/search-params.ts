@@ -1,0 +1,17 @@
+/** Returns a copy of `params` with `key` set to the trimmed value, or removed when the value is empty. */
+export function withParam(
+  params: URLSearchParams,
+  key: string,
+  value: string | null | undefined,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const trimmed = value?.trim();
+  if (trimmed) next.set(key, trimmed);
+  else next.delete(key);
+  return next;
+}
+
+/** Sets `key` to `value`, or removes it when it already has that value (choosing the same filter clears it). */
+export function toggleParam(params: URLSearchParams, key: string, value: string): URLSearchParams {
+  return withParam(params, key, params.get(key) === value ? null : value);
+}
