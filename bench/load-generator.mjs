@@ -1,0 +1,30 @@
+/**
+ * The load side of the benchmark, run by bench/run.ts as a separate process so the generator never competes
+ * with the server for its event loop. Input: one JSON argument (autocannon options, `paths` cycled by every
+ * connection). Output: one JSON line with the figures run.ts prints.
+ */
+import autocannon from 'autocannon';
+
+const options = JSON.parse(process.argv[2] ?? '{}');
+const { url, paths, connections = 50, duration = 10 } = options;
+
+const result = await autocannon({
+  url,
+  connections,
+  duration,
+  // Each connection walks through these in turn, so a list of thumbnails is spread over all connections.
+  ...(paths ? { requests: paths.map((path) => ({ method: 'GET', path })) } : {}),
+});
+
+process.stdout.write(
+  `${JSON.stringify({
+    requestsPerSecond: result.requests.average,
+    totalRequests: result.requests.total,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    bytesPerSecond: result.throughput.average,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  })}\n`,
+);

@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../server/testing/postgres.ts';
+
+/**
+ * The real server, started the way `npm start` runs it, as a child process: the browser tests then cover the
+ * whole stack (config, migrations, demo catalog seeding, static app, API) and a crash shows up as a crash.
+ */
+
+export interface AppServer {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface StartAppServerOptions {
+  /** Extra environment for the server; wins over the defaults below. */
+  env?: Record<string, string | undefined>;
+  /** How long to wait for /api/health. The first start generates the demo catalog (10–30 s). */
+  timeoutMs?: number;
+}
+
+const REPO_ROOT = join(import.meta.dirname, '..', '..');
+
+export async function startAppServer(options: StartAppServerOptions = {}): Promise<AppServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'winc-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    // A developer's DATABASE_URL must not make browser tests write to their database; pass it explicitly.
+    DATABASE_URL: undefined,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+
+  // `--import tsx` is how tsx hooks into Node ≥ 20.6 (the old `--loader` flag is deprecated).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Keep the tail of the output for the error message if the server dies or never becomes healthy.
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    });
+  });
+
+  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      // Graceful shutdown should take well under 10 s; past that, do not let a hung server hang the suite.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(killer);
+    }
+    cleanUp();
+  };
+
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) {
+      cleanUp();
+      const { code, signal } = exited;
+      throw new Error(
+        `The app server exited (code ${code}, signal ${signal}) before it was healthy:\n${output}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return { baseUrl, dataDir, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`The app server did not answer /api/health within ${timeoutMs / 1000} s:\n${output}`);
+}

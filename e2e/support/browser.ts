@@ -1,0 +1,92 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+
+/**
+ * The browser tests drive the system's Chromium through playwright-core (DESIGN.md §4): Playwright's own
+ * browser downloads need a CDN this machine cannot reach, while a distribution Chromium is one package away.
+ */
+
+const CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];
+
+/** Flags for a quiet, deterministic headless run in a container (root, no GPU, no network side traffic). */
+const LAUNCH_ARGS = [
+  '--headless',
+  // Containers often run as root, where Chromium's sandbox cannot start.
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  // No update checks, component downloads or sync calls to Google while tests measure timing.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function which(name: string): string | null {
+  const result = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  const found = result.status === 0 ? result.stdout.trim() : '';
+  return found && isExecutable(found) ? found : null;
+}
+
+/** `CHROMIUM_PATH` if set, else the first Chromium or Chrome on the PATH; null when there is none. */
+export function findChromium(): string | null {
+  const configured = process.env.CHROMIUM_PATH?.trim();
+  if (configured) {
+    if (!isExecutable(configured)) throw new Error(`CHROMIUM_PATH=${configured} is not an executable file.`);
+    return configured;
+  }
+  for (const name of CANDIDATES) {
+    const found = which(name);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Finds a Chromium, installing Debian's package when we may (root with apt-get), so `npm test` passes on a
+ * fresh machine without a manual step. Returns the executable path.
+ */
+export function ensureChromium(): string {
+  const found = findChromium();
+  if (found) return found;
+
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && which('apt-get')) {
+    const command = 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium';
+    console.log(`[browser] no Chromium found; installing Debian's package: ${command}`);
+    const startedAt = performance.now();
+    try {
+      execFileSync('sh', ['-c', command], { stdio: 'inherit' });
+    } catch (error) {
+      throw new Error(`[browser] installing Chromium failed (${String(error)}).\n${howToInstall()}`);
+    }
+    console.log(`[browser] Chromium installed in ${Math.round((performance.now() - startedAt) / 1000)} s`);
+    const installed = findChromium();
+    if (installed) return installed;
+    throw new Error(`[browser] apt-get finished, but still no Chromium on the PATH.\n${howToInstall()}`);
+  }
+  throw new Error(`[browser] No Chromium found for the browser tests.\n${howToInstall()}`);
+}
+
+function howToInstall(): string {
+  return [
+    'Install one of: chromium (Debian: sudo apt-get install chromium), chromium-browser, google-chrome-stable,',
+    'or point CHROMIUM_PATH at a Chromium/Chrome executable, e.g. CHROMIUM_PATH=/usr/bin/chromium npm test',
+  ].join('\n');
+}
+
+/** A headless Chromium; every launch gets its own fresh temporary profile (Playwright creates and removes it). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureChromium(), args: LAUNCH_ARGS });
+}
