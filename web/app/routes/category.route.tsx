@@ -6,11 +6,10 @@ import type { CategoryPage } from '../../../shared/catalog/catalog.contract.ts';
 import { BASED_ON_RANK_CATEGORY, NEW_DROPS_CATEGORY } from '../../../shared/constants.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { SearchInput } from '../../components/search-input.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCategoryPage } from '../../features/catalog/api/use-category-page.ts';
 import { useTemplatePages } from '../../features/catalog/api/use-template-pages.ts';
-import { CatalogPageHeader } from '../../features/catalog/components/catalog-page-header.tsx';
+import { CatalogListing } from '../../features/catalog/components/catalog-listing.tsx';
 import { StyleFilter } from '../../features/catalog/components/filter-chips.tsx';
 import { TemplateGrid } from '../../features/catalog/components/template-grid.tsx';
 import { TemplatePreviewDialog } from '../../features/catalog/components/template-preview-dialog.tsx';
@@ -18,7 +17,7 @@ import { useLocalizedName } from '../../features/catalog/hooks/use-localized-nam
 import { useTemplateSelection } from '../../features/catalog/hooks/use-template-selection.ts';
 import { readHighlightTemplateId } from '../../features/catalog/lib/highlight-state.ts';
 import { hasErrorCode } from '../../lib/api-client.ts';
-import { withParam } from '../../lib/search-params.ts';
+import { useSearchParamSetter } from '../../lib/search-params.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** `/category/:categoryName` — one page per category name; a new name starts with fresh state. */
@@ -38,7 +37,8 @@ function CategoryView({ name }: { name: string }) {
   const localized = useLocalizedName();
   const navigate = useNavigate();
   const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const setParam = useSearchParamSetter();
   const q = searchParams.get('q')?.trim() ?? '';
   const style = searchParams.get('style')?.trim() || null;
 
@@ -100,41 +100,23 @@ function CategoryView({ name }: { name: string }) {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-      <CatalogPageHeader
+      <CatalogListing
         eyebrow={kind === 'category' ? t('catalog.categoryEyebrow') : t('catalog.collectionEyebrow')}
         title={title}
-        count={notFound ? undefined : templates.data?.pages[0]?.total}
-      />
-      {notFound ? (
-        empty
-      ) : (
-        <>
-          {showFilters && (
-            <div className="space-y-4">
-              <SearchInput
-                className="max-w-md"
-                value={q}
-                label={t('catalog.searchInCategory', { category: categoryLabel })}
-                placeholder={t('catalog.searchPlaceholder')}
-                onSearch={(next) =>
-                  setSearchParams((params) => withParam(params, 'q', next), {
-                    replace: true,
-                    preventScrollReset: true,
-                  })
-                }
-              />
-              <StyleFilter
-                styles={info.data?.styles ?? []}
-                selected={style}
-                onChange={(next) =>
-                  setSearchParams((params) => withParam(params, 'style', next), {
-                    replace: true,
-                    preventScrollReset: true,
-                  })
-                }
-              />
-            </div>
-          )}
+        count={templates.data?.pages[0]?.total}
+        notFound={notFound}
+        empty={empty}
+        showFilters={showFilters}
+        search={{
+          value: q,
+          label: t('catalog.searchInCategory', { category: categoryLabel }),
+          placeholder: t('catalog.searchPlaceholder'),
+          onSearch: setParam('q'),
+        }}
+        filter={
+          <StyleFilter styles={info.data?.styles ?? []} selected={style} onChange={setParam('style')} />
+        }
+        grid={
           <TemplateGrid
             query={templates}
             label={categoryLabel}
@@ -143,8 +125,8 @@ function CategoryView({ name }: { name: string }) {
             highlightTemplateId={highlightTemplateId}
             onHighlightSettled={clearHighlight}
           />
-        </>
-      )}
+        }
+      />
       <TemplatePreviewDialog template={previewTemplate} onClose={closePreview} />
     </div>
   );

@@ -3,19 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { SearchInput } from '../../components/search-input.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCatalogLists } from '../../features/catalog/api/use-catalog-lists.ts';
 import { useStylePage } from '../../features/catalog/api/use-style-page.ts';
 import { useTemplatePages } from '../../features/catalog/api/use-template-pages.ts';
-import { CatalogPageHeader } from '../../features/catalog/components/catalog-page-header.tsx';
+import { CatalogListing } from '../../features/catalog/components/catalog-listing.tsx';
 import { CategoryFilter } from '../../features/catalog/components/filter-chips.tsx';
 import { TemplateGrid } from '../../features/catalog/components/template-grid.tsx';
 import { TemplatePreviewDialog } from '../../features/catalog/components/template-preview-dialog.tsx';
 import { useLocalizedName } from '../../features/catalog/hooks/use-localized-name.ts';
 import { useTemplateSelection } from '../../features/catalog/hooks/use-template-selection.ts';
 import { hasErrorCode } from '../../lib/api-client.ts';
-import { withParam } from '../../lib/search-params.ts';
+import { useSearchParamSetter } from '../../lib/search-params.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** `/style/:styleName` — the templates of one style, with a category filter limited to those present. */
@@ -27,7 +26,8 @@ export function StyleRoute() {
 function StyleView({ name }: { name: string }) {
   const { t } = useTranslation();
   const localized = useLocalizedName();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const setParam = useSearchParamSetter();
   const q = searchParams.get('q')?.trim() ?? '';
   const category = searchParams.get('category')?.trim() || null;
 
@@ -77,49 +77,35 @@ function StyleView({ name }: { name: string }) {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-      <CatalogPageHeader
+      <CatalogListing
         eyebrow={t('catalog.styleEyebrow')}
         title={title}
-        count={notFound ? undefined : templates.data?.pages[0]?.total}
-      />
-      {notFound ? (
-        empty
-      ) : (
-        <>
-          {showFilters && (
-            <div className="space-y-4">
-              <SearchInput
-                className="max-w-md"
-                value={q}
-                label={t('catalog.searchInStyle', { style: styleLabel })}
-                placeholder={t('catalog.searchPlaceholder')}
-                onSearch={(next) =>
-                  setSearchParams((params) => withParam(params, 'q', next), {
-                    replace: true,
-                    preventScrollReset: true,
-                  })
-                }
-              />
-              <CategoryFilter
-                categories={info.data?.categories ?? []}
-                selected={category}
-                onChange={(next) =>
-                  setSearchParams((params) => withParam(params, 'category', next), {
-                    replace: true,
-                    preventScrollReset: true,
-                  })
-                }
-              />
-            </div>
-          )}
+        count={templates.data?.pages[0]?.total}
+        notFound={notFound}
+        empty={empty}
+        showFilters={showFilters}
+        search={{
+          value: q,
+          label: t('catalog.searchInStyle', { style: styleLabel }),
+          placeholder: t('catalog.searchPlaceholder'),
+          onSearch: setParam('q'),
+        }}
+        filter={
+          <CategoryFilter
+            categories={info.data?.categories ?? []}
+            selected={category}
+            onChange={setParam('category')}
+          />
+        }
+        grid={
           <TemplateGrid
             query={templates}
             label={styleLabel}
             empty={empty}
             onSelectTemplate={(template) => selectTemplate(template, { fromNewDrops: false })}
           />
-        </>
-      )}
+        }
+      />
       <TemplatePreviewDialog template={previewTemplate} onClose={closePreview} />
     </div>
   );
