@@ -3,9 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './platform/config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerOriginCheck } from './platform/http/origin-check.ts';
+import { createRateLimiter } from './platform/http/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { createMailOutboxRepository } from './platform/mail/mail-outbox.repository.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 import { LocalDiskStorage } from './platform/storage/local-disk-storage.ts';
 import { seedDemoCatalogIfEmpty } from './modules/catalog/catalog-seed.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
@@ -14,6 +18,13 @@ import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { registerTemplateImageRoutes } from './modules/catalog/template-image.routes.ts';
 import { createTemplateImageService } from './modules/catalog/template-image.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerAppInfoRoutes } from './modules/app-info/app-info.routes.ts';
+import { createHelpRepository } from './modules/help/help.repository.ts';
+import { registerHelpRoutes } from './modules/help/help.routes.ts';
+import { createHelpService } from './modules/help/help.service.ts';
+import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { registerAccounts } from './modules/accounts/accounts.module.ts';
+import { createMailboxService } from './modules/mailbox/mailbox.service.ts';
 
 export interface AppOptions {
   /** The clock; tests pin it. */
@@ -38,9 +49,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
   const storage = new LocalDiskStorage(config.storageDir);
+  const mailer = createMailer({ config, database, log: app.log, now });
+  const rateLimiter = createRateLimiter(database, now);
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  registerOriginCheck(app, { publicOrigin: config.publicOrigin });
   await app.register(compress, { threshold: 1024 });
 
   const catalogRepository = createCatalogRepository(database);
@@ -58,10 +72,26 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     storage,
     cacheDir: config.cacheDir,
   });
+  const help = createHelpService({
+    repository: createHelpRepository(database),
+    mailer,
+    rateLimiter,
+    supportEmail: config.supportEmail,
+    log: app.log,
+    now,
+  });
+  const mailbox = createMailboxService({
+    outbox: createMailOutboxRepository(database),
+    access: { mailMode: mailer.mode, localMailbox: config.localMailbox },
+  });
 
   registerHealthRoutes(app, database);
   registerCatalogRoutes(app, catalog);
   registerTemplateImageRoutes(app, templateImages, storage);
+  const accounts = await registerAccounts(app, { config, database, storage, mailer, rateLimiter, now });
+  registerHelpRoutes(app, { help, currentUser: accounts.currentUser });
+  registerMailboxRoutes(app, mailbox);
+  registerAppInfoRoutes(app, { mailMode: mailer.mode, mailbox });
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -20,6 +20,14 @@ export const ERROR_CODES = [
   'forbidden-origin',
   'service-unavailable',
   'internal',
+  // Accounts (issue 3): SPEC §8's authentication codes.
+  'invalid-credential',
+  'email-not-verified',
+  'email-already-in-use',
+  'user-not-found',
+  'user-disabled',
+  'weak-password',
+  'invalid-token',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

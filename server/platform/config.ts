@@ -29,6 +29,18 @@ const envSchema = z.object({
       message: 'must be a postgres:// or postgresql:// URL (leave it unset to use SQLite)',
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The origin users reach the app at (https://winc.example). Used for links in mails, sign-in callbacks and
+   * the cross-site request check. Defaults to http://localhost:PORT.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v?.replace(/\/+$/, '')))
+    .refine((v) => v === undefined || /^https?:\/\/[^/\s]+$/.test(v), {
+      message: 'must be an origin like https://winc.example (scheme and host, no path)',
+    }),
   /** Where the built browser app lives. */
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
   /** Seed the generated demo catalog when the catalog is empty. */
@@ -38,6 +50,52 @@ const envSchema = z.object({
    * Off by default, so a client cannot spoof its address.
    */
   TRUST_PROXY: z.string().trim().default('false'),
+  /** Outgoing mail server, e.g. smtp://user:pass@host:587 or smtps://…; unset keeps mail in the local outbox. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), {
+      message: 'must be an smtp:// or smtps:// URL (leave it unset to keep mail in the local outbox)',
+    }),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().trim().min(3).default('Winc <no-reply@winc.local>'),
+  /** Where help requests are sent. */
+  SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@winc.local'),
+  /**
+   * Signs sessions, verification tokens and guest cookies (at least 32 characters). Unset: a random secret is
+   * generated once and kept in DATA_DIR/auth-secret, so sessions survive restarts.
+   */
+  AUTH_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters long' }),
+  /** Google sign-in: both set turns it on. */
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  GOOGLE_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  /** Google's OpenID Connect issuer; only tests point it elsewhere (a local OIDC provider). */
+  GOOGLE_ISSUER_URL: z
+    .string()
+    .trim()
+    .default('https://accounts.google.com')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .refine((v) => /^https?:\/\/[^\s]+$/.test(v), { message: 'must be an http(s) URL' }),
+  /**
+   * Who may open the local mailbox when mail stays in the outbox: `local` (requests from this machine only, so
+   * a server deployed without SMTP does not hand out everyone's reset links), `everyone`, or `off`.
+   */
+  LOCAL_MAILBOX: z.enum(['local', 'everyone', 'off']).default('local'),
 });
 
 export interface AppConfig {
@@ -48,6 +106,8 @@ export interface AppConfig {
   /** SQLite database file, used when no DATABASE_URL is set. */
   sqlitePath: string;
   databaseUrl: string | undefined;
+  /** Configured public origin, or undefined to trust the request's own host (local use). */
+  publicOrigin: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
   seedDemoCatalog: boolean;
@@ -56,6 +116,15 @@ export interface AppConfig {
   storageDir: string;
   /** Encoded image variants, re-creatable at any time. */
   cacheDir: string;
+  /** SMTP server URL (may hold credentials: never log it); undefined → mail goes to the outbox table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  /** AUTH_SECRET, or undefined to use the secret generated once under DATA_DIR. */
+  authSecret: string | undefined;
+  /** Google sign-in, or undefined when GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are not both set. */
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+  localMailbox: 'local' | 'everyone' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -92,11 +161,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     sqlitePath: path.join(dataDir, 'winc.db'),
     databaseUrl: v.DATABASE_URL,
+    publicOrigin: v.PUBLIC_ORIGIN,
     logLevel: v.LOG_LEVEL,
     webDistDir: path.resolve(v.WEB_DIST_DIR),
     seedDemoCatalog: v.SEED_DEMO_CATALOG,
     trustProxy: parseTrustProxy(v.TRUST_PROXY),
     storageDir: path.join(dataDir, 'storage'),
     cacheDir: path.join(dataDir, 'cache'),
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    supportEmail: v.SUPPORT_EMAIL,
+    authSecret: v.AUTH_SECRET,
+    google:
+      v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: v.GOOGLE_CLIENT_ID,
+            clientSecret: v.GOOGLE_CLIENT_SECRET,
+            issuerUrl: v.GOOGLE_ISSUER_URL,
+          }
+        : undefined,
+    localMailbox: v.LOCAL_MAILBOX,
   };
 }

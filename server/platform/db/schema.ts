@@ -44,9 +44,127 @@ export interface TemplatesTable {
   createdAt: StoredDate;
 }
 
+export interface RateLimitWindowsTable {
+  key: string;
+  windowStart: number;
+  hits: number;
+  expiresAt: StoredDate;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  language: string;
+  createdAt: StoredDate;
+}
+
+export interface HelpRequestsTable {
+  id: string;
+  email: string;
+  phone: string | null;
+  description: string;
+  language: string;
+  userId: string | null;
+  createdAt: StoredDate;
+}
+
+/** better-auth's user, with our fields (credits and tier change only through the credit ledger). */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: StoredBool;
+  image: string | null;
+  createdAt: StoredDate;
+  updatedAt: StoredDate;
+  credits: number;
+  tier: string;
+  language: string;
+  isDisabled: StoredBool;
+}
+
+export interface SessionsTable {
+  id: string;
+  expiresAt: StoredDate;
+  token: string;
+  createdAt: StoredDate;
+  updatedAt: StoredDate;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: StoredDate | null;
+  refreshTokenExpiresAt: StoredDate | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: StoredDate;
+  updatedAt: StoredDate;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  userId: string;
+  delta: number;
+  balanceAfter: number;
+  reason: string;
+  reference: string | null;
+  idempotencyKey: string;
+  createdAt: StoredDate;
+}
+
+export interface CardsTable {
+  id: string;
+  authorId: string | null;
+  userId: string | null;
+  isGuestCard: StoredBool;
+  guestSessionId: string | null;
+  transferredAt: StoredDate | null;
+  createdAt: StoredDate;
+  lastModified: StoredDate;
+  updatedAt: StoredDate;
+  viewCount: ColumnType<number, number | undefined, number>;
+  isPublic: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  isPaid: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  senderName: ColumnType<string, string | undefined, string>;
+  name: ColumnType<string, string | undefined, string>;
+  recipientName: ColumnType<string, string | undefined, string>;
+  message: ColumnType<string, string | undefined, string>;
+  title: ColumnType<string, string | undefined, string>;
+  selectedVoice: string | null;
+  mediaUrls: ColumnType<unknown, string | undefined, string>;
+  recipientImagePath: string | null;
+  recipientImageUrl: string | null;
+  videoUrl: string | null;
+  audioUrl: string | null;
+  templateId: string | null;
+  templateImageUrl: string | null;
+  textStyles: ColumnType<unknown, string | undefined, string>;
+}
+
 export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  creditLedger: CreditLedgerTable;
+  cards: CardsTable;
   categories: CategoriesTable;
   styles: StylesTable;
   events: EventsTable;
   templates: TemplatesTable;
+  rateLimitWindows: RateLimitWindowsTable;
+  mailOutbox: MailOutboxTable;
+  helpRequests: HelpRequestsTable;
 }

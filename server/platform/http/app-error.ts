@@ -17,6 +17,13 @@ const STATUS: Record<ErrorCode, number> = {
   'forbidden-origin': 403,
   'service-unavailable': 503,
   internal: 500,
+  'invalid-credential': 401,
+  'email-not-verified': 403,
+  'email-already-in-use': 409,
+  'user-not-found': 404,
+  'user-disabled': 403,
+  'weak-password': 400,
+  'invalid-token': 400,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -35,6 +42,13 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'forbidden-origin': 'This request came from another site.',
   'service-unavailable': 'Service temporarily unavailable. Please try again in a moment.',
   internal: 'Something went wrong. Please try again.',
+  'invalid-credential': 'The email or password is incorrect.',
+  'email-not-verified': 'Please verify your email before signing in.',
+  'email-already-in-use': 'This email address is already in use.',
+  'user-not-found': 'No account was found for this email address.',
+  'user-disabled': 'This account has been disabled.',
+  'weak-password': 'The password must be at least 8 characters long.',
+  'invalid-token': 'This link is invalid or has expired.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

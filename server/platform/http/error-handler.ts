@@ -38,6 +38,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       const body: Record<string, unknown> = { code: error.code, message: error.message };
       if (error.details !== undefined && error.code === 'validation-failed') body.details = error.details;
+      const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (error.code === 'rate-limited' && retryAfter) reply.header('Retry-After', String(retryAfter));
       return reply.status(error.statusCode).send(body);
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 import * as m0001 from './0001-catalog.ts';
+import * as m0002 from './0002-rate-limits.ts';
+import * as m0003 from './0003-mail-help.ts';
+import * as m0004 from './0004-accounts.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -9,4 +12,7 @@ export interface AppMigration {
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, AppMigration> = {
   '0001-catalog': m0001,
+  '0002-rate-limits': m0002,
+  '0003-mail-help': m0003,
+  '0004-accounts': m0004,
 };

@@ -1,0 +1,401 @@
+import type { FastifyInstance } from 'fastify';
+import { getMigrations } from 'better-auth/db/migration';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEW_USER_CREDITS, meResponseSchema } from '../../../shared/accounts/accounts.contract.ts';
+import { createAuth } from '../../platform/auth/auth.ts';
+import type { AppConfig } from '../../platform/config.ts';
+import {
+  TEST_ORIGIN,
+  TestBrowser,
+  findUserByEmail,
+  freshIp,
+  latestMail,
+  mailCount,
+  pathOf,
+  setCookies,
+  signUpAndVerify,
+  uniqueEmail,
+} from '../../testing/accounts-fixture.ts';
+import { describeEachDatabase } from '../../testing/databases.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+
+const PASSWORD = 'correct horse battery';
+
+describeEachDatabase('accounts: sign-up, verification, sign-in, credits', (use) => {
+  let app: FastifyInstance;
+  let config: AppConfig;
+
+  beforeAll(async () => {
+    ({ app, config } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } }));
+  });
+  afterAll(() => app?.close());
+
+  const ledgerOf = (userId: string) =>
+    use().database.db.selectFrom('creditLedger').selectAll().where('userId', '=', userId).execute();
+
+  it("better-auth's migration check finds migration 0004's tables complete (nothing to create or add)", async () => {
+    const auth = createAuth({
+      config,
+      database: use().database,
+      secret: 'a-test-secret-that-is-long-enough-123456',
+      mailer: { mode: 'outbox', send: async () => {} },
+      events: { onSessionCreated: async () => {} },
+      log: app.log,
+    });
+    const plan = await getMigrations(auth.options);
+    expect([plan.toBeCreated, plan.toBeAdded, plan.toBeAddedIndexes]).toEqual([[], [], []]);
+  });
+
+  it('signs up, refuses the unverified sign-in, verifies through the mailed link and grants 100 credits once', async () => {
+    const email = uniqueEmail('flow');
+    const browser = new TestBrowser(app);
+    const signUp = await browser.post(
+      '/api/auth/sign-up/email',
+      { name: 'Maya', email, password: PASSWORD },
+      { 'x-winc-language': 'ar' },
+    );
+    expect(signUp.statusCode).toBe(200);
+    expect(setCookies(signUp).size).toBe(0); // signed out until verified
+
+    const mail = await latestMail(use(), email, 'verify-email');
+    expect(mail?.language).toBe('ar');
+    expect(mail?.link.startsWith(`${TEST_ORIGIN}/api/auth/verify-email?token=`)).toBe(true);
+
+    const unverified = await browser.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json()).toMatchObject({ code: 'email-not-verified', authCode: 'EMAIL_NOT_VERIFIED' });
+    expect((await browser.get('/api/me')).json()).toEqual({ user: null });
+
+    const verify = await browser.get(pathOf(mail!.link));
+    expect(verify.statusCode).toBe(302);
+    expect(verify.headers.location).toBe('/signin?verified=1');
+
+    const signIn = await browser.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = setCookies(signIn).get('winc.session_token');
+    expect(cookie?.raw).toMatch(/HttpOnly/);
+    expect(cookie?.raw).toMatch(/SameSite=Lax/i);
+    expect(cookie?.raw).not.toMatch(/Secure/);
+
+    const me = await browser.get('/api/me');
+    expect(me.statusCode).toBe(200);
+    const { user } = meResponseSchema.parse(me.json());
+    expect(user).toMatchObject({
+      email,
+      name: 'Maya',
+      credits: NEW_USER_CREDITS,
+      tier: 'free',
+      language: 'ar',
+    });
+    expect(user?.emailVerified).toBe(true);
+    expect(Object.keys(user ?? {})).not.toContain('isDisabled');
+
+    const ledger = await ledgerOf(user!.id);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ delta: 100, balanceAfter: 100, reason: 'signup-grant' });
+  });
+
+  it('grants the first-sign-in credits exactly once when sign-ins race', async () => {
+    const { email, password } = await signUpAndVerify(app, use());
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        new TestBrowser(app).post('/api/auth/sign-in/email', { email, password }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const user = await findUserByEmail(use(), email);
+    expect(Number(user?.credits)).toBe(100);
+    expect(await ledgerOf(user!.id)).toHaveLength(1);
+  });
+
+  it('never lets a user set their own credits or tier', async () => {
+    const email = uniqueEmail('greedy');
+    const browser = new TestBrowser(app);
+    const signUp = await browser.post('/api/auth/sign-up/email', {
+      name: 'Greedy',
+      email,
+      password: PASSWORD,
+      credits: 99_999,
+      tier: 'premium_bulk',
+    });
+    expect([200, 400]).toContain(signUp.statusCode);
+    if (signUp.statusCode === 400) return; // refused outright is fine too
+    const mail = await latestMail(use(), email, 'verify-email');
+    await browser.get(pathOf(mail!.link));
+    expect((await browser.get('/api/me')).json().user).toMatchObject({ credits: 100, tier: 'free' });
+
+    const updateUser = await browser.post('/api/auth/update-user', { credits: 5000, tier: 'premium_bulk' });
+    expect(updateUser.statusCode).toBe(404);
+    const patch = await browser.request({
+      method: 'PATCH',
+      url: '/api/me',
+      payload: { credits: 5000, tier: 'plus_bulk' },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().code).toBe('validation-failed');
+    const rename = await browser.request({
+      method: 'PATCH',
+      url: '/api/me',
+      payload: { name: 'Humble', language: 'ru' },
+    });
+    expect(rename.statusCode).toBe(200);
+    expect(rename.json().user).toMatchObject({ name: 'Humble', language: 'ru', credits: 100, tier: 'free' });
+  });
+
+  it('resets a password end to end, answering the same whether or not the account exists', async () => {
+    const { email } = await signUpAndVerify(app, use(), { password: 'old password 1' });
+    const browser = new TestBrowser(app);
+    const known = await browser.post(
+      '/api/auth/request-password-reset',
+      { email },
+      { 'x-winc-language': 'ru' },
+    );
+    const unknownEmail = uniqueEmail('nobody');
+    const unknown = await browser.post('/api/auth/request-password-reset', { email: unknownEmail });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect(await mailCount(use(), unknownEmail)).toBe(0);
+
+    const mail = await latestMail(use(), email, 'reset-password');
+    expect(mail?.language).toBe('ru');
+    const link = new URL(mail!.link);
+    expect(`${link.origin}${link.pathname}`).toBe(`${TEST_ORIGIN}/reset-password`);
+    const token = link.searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await browser.post('/api/auth/reset-password', { newPassword: 'new password 2', token });
+    expect(reset.statusCode).toBe(200);
+    const reused = await browser.post('/api/auth/reset-password', { newPassword: 'new password 3', token });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().code).toBe('invalid-token');
+
+    const old = await browser.post('/api/auth/sign-in/email', { email, password: 'old password 1' });
+    expect(old.statusCode).toBe(401);
+    expect(old.json().code).toBe('invalid-credential');
+    const fresh = await browser.post('/api/auth/sign-in/email', { email, password: 'new password 2' });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('resends the verification mail, without telling whether the address exists', async () => {
+    const email = uniqueEmail('resend');
+    const browser = new TestBrowser(app);
+    await browser.post('/api/auth/sign-up/email', { name: 'Re', email, password: PASSWORD });
+    expect(await mailCount(use(), email)).toBe(1);
+    const resend = await browser.post('/api/auth/send-verification-email', { email });
+    expect(resend.statusCode).toBe(200);
+    expect(await mailCount(use(), email)).toBe(2);
+    const nobody = uniqueEmail('ghost');
+    const ghost = await browser.post('/api/auth/send-verification-email', { email: nobody });
+    expect(ghost.statusCode).toBe(200);
+    expect(ghost.json()).toEqual(resend.json());
+    expect(await mailCount(use(), nobody)).toBe(0);
+    // The second link works as well as the first.
+    const mail = await latestMail(use(), email, 'verify-email');
+    expect((await browser.get(pathOf(mail!.link))).statusCode).toBe(302);
+    expect((await browser.get('/api/me')).json().user.credits).toBe(100);
+  });
+
+  it('does not reveal an existing account at sign-up either', async () => {
+    const { email } = await signUpAndVerify(app, use());
+    const again = await new TestBrowser(app).post('/api/auth/sign-up/email', {
+      name: 'X',
+      email,
+      password: PASSWORD,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().token).toBeNull();
+  });
+
+  it('refuses short passwords with weak-password', async () => {
+    const response = await new TestBrowser(app).post('/api/auth/sign-up/email', {
+      name: 'Short',
+      email: uniqueEmail(),
+      password: 'short',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('weak-password');
+  });
+
+  it('signs out', async () => {
+    const { browser } = await signUpAndVerify(app, use());
+    expect((await browser.get('/api/me')).json().user).not.toBeNull();
+    const out = await browser.post('/api/auth/sign-out', {});
+    expect(out.statusCode).toBe(200);
+    expect((await browser.get('/api/me')).json()).toEqual({ user: null });
+  });
+
+  it('signs out a disabled user and refuses their next sign-in', async () => {
+    const { browser, email, password } = await signUpAndVerify(app, use());
+    const { db, codec } = use().database;
+    await db
+      .updateTable('users')
+      .set({ isDisabled: codec.bool(true) })
+      .where('email', '=', email)
+      .execute();
+    const me = await browser.get('/api/me');
+    expect(me.json()).toEqual({ user: null });
+    expect(setCookies(me).get('winc.session_token')?.raw).toMatch(/Max-Age=0/);
+    const user = await findUserByEmail(use(), email);
+    const sessions = await db.selectFrom('sessions').select('id').where('userId', '=', user!.id).execute();
+    expect(sessions).toHaveLength(0);
+    const signIn = await new TestBrowser(app).post('/api/auth/sign-in/email', { email, password });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().code).toBe('user-disabled');
+  });
+
+  it('signs out an expired session', async () => {
+    const { browser, email } = await signUpAndVerify(app, use());
+    const { db, codec } = use().database;
+    const user = await findUserByEmail(use(), email);
+    await db
+      .updateTable('sessions')
+      .set({ expiresAt: codec.date(new Date(Date.now() - 60_000)) })
+      .where('userId', '=', user!.id)
+      .execute();
+    const me = await browser.get('/api/me');
+    expect(me.json()).toEqual({ user: null });
+    expect(setCookies(me).get('winc.session_token')?.raw).toMatch(/Max-Age=0/);
+  });
+
+  it('says Google is not set up when it is not configured', async () => {
+    const response = await app.inject('/api/auth-providers');
+    expect(response.json()).toEqual({ emailPassword: true, google: false, apple: false });
+  });
+});
+
+describeEachDatabase('accounts: rate limits, origin and return paths', (use) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } }));
+  });
+  afterAll(() => app?.close());
+
+  it('limits sign-in attempts per IP, and a spoofed X-Forwarded-For does not bypass it without TRUST_PROXY', async () => {
+    const browser = new TestBrowser(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await browser.post(
+        '/api/auth/sign-in/email',
+        { email: uniqueEmail('spray'), password: 'whatever123' },
+        { 'x-forwarded-for': `198.51.100.${i}` },
+      );
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json().code).toBe('rate-limited');
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('limits sign-in attempts per account from many addresses', async () => {
+    const email = uniqueEmail('target');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await new TestBrowser(app).post('/api/auth/sign-in/email', {
+        email: email.toUpperCase(),
+        password: `guess-${i}-xyz`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  it('limits reset and resend mails per account', async () => {
+    const email = uniqueEmail('mailbomb');
+    const resets: number[] = [];
+    const resends: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      resets.push(
+        (await new TestBrowser(app).post('/api/auth/request-password-reset', { email })).statusCode,
+      );
+      resends.push(
+        (await new TestBrowser(app).post('/api/auth/send-verification-email', { email })).statusCode,
+      );
+    }
+    expect(resets).toEqual([200, 200, 200, 429]);
+    expect(resends).toEqual([200, 200, 200, 429]);
+  });
+
+  it('limits sign-ups per IP', async () => {
+    const browser = new TestBrowser(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (
+          await browser.post('/api/auth/sign-up/email', {
+            name: 'N',
+            email: uniqueEmail('many'),
+            password: PASSWORD,
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('refuses a cross-site POST (forbidden-origin)', async () => {
+    const evil = new TestBrowser(app, freshIp(), 'https://evil.example');
+    const response = await evil.post('/api/auth/sign-in/email', { email: uniqueEmail(), password: PASSWORD });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('forbidden-origin');
+  });
+
+  it('accepts only same-origin relative return paths', async () => {
+    const browser = new TestBrowser(app);
+    for (const callbackURL of [
+      'https://evil.example/x',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      const response = await browser.post('/api/auth/sign-up/email', {
+        name: 'R',
+        email: uniqueEmail('redirect'),
+        password: PASSWORD,
+        callbackURL,
+      });
+      expect(response.statusCode, callbackURL).toBe(400);
+      expect(response.json().code).toBe('validation-failed');
+    }
+    const evilVerify = await browser.get(
+      '/api/auth/verify-email?token=x&callbackURL=https%3A%2F%2Fevil.example',
+    );
+    expect(evilVerify.statusCode).toBe(400);
+  });
+});
+
+describe('accounts over HTTPS', () => {
+  describeEachDatabase('secure cookies', (use) => {
+    let app: FastifyInstance;
+    const origin = 'https://winc.example';
+
+    beforeAll(async () => {
+      ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: origin } }));
+    });
+    afterAll(() => app?.close());
+
+    it('marks the session and guest cookies Secure, HttpOnly and SameSite=Lax', async () => {
+      const browser = new TestBrowser(app, freshIp(), origin);
+      const email = uniqueEmail('secure');
+      await browser.post('/api/auth/sign-up/email', { name: 'S', email, password: PASSWORD });
+      const mail = await latestMail(use(), email, 'verify-email');
+      expect(mail?.link.startsWith(`${origin}/api/auth/verify-email`)).toBe(true);
+      const verify = await browser.get(pathOf(mail!.link));
+      const session = [...setCookies(verify)].find(([name]) => name.endsWith('winc.session_token'));
+      expect(session?.[0]).toBe('__Secure-winc.session_token');
+      expect(session?.[1].raw).toMatch(/; Secure/);
+      expect(session?.[1].raw).toMatch(/HttpOnly/);
+      expect(session?.[1].raw).toMatch(/SameSite=Lax/i);
+
+      const guest = await new TestBrowser(app, freshIp(), origin).post('/api/guest-session');
+      const raw = setCookies(guest).get('winc_guest')?.raw ?? '';
+      expect(raw).toMatch(/; Secure/);
+      expect(raw).toMatch(/HttpOnly/);
+      expect(raw).toMatch(/SameSite=Lax/);
+    });
+  });
+});

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { appInfoApi, appInfoSchema } from '../../../shared/app-info/app-info.contract.ts';
+import type { MailboxService } from '../mailbox/mailbox.service.ts';
+
+/** GET /api/config — the few server facts the browser adapts to (today: whether the local mailbox exists). */
+export function registerAppInfoRoutes(
+  app: FastifyInstance,
+  deps: { mailMode: 'smtp' | 'outbox'; mailbox: MailboxService },
+): void {
+  app.get(appInfoApi.get, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return appInfoSchema.parse({
+      mailMode: deps.mailMode,
+      localMailbox: deps.mailbox.isAvailableTo(request.ip),
+    });
+  });
+}

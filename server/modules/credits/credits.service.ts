@@ -1,0 +1,30 @@
+import { NEW_USER_CREDITS } from '../../../shared/accounts/accounts.contract.ts';
+import type { CreditsRepository } from './credits.repository.ts';
+
+export const SIGNUP_GRANT_REASON = 'signup-grant';
+
+export type CreditsService = ReturnType<typeof createCreditsService>;
+
+export function createCreditsService(deps: { repository: CreditsRepository; now: () => Date }) {
+  const { repository, now } = deps;
+  return {
+    /**
+     * The first sign-in grant (SPEC §4): 100 credits and a ledger row, exactly once per user however many
+     * sign-ins race. Answers whether this call granted them.
+     */
+    async grantSignupCredits(userId: string): Promise<boolean> {
+      const result = await repository.applyOnce({
+        userId,
+        delta: NEW_USER_CREDITS,
+        reason: SIGNUP_GRANT_REASON,
+        reference: null,
+        idempotencyKey: `${SIGNUP_GRANT_REASON}:${userId}`,
+        at: now(),
+      });
+      return result !== null;
+    },
+
+    /** The user's ledger, oldest first. */
+    listLedger: (userId: string) => repository.listLedger(userId),
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  claimGuestCardsRequestSchema,
+  claimGuestCardsResponseSchema,
+  guestSessionResponseSchema,
+} from '../../../shared/accounts/accounts.contract.ts';
+import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
+import { parseInput } from '../../platform/http/app-error.ts';
+import type { RateLimiter } from '../../platform/http/rate-limit.ts';
+import type { CurrentUserResolver } from '../users/current-user.ts';
+import type { GuestSessionCookie } from './guest-session-cookie.ts';
+import type { GuestSessionsService } from './guest-sessions.service.ts';
+
+export function registerGuestSessionRoutes(
+  app: FastifyInstance,
+  deps: {
+    guestSessions: GuestSessionsService;
+    guestCookie: GuestSessionCookie;
+    currentUser: CurrentUserResolver;
+    rateLimiter: RateLimiter;
+  },
+): void {
+  const { guestSessions, guestCookie, currentUser, rateLimiter } = deps;
+
+  /** Ensures the browser holds a server-issued guest session (before a guest saves a card). */
+  app.post('/api/guest-session', async (request, reply) => {
+    await rateLimiter.consume(`guest-session:ip:${request.ip}`, ACCOUNT_RATE_LIMITS.guestSession);
+    const { issued } = guestCookie.ensure(request, reply);
+    return guestSessionResponseSchema.parse({ issued });
+  });
+
+  /** After sign-in: moves the guest session's cards to the user and says whether the carried card is theirs. */
+  app.post('/api/me/claim-guest-cards', async (request, reply) => {
+    const { cardId } = parseInput(claimGuestCardsRequestSchema, request.body ?? {});
+    const user = await currentUser.require(request, reply);
+    const result = await guestSessions.claim(
+      user.id,
+      guestCookie.fromCookieHeader(request.headers.cookie),
+      cardId,
+    );
+    guestCookie.clear(request, reply);
+    return claimGuestCardsResponseSchema.parse(result);
+  });
+}

@@ -1,0 +1,127 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
+import type { Database } from '../../platform/db/database.ts';
+
+export interface UserRecord {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  credits: number;
+  tier: string;
+  language: Language;
+  isDisabled: boolean;
+  createdAt: Date;
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** The user document (better-auth's users table with our fields). Credits and tier are never written here. */
+export function createUsersRepository(database: Database) {
+  const { db, codec } = database;
+
+  return {
+    async findById(userId: string): Promise<UserRecord | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select([
+          'id',
+          'name',
+          'email',
+          'emailVerified',
+          'image',
+          'credits',
+          'tier',
+          'language',
+          'isDisabled',
+          'createdAt',
+        ])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        emailVerified: codec.readBool(row.emailVerified),
+        image: row.image,
+        credits: Number(row.credits),
+        tier: row.tier,
+        language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+        isDisabled: codec.readBool(row.isDisabled),
+        createdAt: codec.readDate(row.createdAt),
+      };
+    },
+
+    async updateProfile(
+      userId: string,
+      changes: { name?: string; language?: Language },
+      at: Date,
+    ): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...changes, updatedAt: codec.date(at) })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** Sets the avatar URL; answers the previous one. */
+    async replaceImage(userId: string, image: string, at: Date): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('users')
+          .select('image')
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        await trx
+          .updateTable('users')
+          .set({ image, updatedAt: codec.date(at) })
+          .where('id', '=', userId)
+          .execute();
+        return before?.image ?? null;
+      });
+    },
+
+    async setDisabled(userId: string, disabled: boolean, at: Date): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ isDisabled: codec.bool(disabled), updatedAt: codec.date(at) })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async deleteSessions(userId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+    },
+
+    /**
+     * Removes the user and everything that is theirs, in one transaction: their cards (as user or author),
+     * then the user row, whose foreign keys take sessions, linked accounts and ledger rows with it. Answers the
+     * stored files that belonged to them (avatar, card images), for the caller to delete afterwards.
+     */
+    async deleteAccount(userId: string): Promise<{ image: string | null; cardFileKeys: string[] } | null> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select('image')
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (!user) return null;
+        const cards = await trx
+          .selectFrom('cards')
+          .select(['recipientImagePath'])
+          .where((eb) => eb.or([eb('userId', '=', userId), eb('authorId', '=', userId)]))
+          .execute();
+        await trx
+          .deleteFrom('cards')
+          .where((eb) => eb.or([eb('userId', '=', userId), eb('authorId', '=', userId)]))
+          .execute();
+        await trx.deleteFrom('users').where('id', '=', userId).execute();
+        return {
+          image: user.image,
+          cardFileKeys: cards.flatMap((card) => (card.recipientImagePath ? [card.recipientImagePath] : [])),
+        };
+      });
+    },
+  };
+}

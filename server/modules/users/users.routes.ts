@@ -1,0 +1,121 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AVATAR_ACCEPTED_TYPES,
+  AVATAR_MAX_BYTES,
+  creditsEventSchema,
+  meResponseSchema,
+  updateProfileRequestSchema,
+  type CreditsEvent,
+} from '../../../shared/accounts/accounts.contract.ts';
+import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
+import type { SessionReader } from '../../platform/auth/session-reader.ts';
+import { AppError, parseInput } from '../../platform/http/app-error.ts';
+import type { RateLimiter } from '../../platform/http/rate-limit.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { CreditEvents } from '../credits/credit-events.ts';
+import type { AvatarService } from './avatar.service.ts';
+import type { CurrentUserResolver } from './current-user.ts';
+import { presentCurrentUser } from './users.presenter.ts';
+import type { UsersService } from './users.service.ts';
+
+const HEARTBEAT_MS = 25_000;
+const avatarParams = z.object({ file: z.string().min(1).max(120) });
+
+export interface UsersRoutesDeps {
+  currentUser: CurrentUserResolver;
+  users: UsersService;
+  avatars: AvatarService;
+  creditEvents: CreditEvents;
+  sessions: SessionReader;
+  storage: FileStorage;
+  rateLimiter: RateLimiter;
+}
+
+const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** The signed-in user: their document, profile, avatar, live balance and account deletion. */
+export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoutesDeps): Promise<void> {
+  const { currentUser, users, avatars, creditEvents, sessions, storage, rateLimiter } = deps;
+
+  app.get('/api/me', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const user = await currentUser.optional(request, reply);
+    return meResponseSchema.parse({ user: user ? presentCurrentUser(user) : null });
+  });
+
+  app.patch('/api/me', async (request, reply) => {
+    const changes = parseInput(updateProfileRequestSchema, request.body ?? {});
+    const user = await currentUser.require(request, reply);
+    const updated = await users.updateProfile(user.id, changes);
+    if (!updated) throw new AppError('unauthenticated');
+    return meResponseSchema.parse({ user: presentCurrentUser(updated) });
+  });
+
+  app.delete('/api/me', async (request, reply) => {
+    const user = await currentUser.require(request, reply);
+    await rateLimiter.consume(`delete-account:user:${user.id}`, ACCOUNT_RATE_LIMITS.deleteAccount);
+    await users.deleteAccount(user.id);
+    sessions.clearCookie(reply);
+    return { deleted: true };
+  });
+
+  // The avatar arrives as the raw image body; its type is checked again by content.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      [...AVATAR_ACCEPTED_TYPES, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post('/api/me/avatar', { bodyLimit: AVATAR_MAX_BYTES }, async (request, reply) => {
+      const user = await currentUser.require(request, reply);
+      await rateLimiter.consume(`avatar:user:${user.id}`, ACCOUNT_RATE_LIMITS.avatarUpload);
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+        throw new AppError('unsupported-media-type');
+      await avatars.uploadAvatar(user.id, request.body);
+      const updated = await users.updateProfile(user.id, {});
+      if (!updated) throw new AppError('unauthenticated');
+      return meResponseSchema.parse({ user: presentCurrentUser(updated) });
+    });
+  });
+
+  app.get('/media/avatars/:file', async (request, reply) => {
+    const { file } = parseInput(avatarParams, request.params);
+    const avatar = await avatars.findAvatar(file);
+    if (!avatar) throw new AppError('image-not-found');
+    return reply
+      .type('image/webp')
+      .header('Content-Length', String(avatar.size))
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(storage.createReadStream(avatar.key));
+  });
+
+  // Server-Sent Events: the balance now, then every change (DESIGN §1.14). Not compressed: a compressor
+  // would hold events back until its buffer fills.
+  app.get('/api/me/events', { compress: false }, async (request, reply) => {
+    const user = await currentUser.require(request, reply);
+    const stream = new PassThrough();
+    const send = (balance: CreditsEvent) =>
+      stream.write(sseEvent('credits', creditsEventSchema.parse(balance)));
+
+    stream.write('retry: 3000\n\n');
+    send({ credits: user.credits, tier: user.tier });
+    const unsubscribe = creditEvents.subscribe(user.id, { credits: user.credits, tier: user.tier }, send);
+    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    // The response closes when the client goes away (the request's own 'close' fires once its body is read).
+    reply.raw.once('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      stream.end();
+    });
+
+    return reply
+      .header('Content-Type', 'text/event-stream; charset=utf-8')
+      .header('Cache-Control', 'no-cache, no-transform')
+      .header('X-Accel-Buffering', 'no')
+      .send(stream);
+  });
+}

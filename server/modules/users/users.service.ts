@@ -1,0 +1,50 @@
+import type { UpdateProfileRequest } from '../../../shared/accounts/accounts.contract.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { AvatarService } from './avatar.service.ts';
+import type { UserRecord, UsersRepository } from './users.repository.ts';
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function createUsersService(deps: {
+  users: UsersRepository;
+  avatars: AvatarService;
+  storage: FileStorage;
+  now: () => Date;
+  log: { warn(object: object, message: string): void };
+}) {
+  const { users, avatars, storage, now, log } = deps;
+
+  return {
+    /** Changes the user's own profile fields (name, language); credits and tier are not among them. */
+    async updateProfile(userId: string, changes: UpdateProfileRequest): Promise<UserRecord | undefined> {
+      if (changes.name !== undefined || changes.language !== undefined) {
+        await users.updateProfile(userId, changes, now());
+      }
+      return users.findById(userId);
+    },
+
+    /** Disables a user and ends every session they have: they are signed out everywhere. */
+    async disableUser(userId: string): Promise<void> {
+      await users.setDisabled(userId, true, now());
+      await users.deleteSessions(userId);
+    },
+
+    /**
+     * Deletes the account (SPEC §2 Account info): the user, their sessions and linked accounts, ledger, cards,
+     * and then their files (avatar, card images). Files that fail to delete are logged, not fatal.
+     */
+    async deleteAccount(userId: string): Promise<boolean> {
+      const removed = await users.deleteAccount(userId);
+      if (!removed) return false;
+      const keys = [avatars.storageKeyOf(removed.image), ...removed.cardFileKeys].filter(
+        (key): key is string => key !== null,
+      );
+      for (const key of keys) {
+        await storage.delete(key).catch((error: unknown) => {
+          log.warn({ err: error, key }, 'could not delete a file of a deleted account');
+        });
+      }
+      return true;
+    },
+  };
+}

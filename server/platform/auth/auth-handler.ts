@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, defaultMessage } from '../http/app-error.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
+import type { Auth } from './auth.ts';
+import { errorCodeForAuthError } from './auth-errors.ts';
+import { AUTH_RATE_LIMITS } from './auth-rate-limits.ts';
+import { copyFetchResponse, toFetchRequest } from './auth-request.ts';
+import { isSafeReturnPath, RETURN_PATH_FIELDS } from './return-path.ts';
+
+const AUTH_PREFIX = '/api/auth';
+const AUTH_BODY_LIMIT = 64 * 1024;
+
+export interface AuthHandlerOptions {
+  auth: Auth;
+  rateLimiter: RateLimiter;
+  /** Called when an answer signs a browser in (sets a session cookie), e.g. to end the guest session. */
+  onSignedIn?(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+/** The request body as an object, when it is JSON or a form (for the rate-limit key and return paths). */
+function readFields(request: FastifyRequest, raw: Buffer | undefined): Record<string, unknown> {
+  if (!raw || raw.length === 0) return {};
+  const type = String(request.headers['content-type'] ?? '');
+  try {
+    if (type.includes('application/json')) {
+      const parsed: unknown = JSON.parse(raw.toString('utf8'));
+      return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : {};
+    }
+    if (type.includes('application/x-www-form-urlencoded')) {
+      return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    }
+  } catch {
+    // better-auth answers malformed bodies itself.
+  }
+  return {};
+}
+
+function authPath(url: string): string {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.slice(AUTH_PREFIX.length) || '/';
+}
+
+/** Refuses any redirect target that is not a same-origin relative path (body or query). */
+function assertReturnPaths(fields: Record<string, unknown>, query: unknown): void {
+  const sources = [fields, (query ?? {}) as Record<string, unknown>];
+  for (const source of sources) {
+    for (const field of RETURN_PATH_FIELDS) {
+      const value = source[field];
+      if (value !== undefined && !isSafeReturnPath(value)) {
+        throw new AppError('validation-failed', 'Return paths must be relative paths on this site.', [
+          { path: field, message: 'must be a relative path on this site' },
+        ]);
+      }
+    }
+  }
+}
+
+/**
+ * Mounts better-auth on /api/auth/*: our rate limits and return-path rule first, then the Fastify request
+ * becomes a Fetch Request (raw body, client IP from request.ip), and better-auth's answer is copied back
+ * (status, headers, every Set-Cookie). Error answers get our stable `code` (better-auth's stays in `authCode`).
+ */
+export async function registerAuthHandler(app: FastifyInstance, options: AuthHandlerOptions): Promise<void> {
+  const { auth, rateLimiter } = options;
+  const context = await auth.$context;
+  const sessionCookie = context.authCookies.sessionToken.name;
+
+  await app.register(async (scope) => {
+    // better-auth reads the body itself: keep every body raw.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: AUTH_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_PREFIX}/*`,
+      handler: async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
+        const fields = readFields(request, raw);
+        assertReturnPaths(fields, request.query);
+
+        const path = authPath(request.url);
+        const limits = request.method === 'POST' ? AUTH_RATE_LIMITS[path] : undefined;
+        if (limits) {
+          await rateLimiter.consume(`auth:${path}:ip:${request.ip}`, limits.perIp);
+          const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
+          if (limits.perEmail && email)
+            await rateLimiter.consume(`auth:${path}:email:${email}`, limits.perEmail);
+        }
+
+        const response = await auth.handler(toFetchRequest(request, raw));
+        const body = await copyFetchResponse(response, reply);
+
+        const signedIn = response.headers
+          .getSetCookie()
+          .some(
+            (cookie) => cookie.startsWith(`${sessionCookie}=`) && !cookie.startsWith(`${sessionCookie}=;`),
+          );
+        if (signedIn) options.onSignedIn?.(request, reply);
+
+        if (
+          response.status >= 400 &&
+          String(response.headers.get('content-type')).includes('application/json')
+        ) {
+          let parsed: { code?: unknown; message?: unknown } = {};
+          try {
+            parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
+          } catch {
+            // keep the empty object
+          }
+          const authCode = typeof parsed.code === 'string' ? parsed.code : undefined;
+          const code = errorCodeForAuthError(response.status, authCode);
+          const status = code === 'user-disabled' ? 403 : response.status;
+          const message =
+            code === 'validation-failed' && typeof parsed.message === 'string'
+              ? parsed.message
+              : defaultMessage(code);
+          return reply
+            .status(status)
+            .type('application/json')
+            .send({ code, message, ...(authCode ? { authCode } : {}) });
+        }
+        return reply.send(body.length > 0 ? body : undefined);
+      },
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { AppError } from './app-error.ts';
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * Fixed-window counters in the database, so every instance of the server counts the same hits. `consume`
+ * counts one hit for a key ("signin:ip:203.0.113.9", "signin:email:a@b.c") and fails with `rate-limited`
+ * (429, with the seconds to wait) once the window's limit is passed.
+ */
+export function createRateLimiter(database: Database, now: () => Date = () => new Date()) {
+  const { db, codec } = database;
+  let consumedSinceSweep = 0;
+
+  async function sweepExpired(at: Date): Promise<void> {
+    await db.deleteFrom('rateLimitWindows').where('expiresAt', '<', codec.date(at)).execute();
+  }
+
+  return {
+    async consume(key: string, rule: RateLimitRule): Promise<void> {
+      const at = now();
+      const windowStart = Math.floor(at.getTime() / rule.windowMs) * rule.windowMs;
+      const row = await db
+        .insertInto('rateLimitWindows')
+        .values({ key, windowStart, hits: 1, expiresAt: codec.date(new Date(windowStart + rule.windowMs)) })
+        .onConflict((oc) =>
+          oc.columns(['key', 'windowStart']).doUpdateSet({ hits: sql`rate_limit_windows.hits + 1` }),
+        )
+        .returning('hits')
+        .executeTakeFirstOrThrow();
+      // Old windows are useless; clearing them now and then keeps the table small without a scheduler.
+      if (++consumedSinceSweep >= 500) {
+        consumedSinceSweep = 0;
+        await sweepExpired(at);
+      }
+      if (Number(row.hits) > rule.limit) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - at.getTime()) / 1000));
+        throw new AppError('rate-limited', undefined, { retryAfterSeconds });
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Language } from '../../../shared/i18n/languages.ts';
+
+/**
+ * Every mail the app sends, as data. Modules describe WHAT to send; the mail platform decides how it looks
+ * (localized templates) and how it travels (SMTP or the local outbox).
+ */
+export type MailMessage =
+  | { kind: 'verify-email'; to: string; language: Language; name: string; url: string }
+  | { kind: 'reset-password'; to: string; language: Language; name: string; url: string }
+  | {
+      kind: 'confirm-email-change';
+      to: string;
+      language: Language;
+      name: string;
+      url: string;
+      newEmail: string;
+    }
+  | {
+      kind: 'help-request';
+      to: string;
+      language: Language;
+      requestId: string;
+      fromEmail: string;
+      phone: string | null;
+      description: string;
+      /** The language the requester wrote in (the support copy itself goes out in English). */
+      requesterLanguage?: Language;
+    }
+  | {
+      kind: 'help-receipt';
+      to: string;
+      language: Language;
+      requestId: string;
+      description: string;
+      /** Where the requester's reply goes (support), since the sender address is a no-reply one. */
+      replyTo?: string;
+    };
+
+export type MailKind = MailMessage['kind'];
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** 'smtp' delivers for real; 'outbox' keeps mails in the database for the local mailbox. */
+  readonly mode: 'smtp' | 'outbox';
+}

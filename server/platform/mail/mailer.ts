@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createMailOutboxRepository } from './mail-outbox.repository.ts';
+import type { Mailer, MailMessage } from './mail-messages.ts';
+import { extractLinks, renderMail } from './mail-templates.ts';
+
+export interface MailerDeps {
+  config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>;
+  database: Database;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/**
+ * The app's mailer (DESIGN §1.11). With `SMTP_URL` it delivers through that server; without it every mail is
+ * kept in the `mail_outbox` table (the local mailbox page shows them) and its links are printed to the log,
+ * so sign-up works on a fresh machine. In SMTP mode the log never holds bodies or links: they carry tokens.
+ */
+export function createMailer(deps: MailerDeps): Mailer {
+  const now = deps.now ?? (() => new Date());
+  const { smtpUrl, mailFrom } = deps.config;
+
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(message: MailMessage) {
+        const mail = renderMail(message);
+        const info = await transport.sendMail({
+          from: mailFrom,
+          to: message.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        });
+        deps.log.info({ to: message.to, kind: message.kind, messageId: info.messageId }, 'mail sent');
+      },
+    };
+  }
+
+  const outbox = createMailOutboxRepository(deps.database);
+  return {
+    mode: 'outbox',
+    async send(message: MailMessage) {
+      const mail = renderMail(message);
+      await outbox.insert({
+        id: crypto.randomBytes(12).toString('base64url'),
+        to: message.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        kind: message.kind,
+        language: message.language,
+        createdAt: now(),
+      });
+      deps.log.info(
+        { to: message.to, kind: message.kind, links: extractLinks(mail.text) },
+        'mail kept in the local outbox (no SMTP_URL): open /mailbox or follow the links',
+      );
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { TestDatabase } from './databases.ts';
+
+/** The public origin the account tests run under (links in mails, the origin check). */
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+let addressCounter = 0;
+/** A fresh client address, so the per-IP rate limits of one test never meet another's. */
+export function freshIp(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${crypto.randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** Parses Set-Cookie headers of a response into name → {value, attributes}. */
+export function setCookies(response: LightMyRequestResponse): Map<string, { value: string; raw: string }> {
+  const header = response.headers['set-cookie'];
+  const list = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  const cookies = new Map<string, { value: string; raw: string }>();
+  for (const raw of list) {
+    const [pair = ''] = raw.split(';');
+    const index = pair.indexOf('=');
+    cookies.set(pair.slice(0, index).trim(), { value: pair.slice(index + 1).trim(), raw });
+  }
+  return cookies;
+}
+
+/**
+ * A browser for app.inject: keeps cookies, sends our Origin on state-changing requests and comes from its own
+ * client address.
+ */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly ip: string = freshIp(),
+    private readonly origin: string = TEST_ORIGIN,
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = {
+      ...(method === 'GET' || method === 'HEAD' ? {} : { origin: this.origin }),
+      ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
+      ...((options.headers as Record<string, string> | undefined) ?? {}),
+    };
+    const response = await this.app.inject({ remoteAddress: this.ip, ...options, headers });
+    for (const [name, { value, raw }] of setCookies(response)) {
+      if (value === '' || /max-age=0/i.test(raw)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request({ method: 'GET', url, ...(headers ? { headers } : {}) });
+  }
+
+  post(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request({
+      method: 'POST',
+      url,
+      payload: (payload ?? {}) as InjectOptions['payload'],
+      ...(headers ? { headers } : {}),
+    });
+  }
+}
+
+/** The newest mail to an address in the outbox (no SMTP in tests), with its first link. */
+export async function latestMail(
+  testDatabase: TestDatabase,
+  to: string,
+  kind?: string,
+): Promise<{ subject: string; text: string; kind: string; language: string; link: string } | undefined> {
+  let query = testDatabase.database.db
+    .selectFrom('mailOutbox')
+    .select(['subject', 'text', 'kind', 'language'])
+    .where('to', '=', to);
+  if (kind) query = query.where('kind', '=', kind);
+  const row = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  if (!row) return undefined;
+  const link = /https?:\/\/[^\s)>\]]+/.exec(row.text)?.[0] ?? '';
+  return { ...row, link };
+}
+
+export async function mailCount(testDatabase: TestDatabase, to: string): Promise<number> {
+  const row = await testDatabase.database.db
+    .selectFrom('mailOutbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('to', '=', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The path and query of an absolute link (to inject it). */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Signs up, opens the verification mail's link and ends signed in (the link signs in). */
+export async function signUpAndVerify(
+  app: FastifyInstance,
+  testDatabase: TestDatabase,
+  options: { email?: string; password?: string; name?: string } = {},
+): Promise<{ browser: TestBrowser; email: string; password: string }> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'correct horse battery';
+  const browser = new TestBrowser(app);
+  const signUp = await browser.post('/api/auth/sign-up/email', {
+    name: options.name ?? 'Test User',
+    email,
+    password,
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  const mail = await latestMail(testDatabase, email, 'verify-email');
+  if (!mail) throw new Error('no verification mail');
+  const verify = await browser.get(pathOf(mail.link));
+  if (verify.statusCode !== 302) throw new Error(`verification failed: ${verify.statusCode} ${verify.body}`);
+  return { browser, email, password };
+}
+
+/** Inserts a card straight into the database (cards are created by a later issue). */
+export async function insertCard(
+  testDatabase: TestDatabase,
+  card: {
+    id?: string;
+    guestSessionId?: string | null;
+    isGuestCard?: boolean;
+    userId?: string | null;
+    recipientImagePath?: string | null;
+  },
+): Promise<string> {
+  const { db, codec } = testDatabase.database;
+  const id = card.id ?? crypto.randomBytes(16).toString('base64url');
+  const at = codec.date(new Date());
+  await db
+    .insertInto('cards')
+    .values({
+      id,
+      userId: card.userId ?? null,
+      authorId: card.userId ?? null,
+      isGuestCard: codec.bool(card.isGuestCard ?? true),
+      guestSessionId: card.guestSessionId ?? null,
+      recipientImagePath: card.recipientImagePath ?? null,
+      createdAt: at,
+      lastModified: at,
+      updatedAt: at,
+      senderName: 'Sam',
+      recipientName: 'Alex',
+      message: 'Happy birthday!',
+    })
+    .execute();
+  return id;
+}
+
+export async function findCard(testDatabase: TestDatabase, id: string) {
+  const { db, codec } = testDatabase.database;
+  const row = await db
+    .selectFrom('cards')
+    .select(['id', 'userId', 'authorId', 'isGuestCard', 'guestSessionId', 'transferredAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, isGuestCard: codec.readBool(row.isGuestCard) };
+}
+
+export async function findUserByEmail(testDatabase: TestDatabase, email: string) {
+  return testDatabase.database.db
+    .selectFrom('users')
+    .select(['id', 'credits', 'tier', 'image', 'language', 'isDisabled', 'emailVerified'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}

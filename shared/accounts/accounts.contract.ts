@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
+
+/**
+ * Accounts API shared by the server and the browser (issue 3). better-auth serves the authentication
+ * endpoints under `/api/auth/*`; these are our own additions around the signed-in user.
+ */
+
+/** New accounts start with this many credits on the free tier (SPEC §9). */
+export const NEW_USER_CREDITS = 100;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** 'free', or `{tierId}_{cycle}` after a purchase (DESIGN §1.9). */
+export const tierSchema = z.string().regex(/^(free|(plus|premium)_(monthly|bulk))$/);
+
+export const currentUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  /** Avatar URL, or null. */
+  image: z.string().nullable(),
+  credits: z.number().int(),
+  tier: tierSchema,
+  /** The UI language stored at sign-up or by PATCH /api/me (mails use it when a request carries none). */
+  language: z.enum(LANGUAGES),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** GET /api/me — the signed-in user, or null. */
+export const meResponseSchema = z.object({ user: currentUserSchema.nullable() });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** Server-Sent Event `credits` on GET /api/me/events. */
+export const creditsEventSchema = z.object({ credits: z.number().int(), tier: tierSchema });
+export type CreditsEvent = z.infer<typeof creditsEventSchema>;
+
+export const signUpInputSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  email: z.string().trim().toLowerCase().email().max(254),
+  password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+});
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+/** POST /api/me/claim-guest-cards — after sign-in, moves the guest session's cards to the user. */
+export const claimGuestCardsRequestSchema = z.object({ cardId: z.string().min(1).max(100).optional() });
+export const claimGuestCardsResponseSchema = z.object({
+  transferred: z.number().int(),
+  /** The carried card when it now belongs to the user (go to checkout with it), else null (go home). */
+  cardId: z.string().nullable(),
+});
+export type ClaimGuestCardsResponse = z.infer<typeof claimGuestCardsResponseSchema>;
+
+/** PATCH /api/me — the fields a user may change themselves (never credits or tier). */
+export const updateProfileRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    language: z.enum(LANGUAGES).optional(),
+  })
+  .strict();
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/** GET /api/auth-providers — which sign-in methods this server offers (Google needs configuration). */
+export const authProvidersResponseSchema = z.object({
+  emailPassword: z.literal(true),
+  google: z.boolean(),
+  /** Apple sign-in only shows SPEC §1's informational message. */
+  apple: z.literal(false),
+});
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
+
+/** POST /api/guest-session — ensures the browser holds a server-issued guest cookie (httpOnly, signed). */
+export const guestSessionResponseSchema = z.object({
+  /** True when a new guest session was issued, false when the browser already had a valid one. */
+  issued: z.boolean(),
+});
+export type GuestSessionResponse = z.infer<typeof guestSessionResponseSchema>;
+
+/** Avatar upload: POST /api/me/avatar with the raw image as the body and its type as Content-Type. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_ACCEPTED_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
+/** Stored avatars are re-encoded to WebP, at most this many pixels on each side, without metadata. */
+export const AVATAR_MAX_SIZE_PX = 512;
+
+/** Request header carrying the UI language (en/ar/ru), so mails go out in it. Send it on every /api/auth call. */
+export const LANGUAGE_HEADER = 'x-winc-language';
+
+/** better-auth's provider id for Google (`POST /api/auth/sign-in/social {provider: 'google'}`). */
+export const GOOGLE_PROVIDER_ID = 'google';
+
+/**
+ * Return paths agreed between server and browser (same-origin relative paths only; the server refuses any
+ * other `callbackURL`, `errorCallbackURL`, `newUserCallbackURL` or `redirectTo`).
+ */
+export const AUTH_CALLBACKS = {
+  /** Where the verification link lands (signed in: the link signs the user in). */
+  emailVerified: '/signin?verified=1',
+  /** The page that takes `?token=` from the reset mail and posts the new password. */
+  resetPassword: '/reset-password',
+  /** Where OAuth errors land, with `?error=CODE` appended by the server. */
+  signInError: '/signin',
+  /** Suggested callbackURL for the email-change links. */
+  emailChanged: '/account-info?email-changed=1',
+} as const;
+
+/**
+ * Error codes the authentication endpoints answer with (`{code, message}` like the rest of the API; better-auth's
+ * own code is kept in `authCode`). SPEC §8's 'wrong-password' and 'invalid-credential' are one code here
+ * (the server never tells which part was wrong); 'too-many-requests' is 'rate-limited'.
+ */
+export const AUTH_ERROR_CODES = [
+  'invalid-credential',
+  'email-not-verified',
+  'email-already-in-use',
+  'user-not-found',
+  'user-disabled',
+  'weak-password',
+  'invalid-token',
+  'rate-limited',
+  'forbidden-origin',
+  'validation-failed',
+  'unauthenticated',
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+/**
+ * The API of issue 3. better-auth endpoints (JSON bodies; send `x-winc-language`):
+ * - POST `/api/auth/sign-up/email` {name, email, password, callbackURL?} → 200 `{token: null, user}` and a
+ *   verification mail (also for an address that already exists: no enumeration); the user stays signed out.
+ * - POST `/api/auth/sign-in/email` {email, password, rememberMe?} → 200 + session cookie, or 401
+ *   invalid-credential, 403 email-not-verified, 403 user-disabled, 429 rate-limited.
+ * - POST `/api/auth/send-verification-email` {email, callbackURL?} → 200 `{status: true}` (whether or not the
+ *   address exists).
+ * - GET `/api/auth/verify-email?token&callbackURL` (the mail's link) → signs in, redirects to callbackURL (with
+ *   `?error=INVALID_TOKEN|TOKEN_EXPIRED` on failure).
+ * - POST `/api/auth/request-password-reset` {email} → 200 `{status: true, message}` always; the mail links to
+ *   `/reset-password?token=…`. POST `/api/auth/reset-password` {newPassword, token} → 200 `{status: true}`.
+ * - POST `/api/auth/sign-in/social` {provider: 'google', callbackURL, errorCallbackURL?, newUserCallbackURL?,
+ *   disableRedirect?} → 200 `{url, redirect: true}`: navigate to url (Google), which returns to the callbackURL
+ *   signed in.
+ * - POST `/api/auth/change-email` {newEmail, callbackURL?} → 200 `{status: true}`; the current address confirms,
+ *   then the new one verifies.
+ * - POST `/api/auth/sign-out` {} → 200 `{success: true}`, cookie cleared.
+ */
+export const accountsApi = {
+  auth: '/api/auth',
+  authProviders: '/api/auth-providers',
+  me: '/api/me',
+  meEvents: '/api/me/events',
+  avatar: '/api/me/avatar',
+  claimGuestCards: '/api/me/claim-guest-cards',
+  guestSession: '/api/guest-session',
+  signUp: '/api/auth/sign-up/email',
+  signIn: '/api/auth/sign-in/email',
+  signInSocial: '/api/auth/sign-in/social',
+  signOut: '/api/auth/sign-out',
+  sendVerificationEmail: '/api/auth/send-verification-email',
+  requestPasswordReset: '/api/auth/request-password-reset',
+  resetPassword: '/api/auth/reset-password',
+  changeEmail: '/api/auth/change-email',
+} as const;

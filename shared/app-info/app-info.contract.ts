@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Public facts about this server that change what the browser shows (GET /api/config). */
+export const appInfoSchema = z.object({
+  /** 'smtp' sends real mail; 'outbox' keeps mail in the database. */
+  mailMode: z.enum(['smtp', 'outbox']),
+  /** Whether this visitor can open the local mailbox (outbox mode, and allowed from where they are). */
+  localMailbox: z.boolean(),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const appInfoApi = { get: '/api/config' } as const;
