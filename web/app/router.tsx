@@ -10,6 +10,22 @@ const CategoryRoute = lazy(() =>
   import('./routes/category.route.tsx').then((m) => ({ default: m.CategoryRoute })),
 );
 const StyleRoute = lazy(() => import('./routes/style.route.tsx').then((m) => ({ default: m.StyleRoute })));
+const HelpRoute = lazy(() => import('./routes/help.route.tsx').then((m) => ({ default: m.HelpRoute })));
+const FaqsRoute = lazy(() => import('./routes/faqs.route.tsx').then((m) => ({ default: m.FaqsRoute })));
+const MailboxRoute = lazy(() =>
+  import('./routes/mailbox.route.tsx').then((m) => ({ default: m.MailboxRoute })),
+);
+const SignInRoute = lazy(() => import('./routes/signin.route.tsx').then((m) => ({ default: m.SignInRoute })));
+const SignUpRoute = lazy(() => import('./routes/signup.route.tsx').then((m) => ({ default: m.SignUpRoute })));
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/reset-password.route.tsx').then((m) => ({ default: m.ResetPasswordRoute })),
+);
+const ProfileRoute = lazy(() =>
+  import('./routes/profile.route.tsx').then((m) => ({ default: m.ProfileRoute })),
+);
+const AccountInfoRoute = lazy(() =>
+  import('./routes/account-info.route.tsx').then((m) => ({ default: m.AccountInfoRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('./routes/not-found.route.tsx').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -24,6 +40,14 @@ export function createAppRouter() {
         { path: routePatterns.home, Component: HomeRoute },
         { path: routePatterns.category, Component: CategoryRoute },
         { path: routePatterns.style, Component: StyleRoute },
+        { path: routePatterns.help, Component: HelpRoute },
+        { path: routePatterns.faqs, Component: FaqsRoute },
+        { path: routePatterns.mailbox, Component: MailboxRoute },
+        { path: routePatterns.signin, Component: SignInRoute },
+        { path: routePatterns.signup, Component: SignUpRoute },
+        { path: routePatterns.resetPassword, Component: ResetPasswordRoute },
+        { path: routePatterns.profile, Component: ProfileRoute },
+        { path: routePatterns.accountInfo, Component: AccountInfoRoute },
         { path: '*', Component: NotFoundRoute },
       ],
     },

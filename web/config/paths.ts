@@ -19,6 +19,8 @@ export const routePatterns = {
   help: '/help',
   faqs: '/faqs',
   pricing: '/pricing',
+  /** The local development mailbox (only when the server keeps mail in its outbox). */
+  mailbox: '/mailbox',
 } as const;
 
 type SearchValues = Record<string, string | null | undefined>;
@@ -54,4 +56,6 @@ export const paths = {
   help: () => routePatterns.help,
   faqs: () => routePatterns.faqs,
   pricing: () => routePatterns.pricing,
+  /** The local mailbox; `mail` selects one mail by id. */
+  mailbox: (search: { mail?: string | null } = {}) => `${routePatterns.mailbox}${toSearch(search)}`,
 } as const;

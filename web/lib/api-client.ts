@@ -9,12 +9,21 @@ export class ApiRequestError extends Error {
   readonly code: ErrorCode | null;
   /** HTTP status, or null when the request failed before an answer arrived. */
   readonly status: number | null;
+  /**
+   * A code outside our own catalogue, as a library mounted under /api answers it (better-auth under
+   * /api/auth says `EMAIL_NOT_VERIFIED`, `INVALID_EMAIL_OR_PASSWORD`, …); null otherwise.
+   */
+  readonly providerCode: string | null;
 
-  constructor(message: string, options: { code: ErrorCode | null; status: number | null; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { code: ErrorCode | null; status: number | null; cause?: unknown; providerCode?: string | null },
+  ) {
     super(message, { cause: options.cause });
     this.name = 'ApiRequestError';
     this.code = options.code;
     this.status = options.status;
+    this.providerCode = options.providerCode ?? null;
   }
 
   get isNetworkError(): boolean {
@@ -46,9 +55,23 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
     // Not JSON (a proxy error page, an empty body): fall through to a code-less error.
   }
   const parsed = apiErrorSchema.safeParse(body);
-  return parsed.success
-    ? new ApiRequestError(parsed.data.message, { code: parsed.data.code, status: response.status })
-    : new ApiRequestError(`HTTP ${response.status}`, { code: null, status: response.status });
+  // better-auth's own code, as our auth bridge forwards it (`authCode`) or as better-auth answers (`code`).
+  const provider = body as { code?: unknown; message?: unknown; authCode?: unknown } | null;
+  const authCode = typeof provider?.authCode === 'string' && provider.authCode ? provider.authCode : null;
+  if (parsed.success)
+    return new ApiRequestError(parsed.data.message, {
+      code: parsed.data.code,
+      status: response.status,
+      providerCode: authCode,
+    });
+  const providerCode =
+    authCode ?? (typeof provider?.code === 'string' && provider.code ? provider.code : null);
+  const message = typeof provider?.message === 'string' && provider.message ? provider.message : null;
+  return new ApiRequestError(message ?? `HTTP ${response.status}`, {
+    code: null,
+    status: response.status,
+    providerCode,
+  });
 }
 
 export interface RequestOptions {
@@ -83,6 +106,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       cause: error,
     });
   }
+}
+
+/** POST with a JSON body (our API and better-auth both take `content-type: application/json`). */
+export function postJson<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, {
+    signal,
+    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  });
 }
 
 /** GET shorthand. */

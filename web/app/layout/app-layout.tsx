@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from '../../components/toast.tsx';
+import { SessionSync } from '../../features/session/components/session-sync.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { PageFallback } from './page-fallback.tsx';
@@ -23,6 +25,8 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
+      <Toaster />
+      <SessionSync />
       <ScrollRestoration />
     </div>
   );

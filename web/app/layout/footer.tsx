@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { BASED_ON_RANK_CATEGORY, NEW_DROPS_CATEGORY } from '../../../shared/constants.ts';
+import { useAppInfo } from '../../features/app-info/api/use-app-info.ts';
 import { StyleLinkList, useHasStyles } from '../../features/catalog/components/style-links.tsx';
 
 const linkClass = 'rounded text-sm text-plum-100 hover:text-white hover:underline';
@@ -20,6 +21,8 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 export function Footer() {
   const { t } = useTranslation();
   const hasStyles = useHasStyles();
+  // The local mailbox exists only while the server keeps mail in its outbox (no SMTP), for this visitor.
+  const showMailbox = useAppInfo().data?.localMailbox === true;
   return (
     <footer className="mt-16 bg-plum-950 text-plum-100">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -70,6 +73,13 @@ export function Footer() {
                     {t('nav.faqs')}
                   </Link>
                 </li>
+                {showMailbox && (
+                  <li>
+                    <Link to={paths.mailbox()} className={linkClass}>
+                      {t('mailbox.navLink')}
+                    </Link>
+                  </li>
+                )}
               </ul>
             </Column>
           </nav>

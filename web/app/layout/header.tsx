@@ -4,16 +4,21 @@ import { ButtonLink } from '../../components/button.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { LanguageSwitcher } from '../../features/language/components/language-switcher.tsx';
+import { useSession } from '../../features/session/api/session-query.ts';
+import { CreditBalance } from '../../features/session/components/credit-balance.tsx';
+import { UserMenu } from '../../features/session/components/user-menu.tsx';
 import { cn } from '../../lib/cn.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 
 /**
- * The sticky site header. Wide screens: logo, Home/Pricing, search, language, Login/Sign Up. Below `lg` the
+ * The sticky site header. Wide screens: logo, Home/Pricing, search, language, Login/Sign Up (signed in: the
+ * credit balance and the user menu). Below `lg` the
  * links, language and account buttons move into the mobile menu; the search stays in the bar from `md`.
  */
 export function Header() {
   const { t } = useTranslation();
+  const { user, status } = useSession();
   const navLink = ({ isActive }: { isActive: boolean }) =>
     cn(
       'rounded-full px-3.5 py-2 text-sm font-bold transition-colors',
@@ -44,13 +49,23 @@ export function Header() {
         <div className="ms-auto flex items-center gap-2 md:ms-0">
           <div className="hidden items-center gap-2 lg:flex">
             <LanguageSwitcher className="w-36" />
-            <ButtonLink to={paths.signin()} variant="ghost">
-              {t('header.login')}
-            </ButtonLink>
-            <ButtonLink to={paths.signup()} variant="primary">
-              {t('header.signUp')}
-            </ButtonLink>
+            {user ? (
+              <>
+                <CreditBalance credits={user.credits} />
+                <UserMenu user={user} />
+              </>
+            ) : status === 'signed-out' ? (
+              <>
+                <ButtonLink to={paths.signin()} variant="ghost">
+                  {t('header.login')}
+                </ButtonLink>
+                <ButtonLink to={paths.signup()} variant="primary">
+                  {t('header.signUp')}
+                </ButtonLink>
+              </>
+            ) : null}
           </div>
+          {user && <CreditBalance credits={user.credits} className="lg:hidden" />}
           <MobileMenu />
         </div>
       </div>

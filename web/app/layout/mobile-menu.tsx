@@ -8,6 +8,8 @@ import { IconButton } from '../../components/icon-button.tsx';
 import { paths } from '../../config/paths.ts';
 import { StyleLinkList, useHasStyles } from '../../features/catalog/components/style-links.tsx';
 import { LanguageSwitcher } from '../../features/language/components/language-switcher.tsx';
+import { useSession } from '../../features/session/api/session-query.ts';
+import { MobileAccountSection } from '../../features/session/components/mobile-account-section.tsx';
 import { cn } from '../../lib/cn.ts';
 import { HeaderSearch } from './header-search.tsx';
 
@@ -15,7 +17,8 @@ const PANEL_ID = 'mobile-menu';
 const eyebrow = 'px-1 text-xs font-extrabold tracking-wide text-coral-700 uppercase';
 
 /**
- * The hamburger menu of small screens: search, links, styles, language, Login and Sign Up. It is open only
+ * The hamburger menu of small screens: search, links, styles, language, Login and Sign Up (or the signed-in
+ * account section). It is open only
  * for the page it was opened on, so any navigation closes it.
  */
 export function MobileMenu() {
@@ -25,6 +28,7 @@ export function MobileMenu() {
   const open = openOn === location.key;
   const close = () => setOpenOn(null);
   const hasStyles = useHasStyles();
+  const { user } = useSession();
 
   useEffect(() => {
     if (!open) return;
@@ -101,14 +105,20 @@ export function MobileMenu() {
                   </div>
                 )}
                 <LanguageSwitcher showLabel labelClassName={eyebrow} />
-                <div className="grid grid-cols-2 gap-3 pb-2">
-                  <ButtonLink to={paths.signin()} variant="secondary" size="lg" onClick={close}>
-                    {t('header.login')}
-                  </ButtonLink>
-                  <ButtonLink to={paths.signup()} variant="primary" size="lg" onClick={close}>
-                    {t('header.signUp')}
-                  </ButtonLink>
-                </div>
+                {user ? (
+                  <div className="pb-2">
+                    <MobileAccountSection user={user} onNavigate={close} />
+                  </div>
+                ) : (
+                  <div className="grid grid-cols-2 gap-3 pb-2">
+                    <ButtonLink to={paths.signin()} variant="secondary" size="lg" onClick={close}>
+                      {t('header.login')}
+                    </ButtonLink>
+                    <ButtonLink to={paths.signup()} variant="primary" size="lg" onClick={close}>
+                      {t('header.signUp')}
+                    </ButtonLink>
+                  </div>
+                )}
               </div>
             </nav>
           </>,

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { appInfoApi, type AppInfo } from '../../../../shared/app-info/app-info.contract.ts';
+import { getJson } from '../../../lib/api-client.ts';
+
+/** What this server offers the browser (mail mode, local mailbox). It changes only with a restart. */
+export function useAppInfo() {
+  return useQuery({
+    queryKey: ['app-info'],
+    queryFn: ({ signal }) => getJson<AppInfo>(appInfoApi.get, undefined, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+}

@@ -1,0 +1,88 @@
+import {
+  AUTH_CALLBACKS,
+  GOOGLE_PROVIDER_ID,
+  LANGUAGE_HEADER,
+  accountsApi,
+  authProvidersResponseSchema,
+  claimGuestCardsResponseSchema,
+  type AuthProvidersResponse,
+  type ClaimGuestCardsResponse,
+} from '../../../../shared/accounts/accounts.contract.ts';
+import { apiRequest, getJson, postJson } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+
+/**
+ * better-auth's endpoints under /api/auth, plus our guest-card transfer. Every call is a same-origin JSON
+ * POST (the server's origin check refuses cross-site ones). Errors arrive as `ApiRequestError` with
+ * better-auth's code in `providerCode` (see lib/auth-errors.ts).
+ */
+
+/** Where the verification mail's link lands after verifying (better-auth adds `error=` when it fails). */
+export const VERIFIED_CALLBACK = AUTH_CALLBACKS.emailVerified;
+
+/** A JSON POST carrying the UI language, so the mails it triggers are written in it. */
+function authPost<T>(path: string, body: unknown): Promise<T> {
+  return apiRequest<T>(path, {
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [LANGUAGE_HEADER]: currentLanguage() },
+      body: JSON.stringify(body),
+    },
+  });
+}
+
+/** Which sign-in methods this server offers (Google only when configured). */
+export async function fetchAuthProviders(signal?: AbortSignal): Promise<AuthProvidersResponse> {
+  return authProvidersResponseSchema.parse(
+    await getJson<unknown>(accountsApi.authProviders, undefined, signal),
+  );
+}
+
+export interface SignUpResult {
+  /** A session token when the server signed the new account in at once; null while it awaits verification. */
+  token: string | null;
+}
+
+export function signInWithEmail(input: { email: string; password: string }): Promise<unknown> {
+  return authPost(accountsApi.signIn, { email: input.email, password: input.password, rememberMe: true });
+}
+
+export function signUpWithEmail(input: {
+  name: string;
+  email: string;
+  password: string;
+}): Promise<SignUpResult> {
+  return authPost<SignUpResult>(accountsApi.signUp, { ...input, callbackURL: VERIFIED_CALLBACK });
+}
+
+export function sendVerificationEmail(email: string): Promise<unknown> {
+  return authPost(accountsApi.sendVerificationEmail, { email, callbackURL: VERIFIED_CALLBACK });
+}
+
+/** Always answers the same whether or not the address has an account (no enumeration). */
+export function requestPasswordReset(email: string): Promise<unknown> {
+  return authPost(accountsApi.requestPasswordReset, { email, redirectTo: AUTH_CALLBACKS.resetPassword });
+}
+
+export function resetPassword(input: { token: string; newPassword: string }): Promise<unknown> {
+  return authPost(accountsApi.resetPassword, input);
+}
+
+/** Asks better-auth for Google's authorization URL; the browser then opens it (popup or full redirect). */
+export async function googleAuthorizationUrl(callbackURL: string, errorCallbackURL: string): Promise<string> {
+  const answer = await authPost<{ url?: unknown }>(accountsApi.signInSocial, {
+    provider: GOOGLE_PROVIDER_ID,
+    callbackURL,
+    errorCallbackURL,
+    newUserCallbackURL: callbackURL,
+    disableRedirect: true,
+  });
+  if (typeof answer.url !== 'string' || answer.url === '') throw new Error('No authorization URL');
+  return answer.url;
+}
+
+/** Moves the guest session's cards (and the carried card, if it is the caller's) to the signed-in user. */
+export async function claimGuestCards(cardId: string | undefined): Promise<ClaimGuestCardsResponse> {
+  const body = await postJson<unknown>(accountsApi.claimGuestCards, cardId ? { cardId } : {});
+  return claimGuestCardsResponseSchema.parse(body);
+}

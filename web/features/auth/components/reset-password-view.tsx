@@ -1,0 +1,219 @@
+import { KeyRound, MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/accounts.contract.ts';
+import { Button, ButtonLink } from '../../../components/button.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { readAuthNavigationState, type AuthNavigationState } from '../../../lib/auth-navigation-state.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { requestPasswordReset, resetPassword } from '../api/auth-api.ts';
+import { useBackGoesHome } from '../hooks/use-back-goes-home.ts';
+import { authErrorKey, hasAuthCode } from '../lib/auth-errors.ts';
+import { AuthShell } from './auth-shell.tsx';
+import { FormAlert } from './form-alert.tsx';
+import { PasswordField } from './password-field.tsx';
+
+/**
+ * /reset-password (SPEC §2): ask for the link by email; the link from the mail comes back here with
+ * `?token=` (better-auth's redirect) to set the new password, or with `?error=INVALID_TOKEN`.
+ */
+export function ResetPasswordView() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.reset.title'));
+  useBackGoesHome();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navState = readAuthNavigationState(location.state);
+  const token = params.get('token');
+  if (params.has('error') && !token) return <InvalidLink navState={navState} />;
+  if (token) return <NewPasswordForm key={token} token={token} navState={navState} />;
+  return <RequestLinkForm navState={navState} />;
+}
+
+function BackToSignIn({ navState }: { navState: AuthNavigationState }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={paths.signin()} state={navState} className="font-extrabold text-plum-700 hover:underline">
+      {t('auth.reset.backToSignIn')}
+    </Link>
+  );
+}
+
+function RequestLinkForm({ navState }: { navState: AuthNavigationState }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    if (trimmed === '') {
+      setFieldError(t('auth.fields.required'));
+      setErrorKey('auth.fillAllFields');
+      return;
+    }
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) {
+      setFieldError(t('auth.invalidEmail'));
+      setErrorKey(null);
+      return;
+    }
+    setFieldError(null);
+    setErrorKey(null);
+    setSending(true);
+    try {
+      await requestPasswordReset(trimmed);
+      setSent(true);
+    } catch (error) {
+      // Whether the address has an account is never revealed: only transport problems are shown.
+      if (hasAuthCode(error, 'user-not-found', 'credential-account-not-found')) setSent(true);
+      else setErrorKey(authErrorKey(error, 'reset'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AuthShell
+      title={t('auth.reset.title')}
+      subtitle={sent ? undefined : t('auth.reset.subtitle')}
+      footer={<BackToSignIn navState={navState} />}
+    >
+      {sent ? (
+        <div className="text-center">
+          <div
+            aria-hidden="true"
+            className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-gradient-to-br from-plum-100 to-coral-100 text-plum-700"
+          >
+            <MailCheck className="size-7" />
+          </div>
+          <FormAlert tone="success">{t('auth.reset.sent')}</FormAlert>
+          <p className="mt-3 text-sm text-muted">{t('auth.reset.sentHint')}</p>
+          <Button variant="ghost" size="sm" className="mt-4" onClick={() => setSent(false)}>
+            {t('auth.reset.sendAgain')}
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+          <TextField
+            label={t('auth.fields.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            dir="ltr"
+            placeholder={t('auth.fields.emailPlaceholder')}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={fieldError}
+          />
+          {errorKey && <FormAlert tone="error">{t(errorKey)}</FormAlert>}
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={sending}
+            aria-busy={sending || undefined}
+          >
+            {sending && <Spinner className="size-5 text-white" />}
+            {sending ? t('auth.reset.sending') : t('auth.reset.submit')}
+          </Button>
+        </form>
+      )}
+    </AuthShell>
+  );
+}
+
+function InvalidLink({ navState }: { navState: AuthNavigationState }) {
+  const { t } = useTranslation();
+  return (
+    <AuthShell title={t('auth.reset.title')} footer={<BackToSignIn navState={navState} />}>
+      <FormAlert tone="error">{t('auth.reset.invalidLink')}</FormAlert>
+      <ButtonLink to={paths.resetPassword()} replace state={navState} size="lg" className="mt-5 w-full">
+        {t('auth.reset.requestNew')}
+      </ButtonLink>
+    </AuthShell>
+  );
+}
+
+function NewPasswordForm({ token, navState }: { token: string; navState: AuthNavigationState }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  if (invalid) return <InvalidLink navState={navState} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: { password?: string; confirm?: string } = {};
+    if (password === '') next.password = t('auth.fields.required');
+    else if (password.length < PASSWORD_MIN_LENGTH)
+      next.password = t('auth.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+    else if (password.length > PASSWORD_MAX_LENGTH)
+      next.password = t('auth.passwordTooLong', { max: PASSWORD_MAX_LENGTH });
+    if (confirm === '') next.confirm = t('auth.fields.required');
+    else if (!next.password && confirm !== password) next.confirm = t('auth.reset.mismatch');
+    setErrors(next);
+    setErrorKey(password === '' || confirm === '' ? 'auth.fillAllFields' : null);
+    if (next.password || next.confirm) return;
+    setSaving(true);
+    try {
+      await resetPassword({ token, newPassword: password });
+      showToast(t('auth.reset.done'), 'success');
+      await navigate(paths.signin(), { replace: true, state: navState });
+    } catch (error) {
+      setSaving(false);
+      if (hasAuthCode(error, 'invalid-token', 'token-expired')) setInvalid(true);
+      else setErrorKey(authErrorKey(error, 'reset'));
+    }
+  };
+
+  return (
+    <AuthShell
+      title={t('auth.reset.newTitle')}
+      subtitle={t('auth.reset.newSubtitle')}
+      footer={<BackToSignIn navState={navState} />}
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <PasswordField
+          label={t('auth.fields.newPassword')}
+          name="new-password"
+          autoComplete="new-password"
+          placeholder={t('auth.fields.createPasswordPlaceholder')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          hint={errors.password ? null : t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          error={errors.password}
+        />
+        <PasswordField
+          label={t('auth.fields.confirmPassword')}
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          error={errors.confirm}
+        />
+        {errorKey && <FormAlert tone="error">{t(errorKey)}</FormAlert>}
+        <Button type="submit" size="lg" className="w-full" disabled={saving} aria-busy={saving || undefined}>
+          {saving ? (
+            <Spinner className="size-5 text-white" />
+          ) : (
+            <KeyRound aria-hidden="true" className="size-5" />
+          )}
+          {saving ? t('auth.reset.saving') : t('auth.reset.save')}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,195 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/accounts.contract.ts';
+import { Button } from '../../../components/button.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { readAuthNavigationState } from '../../../lib/auth-navigation-state.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { signUpWithEmail } from '../api/auth-api.ts';
+import type { AuthSessionPort } from '../auth-session.ts';
+import { useBackGoesHome } from '../hooks/use-back-goes-home.ts';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { useGoogleAuth } from '../hooks/use-google-auth.ts';
+import { authErrorKey } from '../lib/auth-errors.ts';
+import { AuthShell } from './auth-shell.tsx';
+import { FormAlert } from './form-alert.tsx';
+import { OAuthPopupLanding } from './oauth-popup-landing.tsx';
+import { PasswordField } from './password-field.tsx';
+import { OrDivider, SocialButtons } from './social-buttons.tsx';
+import { VerifyEmailNotice } from './verify-email-notice.tsx';
+
+type Field = 'name' | 'email' | 'password';
+
+/** /signup (SPEC §2, §4, §5): name, email, password, Google and Apple; then the verify-your-email message. */
+export function SignUpView({ session }: { session: AuthSessionPort }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.signUp.title'));
+  const [params] = useSearchParams();
+  if (params.get('oauth') === 'popup')
+    return <OAuthPopupLanding failed={params.has('failed') || params.has('error')} />;
+  return <SignUpForm session={session} />;
+}
+
+function SignUpForm({ session }: { session: AuthSessionPort }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navState = useMemo(() => readAuthNavigationState(location.state), [location.state]);
+  const complete = useCompleteSignIn();
+  useBackGoesHome();
+
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const { google, oauthReturn } = useGoogleAuth({
+    flow: 'google-sign-up',
+    page: paths.signup(),
+    navState,
+    session,
+    complete,
+    failureKey: 'auth.errors.googleSignUpFailed',
+    onFailure: setErrorKey,
+  });
+
+  const signedIn = session.status === 'signed-in';
+  const idle = !submitting && !google.pending && !oauthReturn.handling;
+  useEffect(() => {
+    if (signedIn && idle) void complete(navState, null);
+  }, [signedIn, idle, complete, navState]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { name: name.trim(), email: email.trim(), password };
+    const errors: Partial<Record<Field, string>> = {};
+    for (const field of ['name', 'email', 'password'] as const)
+      if (input[field] === '') errors[field] = t('auth.fields.required');
+    if (Object.keys(errors).length > 0) {
+      setFieldErrors(errors);
+      setErrorKey('auth.fillAllFields');
+      return;
+    }
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) errors.email = t('auth.invalidEmail');
+    if (input.password.length < PASSWORD_MIN_LENGTH)
+      errors.password = t('auth.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+    else if (input.password.length > PASSWORD_MAX_LENGTH)
+      errors.password = t('auth.passwordTooLong', { max: PASSWORD_MAX_LENGTH });
+    setFieldErrors(errors);
+    setErrorKey(null);
+    if (Object.keys(errors).length > 0) return;
+
+    setSubmitting(true);
+    try {
+      const result = await signUpWithEmail(input);
+      showToast(t('auth.accountCreated'), 'success');
+      if (result?.token) {
+        // This server signs new accounts in at once (verification not required): carry on as signed in.
+        const user = await session.refresh();
+        if (user) {
+          await complete(navState, null);
+          return;
+        }
+      }
+      setSentTo(input.email);
+      setPassword('');
+    } catch (error) {
+      setErrorKey(authErrorKey(error, 'sign-up'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (oauthReturn.handling) {
+    return (
+      <div role="status" className="flex min-h-[50vh] items-center justify-center gap-2 text-muted">
+        <Spinner />
+        <span className="text-sm font-semibold">{t('auth.finishingSignIn')}</span>
+      </div>
+    );
+  }
+
+  if (sentTo) {
+    return (
+      <AuthShell title={t('auth.signUp.title')} showFlowSteps={Boolean(navState.cardId)}>
+        <VerifyEmailNotice email={sentTo} navState={navState} />
+      </AuthShell>
+    );
+  }
+
+  const formErrorKey = errorKey ?? google.errorKey ?? oauthReturn.errorKey;
+
+  return (
+    <AuthShell
+      title={t('auth.signUp.title')}
+      subtitle={t('auth.signUp.subtitle')}
+      showFlowSteps={Boolean(navState.cardId)}
+      footer={
+        <>
+          {t('auth.signUp.haveAccount')}{' '}
+          <Link to={paths.signin()} state={navState} className="font-extrabold text-plum-700 hover:underline">
+            {t('auth.signUp.signInLink')}
+          </Link>
+        </>
+      }
+    >
+      <SocialButtons onGoogle={google.start} googlePending={google.pending} />
+      <OrDivider />
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <TextField
+          label={t('auth.fields.name')}
+          name="name"
+          autoComplete="name"
+          placeholder={t('auth.fields.namePlaceholder')}
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+          error={fieldErrors.name}
+        />
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          dir="ltr"
+          placeholder={t('auth.fields.emailPlaceholder')}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldErrors.email}
+        />
+        <PasswordField
+          label={t('auth.fields.password')}
+          name="new-password"
+          autoComplete="new-password"
+          placeholder={t('auth.fields.createPasswordPlaceholder')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          hint={fieldErrors.password ? null : t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          error={fieldErrors.password}
+        />
+        {formErrorKey && (
+          <FormAlert tone="error">
+            {t(formErrorKey, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+          </FormAlert>
+        )}
+        <Button
+          type="submit"
+          size="lg"
+          className="mt-1 w-full"
+          disabled={submitting || google.pending}
+          aria-busy={submitting || undefined}
+        >
+          {submitting && <Spinner className="size-5 text-white" />}
+          {submitting ? t('auth.signUp.submitting') : t('auth.signUp.submit')}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

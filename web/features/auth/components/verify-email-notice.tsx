@@ -1,0 +1,62 @@
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '../../../components/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import type { AuthNavigationState } from '../../../lib/auth-navigation-state.ts';
+import { sendVerificationEmail } from '../api/auth-api.ts';
+import { authErrorKey } from '../lib/auth-errors.ts';
+
+/** After sign-up (SPEC §2): the link was sent to {email}; check inbox and spam; then sign in. */
+export function VerifyEmailNotice({ email, navState }: { email: string; navState: AuthNavigationState }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+
+  const resend = async () => {
+    setState('sending');
+    setErrorKey(null);
+    try {
+      await sendVerificationEmail(email);
+      setState('sent');
+    } catch (error) {
+      setState('idle');
+      setErrorKey(authErrorKey(error, 'verify'));
+    }
+  };
+
+  return (
+    <div data-testid="verify-email-notice" className="text-center">
+      <div
+        aria-hidden="true"
+        className="mx-auto mb-5 flex size-16 items-center justify-center rounded-full bg-gradient-to-br from-plum-100 to-coral-100 text-plum-700"
+      >
+        <MailCheck className="size-8" />
+      </div>
+      <h2 className="text-xl font-black text-ink">{t('auth.verify.title')}</h2>
+      <p role="status" className="mt-3 text-sm leading-relaxed text-ink">
+        {t('auth.verify.sentTo', { email })}
+      </p>
+      <p className="mt-2 text-sm leading-relaxed text-muted">{t('auth.verify.checkInbox')}</p>
+      <ButtonLink to={paths.signin()} state={navState} size="lg" className="mt-6 w-full">
+        {t('auth.verify.goToSignIn')}
+      </ButtonLink>
+      <div className="mt-4 text-sm">
+        {state === 'sent' ? (
+          <p role="status" className="font-semibold text-emerald-800">
+            {t('auth.verificationResent')}
+          </p>
+        ) : (
+          <Button variant="ghost" size="sm" disabled={state === 'sending'} onClick={() => void resend()}>
+            {state === 'sending' ? t('auth.resending') : t('auth.resendVerification')}
+          </Button>
+        )}
+        {errorKey && (
+          <p role="alert" className="mt-2 font-semibold text-coral-800">
+            {t(errorKey)}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

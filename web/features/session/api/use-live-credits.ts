@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  accountsApi,
+  creditsEventSchema,
+  type CurrentUser,
+} from '../../../../shared/accounts/accounts.contract.ts';
+import { refreshSession, sessionQueryKey } from './session-query.ts';
+
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * Keeps the balance live (DESIGN §1.14): while signed in, listens to `GET /api/me/events` and writes each
+ * `credits` event into the `['me']` query, so the header changes without a reload, also when the balance
+ * changed in another tab, on another device or through another server instance. The browser reconnects a
+ * dropped stream on its own; when the server closes it for good (signed out, 401) we re-check the session
+ * and retry with back-off while still signed in. After a reconnect the user is re-read (events may have
+ * been missed meanwhile).
+ */
+export function useLiveCredits(userId: string | null): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!userId || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retryTimer: number | undefined;
+    let delay = RETRY_MIN_MS;
+    let opened = false;
+    let stopped = false;
+
+    const onCredits = (event: MessageEvent<string>) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const parsed = creditsEventSchema.safeParse(data);
+      if (!parsed.success) return;
+      queryClient.setQueryData<CurrentUser | null>(sessionQueryKey, (user) =>
+        user ? { ...user, credits: parsed.data.credits, tier: parsed.data.tier } : user,
+      );
+    };
+
+    const connect = () => {
+      if (stopped) return;
+      source = new EventSource(accountsApi.meEvents, { withCredentials: true });
+      source.addEventListener('credits', onCredits as EventListener);
+      source.addEventListener('open', () => {
+        if (opened) void refreshSession(queryClient).catch(() => undefined);
+        opened = true;
+        delay = RETRY_MIN_MS;
+      });
+      source.addEventListener('error', () => {
+        if (!source || source.readyState !== EventSource.CLOSED) return; // The browser is reconnecting.
+        source.close();
+        source = null;
+        // Closed for good: maybe the session ended. Re-check; the effect stops when the user goes away.
+        void refreshSession(queryClient).catch(() => undefined);
+        retryTimer = window.setTimeout(connect, delay);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
+      });
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(retryTimer);
+      source?.close();
+    };
+  }, [userId, queryClient]);
+}

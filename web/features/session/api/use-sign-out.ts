@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { accountsApi } from '../../../../shared/accounts/accounts.contract.ts';
+import { showToast } from '../../../components/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiRequestError, errorMessageKey, postJson } from '../../../lib/api-client.ts';
+import { sessionQueryKey } from './session-query.ts';
+
+/** Signs out on the server, then returns to / (SPEC §2 Header: "Logout returns to /"). */
+export function useSignOut(): { signOut: () => Promise<void>; pending: boolean } {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  const signOut = useCallback(async () => {
+    setPending(true);
+    try {
+      await postJson(`${accountsApi.auth}/sign-out`, {});
+    } catch (error) {
+      // Already signed out on the server (expired session): the UI signs out all the same.
+      if (!(error instanceof ApiRequestError && error.status === 401)) {
+        setPending(false);
+        showToast(t(errorMessageKey(error)), 'error');
+        return;
+      }
+    }
+    // Leave the page first, so a protected page does not bounce to /signin when the user disappears.
+    try {
+      await navigate(paths.home(), { replace: true });
+    } finally {
+      queryClient.setQueryData(sessionQueryKey, null);
+      setPending(false);
+    }
+  }, [navigate, queryClient, t]);
+
+  return { signOut, pending };
+}
