@@ -1,0 +1,365 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { OAuth2Server } from 'oauth2-mock-server';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NEW_USER_CREDITS } from '../shared/accounts/accounts.contract.ts';
+import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
+import type { Language } from '../shared/i18n/languages.ts';
+import { mailboxApi, mailboxListSchema, mailboxMailSchema } from '../shared/mailbox/mailbox.contract.ts';
+import type { MailboxMail } from '../shared/mailbox/mailbox.contract.ts';
+import { freePort } from '../server/testing/postgres.ts';
+import { startAppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
+import { launchBrowser } from './support/browser.ts';
+
+/**
+ * Issue 3's browser flows against the real server: sign-up → verification mail → verified and signed in with
+ * 100 credits; an unverified sign-in refused; password reset end to end; a protected page when signed out;
+ * the header balance following a change made straight in the database (as another instance would); the
+ * sign-up in Arabic; and Google through a local OpenID Connect provider (oauth2-mock-server), popup included.
+ * Mail is read from the local mailbox (no SMTP configured). Texts come from the locale files.
+ */
+
+const DESKTOP = { width: 1280, height: 860 };
+const PASSWORD = 'correct horse 42';
+
+type Messages = Record<string, unknown>;
+const localeCache = new Map<Language, Messages>();
+
+function text(language: Language, key: string, values: Record<string, string> = {}): string {
+  let messages = localeCache.get(language);
+  if (!messages) {
+    const file = join(import.meta.dirname, '..', 'shared', 'i18n', 'locales', `${language}.json`);
+    messages = JSON.parse(readFileSync(file, 'utf8')) as Messages;
+    localeCache.set(language, messages);
+  }
+  let node: unknown = messages;
+  for (const part of key.split('.')) node = (node as Messages | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`${language}.json has no string at ${key}`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => values[name] ?? '');
+}
+const en = (key: string, values?: Record<string, string>) => text('en', key, values);
+
+let server: AppServer;
+let browser: Browser;
+let oidc: OAuth2Server;
+let serial = 0;
+
+function uniqueEmail(tag: string): string {
+  serial += 1;
+  return `${tag}-${Date.now().toString(36)}-${serial}@example.com`;
+}
+
+/** Waits for the newest mail of a kind to an address in the local mailbox. */
+async function waitForMail(to: string, kind: string, after = 0): Promise<MailboxMail> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${server.baseUrl}${mailboxApi.list}`);
+    if (response.ok) {
+      const list = mailboxListSchema.parse(await response.json());
+      const entry = list.mails.find(
+        (mail) => mail.to === to && mail.kind === kind && Date.parse(mail.createdAt) >= after,
+      );
+      if (entry) {
+        const mail = await fetch(`${server.baseUrl}${mailboxApi.mail(entry.id)}`);
+        return mailboxMailSchema.parse(await mail.json());
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No ${kind} mail to ${to} arrived`);
+}
+
+function linkIn(mail: MailboxMail, fragment: string): string {
+  const link = mail.links.find((candidate) => candidate.includes(fragment));
+  if (!link) throw new Error(`The ${mail.kind} mail has no link with ${fragment}: ${mail.links.join(', ')}`);
+  return link;
+}
+
+async function newContext(language: Language = 'en', viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale: language === 'ar' ? 'ar' : 'en-US' });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    LANGUAGE_STORAGE_KEY,
+    language,
+  ] as const);
+  return context;
+}
+
+/** The visible header balance (the bar has one for wide and one for narrow screens). */
+function headerBalance(page: Page) {
+  return page.locator('header [data-testid="credit-balance"]:visible');
+}
+
+async function expectBalance(page: Page, credits: number): Promise<void> {
+  await headerBalance(page)
+    .and(page.locator(`[data-credits="${credits}"]`))
+    .waitFor({ timeout: 10_000 });
+}
+
+/** Signs up through the form and returns once the verify-your-email message shows. */
+async function signUpInBrowser(page: Page, language: Language, name: string, email: string): Promise<void> {
+  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+  await page.goto(`${server.baseUrl}/signup`);
+  await page.getByRole('heading', { name: t('auth.signUp.title') }).waitFor();
+  await page.getByLabel(t('auth.fields.name')).fill(name);
+  await page.getByLabel(t('auth.fields.email')).fill(email);
+  await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
+  const notice = page.getByTestId('verify-email-notice');
+  await notice.waitFor();
+  expect(await notice.innerText()).toContain(t('auth.verify.sentTo', { email }));
+}
+
+/** A verified account made through the API and its mail, for the flows that start signed out. */
+async function createVerifiedUser(name: string): Promise<string> {
+  const email = uniqueEmail('user');
+  const startedAt = Date.now() - 1_000;
+  const response = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ name, email, password: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  const mail = await waitForMail(email, 'verify-email', startedAt);
+  const verify = await fetch(linkIn(mail, '/verify-email'), { redirect: 'manual' });
+  expect([200, 302]).toContain(verify.status);
+  return email;
+}
+
+async function signInInBrowser(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${server.baseUrl}/signin`);
+  await page.getByLabel(en('auth.fields.email')).fill(email);
+  await page.getByLabel(en('auth.fields.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: en('auth.signIn.submit'), exact: true }).click();
+}
+
+beforeAll(async () => {
+  // A local OpenID Connect provider stands in for Google (DESIGN §3: third parties run locally in tests).
+  oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate('RS256');
+  await oidc.start(await freePort(), '127.0.0.1');
+  server = await startAppServer({
+    env: {
+      GOOGLE_CLIENT_ID: 'winc-e2e-client',
+      GOOGLE_CLIENT_SECRET: 'winc-e2e-secret',
+      GOOGLE_ISSUER_URL: oidc.issuer.url ?? undefined,
+    },
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await oidc?.stop();
+});
+
+/** Runs SQL on the server's SQLite file, as another instance sharing the database would. */
+function withDatabase(run: (db: Database.Database) => void): void {
+  const db = new Database(join(server.dataDir, 'winc.db'));
+  try {
+    run(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('accounts in the browser', () => {
+  // The flows sign up more accounts from one address than the per-IP limit allows in an hour; each flow
+  // starts with fresh counters (the limits have their own route tests).
+  beforeEach(() => withDatabase((db) => db.prepare('DELETE FROM rate_limit_windows').run()));
+
+  it('signs up, verifies from the mail, lands signed in with 100 credits, and signs in again', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const email = uniqueEmail('new');
+    const startedAt = Date.now() - 1_000;
+
+    // Missing fields and a short password are refused on the form.
+    await page.goto(`${server.baseUrl}/signup`);
+    await page.getByRole('button', { name: en('auth.signUp.submit'), exact: true }).click();
+    await page.getByText(en('auth.fillAllFields')).waitFor();
+
+    await signUpInBrowser(page, 'en', 'Ada Lovelace', email);
+    // Still signed out until verified.
+    await page
+      .getByRole('link', { name: en('header.login') })
+      .first()
+      .waitFor();
+
+    const mail = await waitForMail(email, 'verify-email', startedAt);
+    await page.goto(linkIn(mail, '/verify-email'));
+    // The link signs the new account in; the sign-in page then carries on home.
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectBalance(page, NEW_USER_CREDITS);
+
+    // The user menu lists the balance and the account pages; Logout returns home signed out.
+    await page.getByTestId('user-menu-button').click();
+    const menu = page.getByTestId('user-menu');
+    expect(await menu.getByTestId('user-menu-credits').innerText()).toBe(String(NEW_USER_CREDITS));
+    for (const key of ['session.profile', 'session.myWincs', 'session.help'])
+      await menu.getByRole('link', { name: en(key) }).waitFor();
+    await menu.getByRole('button', { name: en('session.logout') }).click();
+    await page
+      .getByRole('link', { name: en('header.login') })
+      .first()
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // A wrong password, then the right one.
+    await signInInBrowser(page, email, 'not the password');
+    await page.getByText(en('auth.errors.invalid-credential')).waitFor();
+    await signInInBrowser(page, email);
+    await page.getByText(en('auth.signedIn')).waitFor();
+    await expectBalance(page, NEW_USER_CREDITS);
+    await context.close();
+  });
+
+  it('refuses an unverified sign-in with the message and can resend the mail', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const email = uniqueEmail('unverified');
+    await signUpInBrowser(page, 'en', 'Grace Hopper', email);
+
+    await signInInBrowser(page, email);
+    await page.getByText(en('auth.verifyBeforeSignIn')).waitFor();
+    expect(await page.locator('header [data-testid="credit-balance"]').count()).toBe(0);
+    const resentAfter = Date.now() - 500;
+    await page.getByRole('button', { name: en('auth.resendVerification') }).click();
+    await page.getByText(en('auth.verificationResent')).waitFor();
+    await waitForMail(email, 'verify-email', resentAfter);
+    await context.close();
+  });
+
+  it('resets a forgotten password from the mail and signs in with the new one', async () => {
+    const email = await createVerifiedUser('Katherine Johnson');
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/signin`);
+    await page.getByRole('link', { name: en('auth.signIn.forgotPassword') }).click();
+    await page.getByRole('heading', { name: en('auth.reset.title') }).waitFor();
+    const startedAt = Date.now() - 1_000;
+    await page.getByLabel(en('auth.fields.email')).fill(email);
+    await page.getByRole('button', { name: en('auth.reset.submit') }).click();
+    await page.getByText(en('auth.reset.sent')).waitFor();
+
+    // An unknown address gets the same answer (no account enumeration).
+    await page.getByRole('button', { name: en('auth.reset.sendAgain') }).click();
+    await page.getByLabel(en('auth.fields.email')).fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: en('auth.reset.submit') }).click();
+    await page.getByText(en('auth.reset.sent')).waitFor();
+
+    const mail = await waitForMail(email, 'reset-password', startedAt);
+    const link = linkIn(mail, 'token=');
+    await page.goto(link);
+    await page.getByRole('heading', { name: en('auth.reset.newTitle') }).waitFor();
+    const newPassword = 'a brand new secret 7';
+    await page.getByLabel(en('auth.fields.newPassword'), { exact: true }).fill(newPassword);
+    await page.getByLabel(en('auth.fields.confirmPassword'), { exact: true }).fill('something else');
+    await page.getByRole('button', { name: en('auth.reset.save') }).click();
+    await page.getByText(en('auth.reset.mismatch')).waitFor();
+    await page.getByLabel(en('auth.fields.confirmPassword'), { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: en('auth.reset.save') }).click();
+    await page.waitForURL((url) => url.pathname === '/signin' && !url.search.includes('token'));
+    await page.getByText(en('auth.reset.done')).waitFor();
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByRole('button', { name: en('auth.reset.save') }).waitFor();
+    await page.getByLabel(en('auth.fields.newPassword'), { exact: true }).fill('yet another one 9');
+    await page.getByLabel(en('auth.fields.confirmPassword'), { exact: true }).fill('yet another one 9');
+    await page.getByRole('button', { name: en('auth.reset.save') }).click();
+    await page.getByText(en('auth.reset.invalidLink')).waitFor();
+
+    await signInInBrowser(page, email, newPassword);
+    await expectBalance(page, NEW_USER_CREDITS);
+    await context.close();
+  });
+
+  it('sends a signed-out visit of /profile to /signin, and back to /profile after signing in', async () => {
+    const email = await createVerifiedUser('Hedy Lamarr');
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/profile`);
+    await page.waitForURL((url) => url.pathname === '/signin');
+    await page.getByLabel(en('auth.fields.email')).fill(email);
+    await page.getByLabel(en('auth.fields.password'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: en('auth.signIn.submit'), exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('link', { name: en('profile.accountInfo') }).waitFor();
+    await context.close();
+  });
+
+  it('updates the header balance without a reload when the credits change in the database', async () => {
+    const email = await createVerifiedUser('Alan Turing');
+    const context = await newContext();
+    const page = await context.newPage();
+    await signInInBrowser(page, email);
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectBalance(page, NEW_USER_CREDITS);
+
+    // Another instance (or tab, or device) changed the balance: only the database knows.
+    withDatabase((db) => db.prepare('UPDATE users SET credits = ? WHERE email = ?').run(250, email));
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    await expectBalance(page, 250);
+    expect(navigations).toEqual([]);
+    await context.close();
+  });
+
+  it('signs up in Arabic, right to left', async () => {
+    const context = await newContext('ar');
+    const page = await context.newPage();
+    const email = uniqueEmail('arabic');
+    const startedAt = Date.now() - 1_000;
+    await signUpInBrowser(page, 'ar', 'ليلى', email);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    const mail = await waitForMail(email, 'verify-email', startedAt);
+    expect(mail.language).toBe('ar');
+    await page.goto(linkIn(mail, '/verify-email'));
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectBalance(page, NEW_USER_CREDITS);
+    await page.getByText(text('ar', 'auth.signedIn')).waitFor();
+    await context.close();
+  });
+
+  it('signs in with Google through the local OpenID provider, in a popup', async () => {
+    const email = uniqueEmail('google');
+    oidc.service.on('beforeTokenSigning', (token) => {
+      token.payload.email = email;
+      token.payload.email_verified = true;
+      token.payload.name = 'Margaret Hamilton';
+    });
+    oidc.service.on('beforeUserinfo', (userInfo) => {
+      userInfo.body = { sub: email, email, email_verified: true, name: 'Margaret Hamilton' };
+    });
+    try {
+      const context = await newContext();
+      const page = await context.newPage();
+      // Without PUBLIC_ORIGIN the server names itself http://localhost:PORT in the OAuth redirect URI; the
+      // browser must use that host so the sign-in state cookie travels with Google's answer.
+      const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
+      await page.goto(`${origin}/signin`);
+      const popup = context.waitForEvent('page');
+      await page.getByRole('button', { name: en('auth.google') }).click();
+      // The provider answers at once (no consent screen); the popup reports back and closes itself.
+      const opened = await popup;
+      await opened.waitForEvent('close', { timeout: 20_000 });
+      await page.waitForURL((url) => url.pathname === '/');
+      await expectBalance(page, NEW_USER_CREDITS);
+      await page.getByTestId('user-menu-button').click();
+      expect(await page.getByTestId('user-menu').innerText()).toContain('Margaret Hamilton');
+      await context.close();
+    } finally {
+      oidc.service.removeAllListeners('beforeTokenSigning');
+      oidc.service.removeAllListeners('beforeUserinfo');
+    }
+  });
+});
