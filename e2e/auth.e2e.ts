@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import sharp from 'sharp';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -308,6 +309,44 @@ describe('accounts in the browser', () => {
     });
     await expectBalance(page, 250);
     expect(navigations).toEqual([]);
+    await context.close();
+  });
+
+  it('edits the account (name and photo) and deletes it after the confirmation', async () => {
+    const email = await createVerifiedUser('Account Holder');
+    const context = await newContext();
+    const page = await context.newPage();
+    await signInInBrowser(page, email);
+    await expectBalance(page, NEW_USER_CREDITS);
+    const me = () =>
+      page.evaluate(
+        async () => (await (await fetch('/api/me')).json()) as { user: Record<string, unknown> | null },
+      );
+
+    await page.goto(`${server.baseUrl}/account-info`);
+    await page.getByRole('heading', { name: en('account.title') }).waitFor();
+    await page.getByLabel(en('account.name')).fill('Renamed Holder');
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7b2d6e' } })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    await page.getByRole('button', { name: en('account.save'), exact: true }).click();
+    await page.getByText(en('account.updated')).waitFor();
+    const updated = (await me()).user!;
+    expect(updated.name).toBe('Renamed Holder');
+    expect(String(updated.image)).toMatch(/^\/media\/avatars\//);
+
+    await page.getByRole('button', { name: en('account.delete'), exact: true }).click();
+    await page.getByText(en('account.deleteConfirm')).waitFor();
+    await page.getByRole('button', { name: en('account.deleteConfirmAction'), exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page
+      .getByRole('link', { name: en('header.login') })
+      .first()
+      .waitFor();
+    expect((await me()).user).toBeNull();
     await context.close();
   });
 
