@@ -46,6 +46,27 @@ describeEachDatabase('accounts: sign-up, verification, sign-in, credits', (use) 
     expect([plan.toBeCreated, plan.toBeAdded, plan.toBeAddedIndexes]).toEqual([[], [], []]);
   });
 
+  it('changes the email only after the current address confirms and the new one verifies', async () => {
+    const { browser, email } = await signUpAndVerify(app, use());
+    const newEmail = uniqueEmail('moved');
+    const request = await browser.post('/api/auth/change-email', { newEmail, callbackURL: '/account-info' });
+    expect(request.statusCode).toBe(200);
+    const me = async () => meResponseSchema.parse((await browser.get('/api/me')).json()).user!;
+    expect((await me()).email).toBe(email);
+
+    // First the current address confirms the change…
+    const confirmation = await latestMail(use(), email, 'confirm-email-change');
+    expect(confirmation?.text).toContain(newEmail);
+    expect((await browser.get(pathOf(confirmation!.link))).statusCode).toBe(302);
+    expect((await me()).email).toBe(email);
+
+    // …then the new address proves it is reachable, and only then the account moves to it.
+    const verification = await latestMail(use(), newEmail, 'verify-email');
+    expect(verification).toBeDefined();
+    expect((await browser.get(pathOf(verification!.link))).statusCode).toBe(302);
+    expect(await me()).toMatchObject({ email: newEmail, emailVerified: true });
+  });
+
   it('signs up, refuses the unverified sign-in, verifies through the mailed link and grants 100 credits once', async () => {
     const email = uniqueEmail('flow');
     const browser = new TestBrowser(app);
