@@ -25,6 +25,10 @@ import { createHelpService } from './modules/help/help.service.ts';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { registerAccounts } from './modules/accounts/accounts.module.ts';
 import { createMailboxService } from './modules/mailbox/mailbox.service.ts';
+import { createCardActorResolver } from './modules/cards/card-actor.ts';
+import { createCardsRepository } from './modules/cards/cards.repository.ts';
+import { registerCardsRoutes } from './modules/cards/cards.routes.ts';
+import { createCardsService } from './modules/cards/cards.service.ts';
 
 export interface AppOptions {
   /** The clock; tests pin it. */
@@ -90,6 +94,16 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerTemplateImageRoutes(app, templateImages, storage);
   const accounts = await registerAccounts(app, { config, database, storage, mailer, rateLimiter, now });
   registerHelpRoutes(app, { help, currentUser: accounts.currentUser });
+  const cards = createCardsService({
+    repository: createCardsRepository(database),
+    templates: catalog,
+    rateLimiter,
+    now,
+  });
+  registerCardsRoutes(app, {
+    cards,
+    actors: createCardActorResolver({ currentUser: accounts.currentUser, guestCookie: accounts.guestCookie }),
+  });
   registerMailboxRoutes(app, mailbox);
   registerAppInfoRoutes(app, { mailMode: mailer.mode, mailbox });
   await registerWebApp(app, config.webDistDir);

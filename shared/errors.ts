@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'user-disabled',
   'weak-password',
   'invalid-token',
+  // Cards (issue 4): "not found" and "not yours" are one answer (DESIGN §5).
+  'card-not-found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

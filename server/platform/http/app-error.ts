@@ -24,6 +24,7 @@ const STATUS: Record<ErrorCode, number> = {
   'user-disabled': 403,
   'weak-password': 400,
   'invalid-token': 400,
+  'card-not-found': 404,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -49,6 +50,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'user-disabled': 'This account has been disabled.',
   'weak-password': 'The password must be at least 8 characters long.',
   'invalid-token': 'This link is invalid or has expired.',
+  'card-not-found': 'Card not found.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

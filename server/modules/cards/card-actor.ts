@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GuestSessionCookie } from '../guest-sessions/guest-session-cookie.ts';
+import type { CurrentUserResolver } from '../users/current-user.ts';
+import type { CardActor } from './cards.policy.ts';
+
+export type CardActorResolver = ReturnType<typeof createCardActorResolver>;
+
+/**
+ * Turns a request into a card actor: the signed-in user, else the guest session of a verified guest cookie
+ * (DESIGN §1.3: a client can never claim a guest id it was not issued).
+ */
+export function createCardActorResolver(deps: {
+  currentUser: Pick<CurrentUserResolver, 'optional'>;
+  guestCookie: Pick<GuestSessionCookie, 'fromCookieHeader' | 'ensure'>;
+}) {
+  const { currentUser, guestCookie } = deps;
+  return {
+    /** For reading and editing: a guest without a valid cookie is nobody and owns nothing. */
+    async of(request: FastifyRequest, reply: FastifyReply): Promise<CardActor> {
+      const user = await currentUser.optional(request, reply);
+      return {
+        userId: user?.id ?? null,
+        guestSessionId: user ? null : guestCookie.fromCookieHeader(request.headers.cookie),
+        ip: request.ip,
+      };
+    },
+
+    /** For creating: a guest without a guest session gets one now (and a renewed cookie either way). */
+    async ofCreator(request: FastifyRequest, reply: FastifyReply): Promise<CardActor> {
+      const user = await currentUser.optional(request, reply);
+      return {
+        userId: user?.id ?? null,
+        guestSessionId: user ? null : guestCookie.ensure(request, reply).guestSessionId,
+        ip: request.ip,
+      };
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { CardRecord } from './cards.repository.ts';
+
+/**
+ * Who is asking about a card: the signed-in user, and the guest session of a verified guest cookie (either
+ * may be null). `ip` counts requests for the rate limits.
+ */
+export interface CardActor {
+  userId: string | null;
+  guestSessionId: string | null;
+  ip: string;
+}
+
+type CardOwnership = Pick<CardRecord, 'userId' | 'authorId' | 'isGuestCard' | 'guestSessionId'>;
+
+/**
+ * The owner of a card: the signed-in user it belongs to (userId or authorId, SPEC §6), or the guest session
+ * that made it while it is still a guest card (after the transfer only the account has it).
+ */
+export function isCardOwner(actor: CardActor, card: CardOwnership): boolean {
+  const asUser = actor.userId !== null && (card.userId === actor.userId || card.authorId === actor.userId);
+  const asGuest =
+    actor.guestSessionId !== null && card.isGuestCard && card.guestSessionId === actor.guestSessionId;
+  return asUser || asGuest;
+}
+
+/**
+ * Reading a card in the editor and the overview: its owner only. An unpaid card is visible to nobody else;
+ * the recipient's view of a paid card is a separate, later route (DESIGN §1.5).
+ */
+export function canReadCard(actor: CardActor, card: CardOwnership): boolean {
+  return isCardOwner(actor, card);
+}
+
+/** Editing a card: its owner only. */
+export function canUpdateCard(actor: CardActor, card: CardOwnership): boolean {
+  return isCardOwner(actor, card);
+}

@@ -1,0 +1,31 @@
+import type { Card } from '../../../shared/cards/cards.contract.ts';
+import type { CardRecord } from './cards.repository.ts';
+
+/**
+ * The card for its owner. Fields are picked one by one: owner ids (userId, authorId, guestSessionId), the
+ * storage path and the transfer time stay on the server.
+ */
+export function presentCard(card: CardRecord): Card {
+  return {
+    id: card.id,
+    templateId: card.templateId,
+    templateImageUrl: card.templateImageUrl,
+    senderName: card.senderName,
+    name: card.name,
+    recipientName: card.recipientName,
+    message: card.message,
+    title: card.title,
+    selectedVoice: card.selectedVoice,
+    textStyles: { ...card.textStyles },
+    recipientImageUrl: card.recipientImageUrl,
+    videoUrl: card.videoUrl,
+    audioUrl: card.audioUrl,
+    isGuestCard: card.isGuestCard,
+    isPaid: card.isPaid,
+    isPublic: card.isPublic,
+    createdAt: card.createdAt.toISOString(),
+    lastModified: card.lastModified.toISOString(),
+    updatedAt: card.updatedAt.toISOString(),
+    viewCount: card.viewCount,
+  };
+}

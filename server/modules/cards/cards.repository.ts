@@ -1,0 +1,155 @@
+import type { Selectable } from 'kysely';
+import {
+  TEXT_STYLE_DEFAULTS,
+  textStylesSchema,
+  type TextStyles,
+  type Voice,
+} from '../../../shared/cards/cards.contract.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { CardsTable } from '../../platform/db/schema.ts';
+
+/** A card as the server knows it, owner fields included (presenters decide what leaves). */
+export interface CardRecord {
+  id: string;
+  authorId: string | null;
+  userId: string | null;
+  isGuestCard: boolean;
+  guestSessionId: string | null;
+  transferredAt: Date | null;
+  createdAt: Date;
+  lastModified: Date;
+  updatedAt: Date;
+  viewCount: number;
+  isPublic: boolean;
+  isPaid: boolean;
+  senderName: string;
+  name: string;
+  recipientName: string;
+  message: string;
+  title: string;
+  selectedVoice: Voice | null;
+  mediaUrls: string[];
+  recipientImagePath: string | null;
+  recipientImageUrl: string | null;
+  videoUrl: string | null;
+  audioUrl: string | null;
+  templateId: string | null;
+  templateImageUrl: string | null;
+  textStyles: TextStyles;
+}
+
+/** What an update may change: the content the sender edits, never owner, payment, publication or counters. */
+export type CardContent = Pick<
+  CardRecord,
+  | 'senderName'
+  | 'name'
+  | 'recipientName'
+  | 'message'
+  | 'title'
+  | 'selectedVoice'
+  | 'templateId'
+  | 'templateImageUrl'
+  | 'textStyles'
+>;
+
+export type CardsRepository = ReturnType<typeof createCardsRepository>;
+
+/** Card queries, written once for SQLite and PostgreSQL; values go through the dialect codec. */
+export function createCardsRepository(database: Database) {
+  const { db, codec } = database;
+
+  /** Stored styles were validated on the way in; anything unreadable falls back to the defaults. */
+  const readTextStyles = (value: unknown): TextStyles => {
+    const parsed = textStylesSchema.safeParse({
+      ...TEXT_STYLE_DEFAULTS,
+      ...codec.readJson<Record<string, unknown>>(value, {}),
+    });
+    return parsed.success ? parsed.data : { ...TEXT_STYLE_DEFAULTS };
+  };
+
+  const toRecord = (row: Selectable<CardsTable>): CardRecord => ({
+    id: row.id,
+    authorId: row.authorId,
+    userId: row.userId,
+    isGuestCard: codec.readBool(row.isGuestCard),
+    guestSessionId: row.guestSessionId,
+    transferredAt: row.transferredAt === null ? null : codec.readDate(row.transferredAt),
+    createdAt: codec.readDate(row.createdAt),
+    lastModified: codec.readDate(row.lastModified),
+    updatedAt: codec.readDate(row.updatedAt),
+    viewCount: Number(row.viewCount),
+    isPublic: codec.readBool(row.isPublic),
+    isPaid: codec.readBool(row.isPaid),
+    senderName: row.senderName,
+    name: row.name,
+    recipientName: row.recipientName,
+    message: row.message,
+    title: row.title,
+    selectedVoice: row.selectedVoice === 'male' || row.selectedVoice === 'female' ? row.selectedVoice : null,
+    mediaUrls: codec.readJson<string[]>(row.mediaUrls, []),
+    recipientImagePath: row.recipientImagePath,
+    recipientImageUrl: row.recipientImageUrl,
+    videoUrl: row.videoUrl,
+    audioUrl: row.audioUrl,
+    templateId: row.templateId,
+    templateImageUrl: row.templateImageUrl,
+    textStyles: readTextStyles(row.textStyles),
+  });
+
+  const encodeContent = (content: CardContent) => ({
+    senderName: content.senderName,
+    name: content.name,
+    recipientName: content.recipientName,
+    message: content.message,
+    title: content.title,
+    selectedVoice: content.selectedVoice,
+    templateId: content.templateId,
+    templateImageUrl: content.templateImageUrl,
+    textStyles: codec.json(content.textStyles),
+  });
+
+  return {
+    async insert(card: CardRecord): Promise<void> {
+      await db
+        .insertInto('cards')
+        .values({
+          ...encodeContent(card),
+          id: card.id,
+          authorId: card.authorId,
+          userId: card.userId,
+          isGuestCard: codec.bool(card.isGuestCard),
+          guestSessionId: card.guestSessionId,
+          transferredAt: card.transferredAt === null ? null : codec.date(card.transferredAt),
+          createdAt: codec.date(card.createdAt),
+          lastModified: codec.date(card.lastModified),
+          updatedAt: codec.date(card.updatedAt),
+          viewCount: card.viewCount,
+          isPublic: codec.bool(card.isPublic),
+          isPaid: codec.bool(card.isPaid),
+          mediaUrls: codec.json(card.mediaUrls),
+          recipientImagePath: card.recipientImagePath,
+          recipientImageUrl: card.recipientImageUrl,
+          videoUrl: card.videoUrl,
+          audioUrl: card.audioUrl,
+        })
+        .execute();
+    },
+
+    async findById(id: string): Promise<CardRecord | undefined> {
+      const row = await db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /**
+     * Saves edited content and the modification times; the SET list is the rule that createdAt, viewCount,
+     * isPaid, isPublic and the owner fields are never overwritten by an edit.
+     */
+    async updateContent(id: string, content: CardContent, at: Date): Promise<void> {
+      await db
+        .updateTable('cards')
+        .set({ ...encodeContent(content), lastModified: codec.date(at), updatedAt: codec.date(at) })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}

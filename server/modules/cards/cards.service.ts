@@ -1,0 +1,158 @@
+import crypto from 'node:crypto';
+import {
+  TEXT_STYLE_DEFAULTS,
+  validateCardDraft,
+  type Card,
+  type CardInputValues,
+  type TextStyles,
+} from '../../../shared/cards/cards.contract.ts';
+import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
+import { canReadCard, canUpdateCard, type CardActor } from './cards.policy.ts';
+import { presentCard } from './cards.presenter.ts';
+import type { CardContent, CardRecord, CardsRepository } from './cards.repository.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/** Card creation limits (docs/decisions/0005-cards.md), counted in the database across instances. */
+export const CARD_RATE_LIMITS = {
+  createPerIp: { limit: 60, windowMs: HOUR },
+  createPerOwner: { limit: 60, windowMs: HOUR },
+} satisfies Record<string, RateLimitRule>;
+
+/** Our ids are 22 base64url characters; anything else cannot be a card, and answers like an unknown one. */
+const CARD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+export type CardsService = ReturnType<typeof createCardsService>;
+
+/** SPEC §5's checks on the merged draft; the first failure is the answer, with its stable code. */
+function assertComplete(content: CardContent): void {
+  const failed = validateCardDraft(content);
+  if (failed) {
+    throw new AppError('validation-failed', failed.message, [{ path: failed.field, message: failed.code }]);
+  }
+}
+
+/** Only the style fields that were sent override the base (defaults on create, saved styles on update). */
+function mergeTextStyles(base: TextStyles, changes: CardInputValues['textStyles']): TextStyles {
+  return {
+    fontFamily: changes?.fontFamily ?? base.fontFamily,
+    fontSize: changes?.fontSize ?? base.fontSize,
+    color: changes?.color ?? base.color,
+  };
+}
+
+export function createCardsService(deps: {
+  repository: CardsRepository;
+  templates: { getTemplate(id: string): Promise<TemplateSummary> };
+  rateLimiter: Pick<RateLimiter, 'consume'>;
+  now: () => Date;
+}) {
+  const { repository, templates, rateLimiter, now } = deps;
+
+  /** The card when the actor may see it; "not found" and "not yours" are the same answer (DESIGN §5). */
+  async function load(
+    actor: CardActor,
+    id: string,
+    allowed: (actor: CardActor, card: CardRecord) => boolean,
+  ): Promise<CardRecord> {
+    const card = CARD_ID_PATTERN.test(id) ? await repository.findById(id) : undefined;
+    if (!card || !allowed(actor, card)) throw new AppError('card-not-found');
+    return card;
+  }
+
+  /** The template a card is made from; it must exist and be listable (`template-not-found` otherwise). */
+  async function templateLink(templateId: string) {
+    const template = await templates.getTemplate(templateId);
+    return { templateId: template.id, templateImageUrl: template.coverUrl, title: template.name };
+  }
+
+  return {
+    /**
+     * Saves a new card from the create modal (SPEC §4 card lifecycle): SPEC §5's checks, a listable template
+     * (its cover becomes the card's template image), unpaid and private, no views. A guest's card carries the
+     * guest session and `isGuestCard` until the account takes it over; a user's card is theirs as user and
+     * author. The id is 128 random bits, URL-safe (DESIGN §1.4).
+     */
+    async createCard(actor: CardActor, input: CardInputValues): Promise<Card> {
+      const owner = actor.userId ?? actor.guestSessionId;
+      if (owner === null) throw new AppError('unauthenticated');
+      await rateLimiter.consume(`cards:create:ip:${actor.ip}`, CARD_RATE_LIMITS.createPerIp);
+      await rateLimiter.consume(`cards:create:owner:${owner}`, CARD_RATE_LIMITS.createPerOwner);
+
+      const recipientName = input.recipientName ?? '';
+      const draft: CardContent = {
+        templateId: input.templateId ?? null,
+        templateImageUrl: null,
+        title: '',
+        senderName: input.senderName ?? '',
+        name: recipientName,
+        recipientName,
+        message: input.message ?? '',
+        selectedVoice: input.selectedVoice ?? null,
+        textStyles: mergeTextStyles(TEXT_STYLE_DEFAULTS, input.textStyles),
+      };
+      assertComplete(draft);
+      const at = now();
+      const card: CardRecord = {
+        ...draft,
+        ...(await templateLink(draft.templateId!)),
+        id: crypto.randomBytes(16).toString('base64url'),
+        userId: actor.userId,
+        authorId: actor.userId,
+        isGuestCard: actor.userId === null,
+        guestSessionId: actor.userId === null ? actor.guestSessionId : null,
+        transferredAt: null,
+        createdAt: at,
+        lastModified: at,
+        updatedAt: at,
+        viewCount: 0,
+        isPublic: false,
+        isPaid: false,
+        mediaUrls: [],
+        recipientImagePath: null,
+        recipientImageUrl: null,
+        videoUrl: null,
+        audioUrl: null,
+      };
+      await repository.insert(card);
+      return presentCard(card);
+    },
+
+    /** The owner's card, for the editor and the overview. */
+    async getCard(actor: CardActor, id: string): Promise<Card> {
+      return presentCard(await load(actor, id, canReadCard));
+    },
+
+    /**
+     * Edits a card (SPEC §4: "if a card id already exists the card is updated"). Partial: fields left out keep
+     * their saved values, text styles merge field by field; the merged card must still pass SPEC §5's checks.
+     * A changed template must be listable. createdAt, viewCount, isPaid, isPublic and the owner never change
+     * here; lastModified and updatedAt do.
+     */
+    async updateCard(actor: CardActor, id: string, input: CardInputValues): Promise<Card> {
+      const card = await load(actor, id, canUpdateCard);
+      const recipientName = input.recipientName ?? card.recipientName;
+      const content: CardContent = {
+        templateId: input.templateId === undefined ? card.templateId : input.templateId,
+        templateImageUrl: card.templateImageUrl,
+        title: card.title,
+        senderName: input.senderName ?? card.senderName,
+        name: recipientName,
+        recipientName,
+        message: input.message ?? card.message,
+        selectedVoice: input.selectedVoice === undefined ? card.selectedVoice : input.selectedVoice,
+        textStyles: mergeTextStyles(card.textStyles, input.textStyles),
+      };
+      assertComplete(content);
+      const changed = content.templateId === card.templateId ? {} : await templateLink(content.templateId!);
+      const at = now();
+      const updated = { ...content, ...changed };
+      await repository.updateContent(card.id, updated, at);
+      const saved = await repository.findById(card.id);
+      if (!saved) throw new AppError('card-not-found');
+      return presentCard(saved);
+    },
+  };
+}
