@@ -26,6 +26,9 @@ const ProfileRoute = lazy(() =>
 const AccountInfoRoute = lazy(() =>
   import('./routes/account-info.route.tsx').then((m) => ({ default: m.AccountInfoRoute })),
 );
+const OverviewRoute = lazy(() =>
+  import('./routes/overview.route.tsx').then((m) => ({ default: m.OverviewRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('./routes/not-found.route.tsx').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -42,6 +45,7 @@ export function createAppRouter() {
         { path: routePatterns.style, Component: StyleRoute },
         { path: routePatterns.help, Component: HelpRoute },
         { path: routePatterns.faqs, Component: FaqsRoute },
+        { path: routePatterns.overview, Component: OverviewRoute },
         { path: routePatterns.mailbox, Component: MailboxRoute },
         { path: routePatterns.signin, Component: SignInRoute },
         { path: routePatterns.signup, Component: SignUpRoute },

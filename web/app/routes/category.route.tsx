@@ -6,16 +6,17 @@ import type { CategoryPage } from '../../../shared/catalog/catalog.contract.ts';
 import { BASED_ON_RANK_CATEGORY, NEW_DROPS_CATEGORY } from '../../../shared/constants.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { TemplateDialogs } from '../composition/template-dialogs.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCategoryPage } from '../../features/catalog/api/use-category-page.ts';
 import { useTemplatePages } from '../../features/catalog/api/use-template-pages.ts';
 import { CatalogListing } from '../../features/catalog/components/catalog-listing.tsx';
 import { StyleFilter } from '../../features/catalog/components/filter-chips.tsx';
 import { TemplateGrid } from '../../features/catalog/components/template-grid.tsx';
-import { TemplatePreviewDialog } from '../../features/catalog/components/template-preview-dialog.tsx';
 import { useLocalizedName } from '../../features/catalog/hooks/use-localized-name.ts';
 import { useTemplateSelection } from '../../features/catalog/hooks/use-template-selection.ts';
 import { readHighlightTemplateId } from '../../features/catalog/lib/highlight-state.ts';
+import { useCardEditor } from '../../features/card-editor/hooks/use-card-editor.ts';
 import { hasErrorCode } from '../../lib/api-client.ts';
 import { useSearchParamSetter } from '../../lib/search-params.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -49,6 +50,7 @@ function CategoryView({ name }: { name: string }) {
     { enabled: !notFound },
   );
   const { previewTemplate, selectTemplate, closePreview } = useTemplateSelection();
+  const editor = useCardEditor();
 
   const kind = info.data?.kind ?? kindFromName(name);
   const title =
@@ -127,7 +129,7 @@ function CategoryView({ name }: { name: string }) {
           />
         }
       />
-      <TemplatePreviewDialog template={previewTemplate} onClose={closePreview} />
+      <TemplateDialogs previewTemplate={previewTemplate} onClosePreview={closePreview} editor={editor} />
     </div>
   );
 }

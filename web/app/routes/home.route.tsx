@@ -1,7 +1,7 @@
 import { ArrowLeft, PackageOpen, RefreshCw, SearchX } from 'lucide-react';
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogEvent, TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import { PRIORITY_IMAGE_COUNT } from '../../../shared/constants.ts';
 import { Button } from '../../components/button.tsx';
@@ -15,11 +15,17 @@ import { EventFilterRow } from '../../features/catalog/components/event-filter-r
 import { HomeSection } from '../../features/catalog/components/home-section.tsx';
 import { BrowseByStyle } from '../../features/catalog/components/style-links.tsx';
 import { TemplateGrid } from '../../features/catalog/components/template-grid.tsx';
-import { TemplatePreviewDialog } from '../../features/catalog/components/template-preview-dialog.tsx';
 import { TemplateRowSkeleton } from '../../features/catalog/components/template-skeletons.tsx';
 import { useLocalizedName } from '../../features/catalog/hooks/use-localized-name.ts';
 import { useTemplateSelection } from '../../features/catalog/hooks/use-template-selection.ts';
+import type { Card } from '../../../shared/cards/cards.contract.ts';
+import { showToast } from '../../components/toast.tsx';
+import { useCardEditor, type EditorTemplate } from '../../features/card-editor/hooks/use-card-editor.ts';
+import { useReopenEditor } from '../../features/card-editor/hooks/use-reopen-editor.ts';
+import { errorMessageKey } from '../../lib/api-client.ts';
+import { readEditCardState } from '../../lib/edit-card-state.ts';
 import { toggleParam, withParam } from '../../lib/search-params.ts';
+import { TemplateDialogs } from '../composition/template-dialogs.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** Filters change the page's content, not the page: stay where the reader is. */
@@ -38,6 +44,28 @@ export function HomeRoute() {
   const eventId = searchParams.get('event')?.trim() || null;
   const home = useHomeCatalog();
   const { previewTemplate, selectTemplate, closePreview } = useTemplateSelection();
+  const editor = useCardEditor();
+  const { openEdit, close: closeEditor } = editor;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const editCardId = readEditCardState(location.state);
+  // Back from the overview (or its Edit): reopen the modal with the saved card (SPEC §2).
+  const forgetEditState = useCallback(
+    () =>
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null }),
+    [navigate, location.pathname, location.search],
+  );
+  useReopenEditor(
+    editCardId,
+    useCallback((card: Card, template: EditorTemplate) => openEdit(card, template), [openEdit]),
+    useCallback(
+      (error: unknown) => {
+        showToast(t(errorMessageKey(error)), 'error');
+        forgetEditState();
+      },
+      [t, forgetEditState],
+    ),
+  );
   const event = home.data?.events.find((e) => e.id === eventId);
   const filtered = eventId !== null || q !== '';
   useDocumentTitle(null);
@@ -99,7 +127,16 @@ export function HomeRoute() {
           <HomeSections home={home} onSelectTemplate={selectTemplate} />
         )}
       </div>
-      <TemplatePreviewDialog template={previewTemplate} onClose={closePreview} />
+      <TemplateDialogs
+        previewTemplate={previewTemplate}
+        onClosePreview={closePreview}
+        editor={editor}
+        onCloseEditor={() => {
+          closeEditor();
+          // A reload must not reopen a modal the user closed.
+          if (editCardId) forgetEditState();
+        }}
+      />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { TemplateDialogs } from '../composition/template-dialogs.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCatalogLists } from '../../features/catalog/api/use-catalog-lists.ts';
 import { useStylePage } from '../../features/catalog/api/use-style-page.ts';
@@ -10,9 +11,9 @@ import { useTemplatePages } from '../../features/catalog/api/use-template-pages.
 import { CatalogListing } from '../../features/catalog/components/catalog-listing.tsx';
 import { CategoryFilter } from '../../features/catalog/components/filter-chips.tsx';
 import { TemplateGrid } from '../../features/catalog/components/template-grid.tsx';
-import { TemplatePreviewDialog } from '../../features/catalog/components/template-preview-dialog.tsx';
 import { useLocalizedName } from '../../features/catalog/hooks/use-localized-name.ts';
 import { useTemplateSelection } from '../../features/catalog/hooks/use-template-selection.ts';
+import { useCardEditor } from '../../features/card-editor/hooks/use-card-editor.ts';
 import { hasErrorCode } from '../../lib/api-client.ts';
 import { useSearchParamSetter } from '../../lib/search-params.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -38,6 +39,7 @@ function StyleView({ name }: { name: string }) {
     { enabled: !notFound },
   );
   const { previewTemplate, selectTemplate, closePreview } = useTemplateSelection();
+  const editor = useCardEditor();
 
   const title = info.data ? localized(info.data.style) : info.isError ? name : null;
   const styleLabel = title ?? name;
@@ -106,7 +108,7 @@ function StyleView({ name }: { name: string }) {
           />
         }
       />
-      <TemplatePreviewDialog template={previewTemplate} onClose={closePreview} />
+      <TemplateDialogs previewTemplate={previewTemplate} onClosePreview={closePreview} editor={editor} />
     </div>
   );
 }

@@ -1,0 +1,50 @@
+import { PenLine } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
+import { Button } from '../../components/button.tsx';
+import { CardEditorDialog } from '../../features/card-editor/components/card-editor-dialog.tsx';
+import type { useCardEditor } from '../../features/card-editor/hooks/use-card-editor.ts';
+import { TemplatePreviewDialog } from '../../features/catalog/components/template-preview-dialog.tsx';
+
+/**
+ * The catalog's template preview with its 'Create a winc' action, and the card editor it opens: composed
+ * here because the catalog and card-editor features do not import each other (DESIGN §2).
+ */
+export function TemplateDialogs({
+  previewTemplate,
+  onClosePreview,
+  editor,
+  onCloseEditor,
+}: {
+  previewTemplate: TemplateSummary | null;
+  onClosePreview: () => void;
+  editor: ReturnType<typeof useCardEditor>;
+  /** Defaults to closing the editor. */
+  onCloseEditor?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TemplatePreviewDialog
+        template={previewTemplate}
+        onClose={onClosePreview}
+        actions={
+          previewTemplate && (
+            <Button
+              size="lg"
+              className="flex-1"
+              onClick={() => {
+                editor.openCreate(previewTemplate);
+                onClosePreview();
+              }}
+            >
+              <PenLine aria-hidden="true" className="size-4" />
+              {t('editor.createAction')}
+            </Button>
+          )
+        }
+      />
+      <CardEditorDialog target={editor.target} onClose={onCloseEditor ?? editor.close} />
+    </>
+  );
+}

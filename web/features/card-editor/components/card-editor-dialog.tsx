@@ -1,0 +1,358 @@
+import { CircleAlert, X } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  CARD_MESSAGE_MAX_LENGTH,
+  CARD_NAME_MAX_LENGTH,
+  VOICES,
+  type CardCheck,
+} from '../../../../shared/cards/cards.contract.ts';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { IconButton } from '../../../components/icon-button.tsx';
+import { fieldInputClasses } from '../../../components/text-field.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { rememberEditCardInHistory } from '../../../lib/edit-card-state.ts';
+import { cn } from '../../../lib/cn.ts';
+import type { CardEditorTarget } from '../hooks/use-card-editor.ts';
+import { useSaveCard } from '../hooks/use-save-card.ts';
+import {
+  firstFailingCheck,
+  initialFormValues,
+  saveErrorKey,
+  serverCheckOf,
+  toCardRequest,
+  toggleVoice,
+  type CardFormValues,
+} from '../lib/card-draft.ts';
+import { TextStyleFields } from './text-style-fields.tsx';
+
+interface CardEditorDialogProps {
+  /** What to edit; null keeps the modal closed. */
+  target: CardEditorTarget | null;
+  onClose: () => void;
+}
+
+/**
+ * The Create/Edit card modal of SPEC §2 (without media for now): the required names, message and AI voice,
+ * the text styling with a live preview, SPEC §5's checks one at a time, then save and go to the overview.
+ * A full-screen sheet on phones.
+ */
+export function CardEditorDialog({ target, onClose }: CardEditorDialogProps) {
+  const titleId = useId();
+  const noteId = useId();
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={onClose}
+      labelledBy={titleId}
+      describedBy={noteId}
+      className="max-w-2xl max-sm:h-dvh! max-sm:max-h-dvh! max-sm:w-screen! max-sm:max-w-none! max-sm:rounded-none!"
+    >
+      {target && (
+        <EditorForm
+          key={target.card?.id ?? target.template.id ?? ''}
+          target={target}
+          onClose={onClose}
+          titleId={titleId}
+          noteId={noteId}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+type FieldName = CardCheck['field'];
+
+function EditorForm({
+  target,
+  onClose,
+  titleId,
+  noteId,
+}: {
+  target: CardEditorTarget;
+  onClose: () => void;
+  titleId: string;
+  noteId: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSaveCard();
+  const { template, card } = target;
+  const [values, setValues] = useState<CardFormValues>(() => initialFormValues(card));
+  const [check, setCheck] = useState<CardCheck | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const ids = {
+    senderName: useId(),
+    recipientName: useId(),
+    message: useId(),
+    counter: useId(),
+    voice: useId(),
+    error: useId(),
+  };
+
+  const update = <K extends keyof CardFormValues>(key: K, value: CardFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (check?.field === key) setCheck(null);
+    setSaveError(null);
+  };
+
+  const showCheck = (failing: CardCheck) => {
+    setCheck(failing);
+    // The field to correct takes the focus (the first voice button for the voice).
+    const focusIds: Partial<Record<FieldName, string>> = {
+      senderName: ids.senderName,
+      recipientName: ids.recipientName,
+      message: ids.message,
+      selectedVoice: `${ids.voice}-0`,
+    };
+    const focusId = focusIds[failing.field];
+    if (focusId) document.getElementById(focusId)?.focus();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setSaveError(null);
+    const failing = firstFailingCheck(values, template.id);
+    if (failing) {
+      showCheck(failing);
+      return;
+    }
+    setCheck(null);
+    save.mutate(
+      { cardId: card?.id ?? null, input: toCardRequest(values, template.id) },
+      {
+        onSuccess: (saved) => {
+          showToast(t(card ? 'editor.updated' : 'editor.created'));
+          // Browser Back from the overview comes back to Home with this modal (SPEC §2).
+          rememberEditCardInHistory(saved.id, paths.home());
+          void navigate(paths.overview(saved.id));
+        },
+        onError: (error) => {
+          const serverCheck = serverCheckOf(error);
+          if (serverCheck) showCheck(serverCheck);
+          else setSaveError(t(saveErrorKey(error)));
+        },
+      },
+    );
+  };
+
+  const errorFor = (field: FieldName) => (check?.field === field ? t(check.code) : null);
+  const fieldProps = (field: 'senderName' | 'recipientName' | 'message', describedBy?: string) => ({
+    id: ids[field],
+    'aria-required': true,
+    'aria-invalid': check?.field === field ? true : undefined,
+    'aria-describedby':
+      [check?.field === field ? ids.error : null, describedBy].filter(Boolean).join(' ') || undefined,
+  });
+  const generalError = check?.field === 'templateId' ? t(check.code) : saveError;
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex max-h-[calc(100dvh-2rem)] flex-col max-sm:h-dvh max-sm:max-h-dvh"
+      data-testid="card-editor"
+    >
+      <header className="flex items-start gap-3 border-b border-plum-100 px-5 py-4 sm:px-6">
+        {template.coverUrl && (
+          <img
+            src={template.coverUrl}
+            alt=""
+            width={48}
+            height={64}
+            className="h-16 w-12 shrink-0 rounded-lg object-cover shadow-sm"
+          />
+        )}
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="text-xl font-black text-ink sm:text-2xl">
+            {t(card ? 'editor.titleEdit' : 'editor.titleCreate')}
+          </h2>
+          <p dir="auto" className="truncate text-start text-sm font-semibold text-plum-700">
+            {template.name}
+          </p>
+          <p id={noteId} className="mt-1 text-xs text-muted">
+            {t('editor.requiredNote')}
+          </p>
+        </div>
+        <IconButton
+          label={t('common.close')}
+          icon={<X aria-hidden="true" className="size-5" />}
+          onClick={onClose}
+          className="-me-2 -mt-1"
+        />
+      </header>
+
+      <div className="flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label={t('editor.senderName')}
+            htmlFor={ids.senderName}
+            error={errorFor('senderName')}
+            errorId={ids.error}
+          >
+            <input
+              {...fieldProps('senderName')}
+              value={values.senderName}
+              maxLength={CARD_NAME_MAX_LENGTH}
+              autoComplete="name"
+              dir="auto"
+              onChange={(e) => update('senderName', e.target.value)}
+              className={cn(
+                fieldInputClasses,
+                errorFor('senderName') ? 'border-coral-500' : 'border-plum-200',
+              )}
+            />
+          </Field>
+          <Field
+            label={t('editor.recipientName')}
+            htmlFor={ids.recipientName}
+            error={errorFor('recipientName')}
+            errorId={ids.error}
+          >
+            <input
+              {...fieldProps('recipientName')}
+              value={values.recipientName}
+              maxLength={CARD_NAME_MAX_LENGTH}
+              autoComplete="off"
+              dir="auto"
+              onChange={(e) => update('recipientName', e.target.value)}
+              className={cn(
+                fieldInputClasses,
+                errorFor('recipientName') ? 'border-coral-500' : 'border-plum-200',
+              )}
+            />
+          </Field>
+        </div>
+
+        <Field
+          label={t('editor.message')}
+          htmlFor={ids.message}
+          error={errorFor('message')}
+          errorId={ids.error}
+        >
+          <textarea
+            {...fieldProps('message', ids.counter)}
+            value={values.message}
+            maxLength={CARD_MESSAGE_MAX_LENGTH}
+            rows={4}
+            dir="auto"
+            onChange={(e) => update('message', e.target.value)}
+            className={cn(
+              fieldInputClasses,
+              'h-auto min-h-28 resize-y py-3 leading-relaxed',
+              errorFor('message') ? 'border-coral-500' : 'border-plum-200',
+            )}
+          />
+          <p id={ids.counter} className="text-end text-xs text-muted tabular-nums">
+            {t('editor.counter', { length: values.message.length, max: CARD_MESSAGE_MAX_LENGTH })}
+          </p>
+        </Field>
+
+        <fieldset aria-describedby={check?.field === 'selectedVoice' ? ids.error : undefined}>
+          <legend id={ids.voice} className="text-sm font-bold text-ink">
+            {t('editor.voice')}
+            <span aria-hidden="true" className="text-coral-600">
+              {' *'}
+            </span>
+          </legend>
+          <div className="mt-1.5 flex gap-3">
+            {VOICES.map((voice, index) => {
+              const pressed = values.selectedVoice === voice;
+              return (
+                <button
+                  key={voice}
+                  id={`${ids.voice}-${index}`}
+                  type="button"
+                  aria-pressed={pressed}
+                  onClick={() => update('selectedVoice', toggleVoice(values.selectedVoice, voice))}
+                  className={cn(
+                    'h-11 flex-1 rounded-2xl border-2 px-4 text-sm font-bold transition-colors',
+                    pressed
+                      ? 'border-plum-600 bg-plum-600 text-white'
+                      : 'border-plum-200 bg-white text-plum-800 hover:border-plum-400',
+                    check?.field === 'selectedVoice' && !pressed && 'border-coral-500',
+                  )}
+                >
+                  {t(`editor.voices.${voice}`)}
+                </button>
+              );
+            })}
+          </div>
+          {check?.field === 'selectedVoice' && <FieldError id={ids.error}>{t(check.code)}</FieldError>}
+        </fieldset>
+
+        <TextStyleFields
+          values={values}
+          onChange={(key, value) => update(key, value)}
+          previewText={values.message.trim()}
+        />
+      </div>
+
+      <footer className="border-t border-plum-100 px-5 py-4 sm:px-6">
+        {generalError && (
+          <p
+            role="alert"
+            className="mb-3 flex items-start gap-2 rounded-2xl bg-coral-50 px-3 py-2 text-sm font-semibold text-coral-800"
+          >
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {generalError}
+          </p>
+        )}
+        <div className="flex gap-3">
+          <Button variant="secondary" size="lg" onClick={onClose} className="flex-1 sm:flex-none">
+            {t('editor.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            size="lg"
+            disabled={save.isPending}
+            aria-busy={save.isPending}
+            className="flex-1"
+          >
+            {save.isPending ? t('editor.creating') : t('editor.next')}
+          </Button>
+        </div>
+      </footer>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  htmlFor,
+  error,
+  errorId,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  error: string | null;
+  errorId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={htmlFor} className="text-sm font-bold text-ink">
+        {label}
+        <span aria-hidden="true" className="text-coral-600">
+          {' *'}
+        </span>
+      </label>
+      {children}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  );
+}
+
+function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="mt-1 flex items-center gap-1.5 text-sm font-semibold text-coral-700">
+      <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,37 @@
+import { useCallback, useState } from 'react';
+import type { Card } from '../../../../shared/cards/cards.contract.ts';
+import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
+
+/** What the editor shows of the template: its id (for the card), name and cover (the header thumbnail). */
+export interface EditorTemplate {
+  id: string | null;
+  name: string;
+  coverUrl: string | null;
+}
+
+export interface CardEditorTarget {
+  template: EditorTemplate;
+  /** The saved card when editing; null when creating. */
+  card: Card | null;
+}
+
+export function editorTemplateOf(template: TemplateSummary): EditorTemplate {
+  return { id: template.id, name: template.name, coverUrl: template.coverUrl };
+}
+
+/** The template a saved card was made from, as the card remembers it (when the catalog no longer lists it). */
+export function editorTemplateOfCard(card: Card): EditorTemplate {
+  return { id: card.templateId, name: card.title, coverUrl: card.templateImageUrl };
+}
+
+/** Open/closed state of the create/edit modal, for the route that hosts it. */
+export function useCardEditor() {
+  const [target, setTarget] = useState<CardEditorTarget | null>(null);
+  const openCreate = useCallback(
+    (template: TemplateSummary) => setTarget({ template: editorTemplateOf(template), card: null }),
+    [],
+  );
+  const openEdit = useCallback((card: Card, template: EditorTemplate) => setTarget({ template, card }), []);
+  const close = useCallback(() => setTarget(null), []);
+  return { target, openCreate, openEdit, close };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Card } from '../../../../shared/cards/cards.contract.ts';
+import { cardInputSchema } from '../../../../shared/cards/cards.contract.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import {
+  firstFailingCheck,
+  initialFormValues,
+  saveErrorKey,
+  serverCheckOf,
+  toCardRequest,
+  toggleVoice,
+  toLongHex,
+} from './card-draft.ts';
+
+const filled = {
+  ...initialFormValues(null),
+  senderName: '  Ana ',
+  recipientName: ' Bo',
+  message: ' Happy birthday! \n',
+  selectedVoice: 'female' as const,
+};
+
+describe('card draft', () => {
+  it('starts empty with the contract defaults', () => {
+    expect(initialFormValues(null)).toEqual({
+      senderName: '',
+      recipientName: '',
+      message: '',
+      selectedVoice: null,
+      fontFamily: 'default',
+      fontSize: 14,
+      color: '#333',
+    });
+  });
+
+  it('starts an edit from the saved card', () => {
+    const card = {
+      senderName: 'Ana',
+      recipientName: 'Bo',
+      message: 'Hi',
+      selectedVoice: 'male',
+      textStyles: { fontFamily: 'Georgia', fontSize: 20, color: '#112233' },
+    } as Card;
+    expect(initialFormValues(card)).toMatchObject({ senderName: 'Ana', fontFamily: 'Georgia', fontSize: 20 });
+  });
+
+  it('toggles the voice: the selected one again clears it', () => {
+    expect(toggleVoice(null, 'female')).toBe('female');
+    expect(toggleVoice('female', 'female')).toBeNull();
+    expect(toggleVoice('female', 'male')).toBe('male');
+  });
+
+  it('answers the first failing check in SPEC order, after trimming', () => {
+    const empty = initialFormValues(null);
+    expect(firstFailingCheck(empty, null)?.code).toBe('card.templateRequired');
+    expect(firstFailingCheck(empty, 't1')?.code).toBe('card.senderRequired');
+    expect(firstFailingCheck({ ...empty, senderName: 'A' }, 't1')?.code).toBe('card.recipientRequired');
+    expect(firstFailingCheck({ ...filled, message: '   ' }, 't1')?.code).toBe('card.messageRequired');
+    expect(firstFailingCheck({ ...filled, selectedVoice: null }, 't1')?.code).toBe('card.voiceRequired');
+    expect(firstFailingCheck(filled, 't1')).toBeNull();
+  });
+
+  it('maps the form to a request the contract accepts, trimmed, with the text styles', () => {
+    const request = toCardRequest({ ...filled, fontFamily: 'Impact', fontSize: 22, color: '#e11d48' }, 't1');
+    expect(request).toEqual({
+      templateId: 't1',
+      senderName: 'Ana',
+      recipientName: 'Bo',
+      message: 'Happy birthday!',
+      selectedVoice: 'female',
+      textStyles: { fontFamily: 'Impact', fontSize: 22, color: '#e11d48' },
+    });
+    expect(cardInputSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('expands short colours for the colour input', () => {
+    expect(toLongHex('#333')).toBe('#333333');
+    expect(toLongHex('#A1B2C3')).toBe('#a1b2c3');
+  });
+
+  it('maps save failures as SPEC §8 says', () => {
+    const failure = (code: string | null, status: number | null, message = 'x') =>
+      new ApiRequestError(message, { code: code as never, status });
+    expect(saveErrorKey(failure('permission-denied', 403))).toBe('editor.errors.permissionDenied');
+    expect(saveErrorKey(failure('service-unavailable', 503))).toBe('editor.errors.unavailable');
+    expect(saveErrorKey(failure('internal', 500, 'storage write failed'))).toBe('editor.errors.storage');
+    expect(saveErrorKey(failure('card-not-found', 404))).toBe('errors.card-not-found');
+    expect(saveErrorKey(failure(null, null))).toBe('errors.network');
+    expect(saveErrorKey(failure('internal', 500))).toBe('errors.generic');
+    expect(saveErrorKey(new Error('boom'))).toBe('errors.generic');
+  });
+
+  it('recognises which check a server 400 names', () => {
+    const error = new ApiRequestError('Please enter a message', { code: 'validation-failed', status: 400 });
+    expect(serverCheckOf(error)?.code).toBe('card.messageRequired');
+    expect(serverCheckOf(new ApiRequestError('bad', { code: 'validation-failed', status: 400 }))).toBeNull();
+  });
+});
