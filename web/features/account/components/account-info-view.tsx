@@ -179,9 +179,9 @@ export function AccountInfoView({
               type="submit"
               size="lg"
               className="w-full sm:w-auto sm:justify-self-end"
-              disabled={saving || !dirty}
+              disabled={!dirty}
+              pending={saving}
             >
-              {saving && <Spinner className="size-5 text-white" />}
               {saving ? t('account.saving') : t('account.save')}
             </Button>
           </form>

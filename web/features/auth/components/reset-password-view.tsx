@@ -5,7 +5,6 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/accounts.contract.ts';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readAuthNavigationState, type AuthNavigationState } from '../../../lib/auth-navigation-state.ts';
@@ -14,6 +13,7 @@ import { requestPasswordReset, resetPassword } from '../api/auth-api.ts';
 import { useBackGoesHome } from '../hooks/use-back-goes-home.ts';
 import { authErrorKey, hasAuthCode } from '../lib/auth-errors.ts';
 import { AuthShell } from './auth-shell.tsx';
+import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { PasswordField } from './password-field.tsx';
 
@@ -101,27 +101,9 @@ function RequestLinkForm({ navState }: { navState: AuthNavigationState }) {
         </div>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <TextField
-            label={t('auth.fields.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            dir="ltr"
-            placeholder={t('auth.fields.emailPlaceholder')}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={fieldError}
-          />
+          <EmailField value={email} onChange={setEmail} error={fieldError} />
           {errorKey && <FormAlert tone="error">{t(errorKey)}</FormAlert>}
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full"
-            disabled={sending}
-            aria-busy={sending || undefined}
-          >
-            {sending && <Spinner className="size-5 text-white" />}
+          <Button type="submit" size="lg" className="w-full" pending={sending}>
             {sending ? t('auth.reset.sending') : t('auth.reset.submit')}
           </Button>
         </form>

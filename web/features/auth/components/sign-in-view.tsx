@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readAuthNavigationState } from '../../../lib/auth-navigation-state.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -15,6 +14,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useGoogleAuth } from '../hooks/use-google-auth.ts';
 import { authErrorKey, isEmailNotVerified } from '../lib/auth-errors.ts';
 import { AuthShell } from './auth-shell.tsx';
+import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { OAuthPopupLanding } from './oauth-popup-landing.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -157,16 +157,9 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
         className="grid gap-4"
         aria-describedby={formErrorKey ? 'signin-error' : undefined}
       >
-        <TextField
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
-          placeholder={t('auth.fields.emailPlaceholder')}
+        <EmailField
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={setEmail}
           error={missing.email ? t('auth.fields.required') : null}
         />
         <PasswordField
@@ -219,14 +212,7 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
             {t('auth.verifyBeforeSignIn')}
           </FormAlert>
         )}
-        <Button
-          type="submit"
-          size="lg"
-          className="mt-1 w-full"
-          disabled={busy}
-          aria-busy={submitting || undefined}
-        >
-          {submitting && <Spinner className="size-5 text-white" />}
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy} pending={submitting}>
           {submitting ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
         </Button>
       </form>

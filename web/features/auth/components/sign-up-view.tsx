@@ -16,6 +16,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useGoogleAuth } from '../hooks/use-google-auth.ts';
 import { authErrorKey } from '../lib/auth-errors.ts';
 import { AuthShell } from './auth-shell.tsx';
+import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { OAuthPopupLanding } from './oauth-popup-landing.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -152,18 +153,7 @@ function SignUpForm({ session }: { session: AuthSessionPort }) {
           onChange={(event) => setName(event.target.value)}
           error={fieldErrors.name}
         />
-        <TextField
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
-          placeholder={t('auth.fields.emailPlaceholder')}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email}
-        />
+        <EmailField value={email} onChange={setEmail} error={fieldErrors.email} />
         <PasswordField
           label={t('auth.fields.password')}
           name="new-password"
@@ -183,10 +173,9 @@ function SignUpForm({ session }: { session: AuthSessionPort }) {
           type="submit"
           size="lg"
           className="mt-1 w-full"
-          disabled={submitting || google.pending}
-          aria-busy={submitting || undefined}
+          disabled={google.pending}
+          pending={submitting}
         >
-          {submitting && <Spinner className="size-5 text-white" />}
           {submitting ? t('auth.signUp.submitting') : t('auth.signUp.submit')}
         </Button>
       </form>
