@@ -99,6 +99,15 @@ async function expectBalance(page: Page, credits: number): Promise<void> {
     .waitFor({ timeout: 10_000 });
 }
 
+/**
+ * Waits until the home page has really rendered, not just until the URL says '/': lazy routes commit in a
+ * React transition, and a click on the header before that lands on the page being left.
+ */
+async function arriveHome(page: Page, language: Language = 'en'): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { level: 1, name: text(language, 'home.heroTitle') }).waitFor();
+}
+
 /** Signs up through the form and returns once the verify-your-email message shows. */
 async function signUpInBrowser(page: Page, language: Language, name: string, email: string): Promise<void> {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
@@ -193,7 +202,7 @@ describe('accounts in the browser', () => {
     const mail = await waitForMail(email, 'verify-email', startedAt);
     await page.goto(linkIn(mail, '/verify-email'));
     // The link signs the new account in; the sign-in page then carries on home.
-    await page.waitForURL((url) => url.pathname === '/');
+    await arriveHome(page);
     await expectBalance(page, NEW_USER_CREDITS);
 
     // The user menu lists the balance and the account pages; Logout returns home signed out.
@@ -298,7 +307,7 @@ describe('accounts in the browser', () => {
     const context = await newContext();
     const page = await context.newPage();
     await signInInBrowser(page, email);
-    await page.waitForURL((url) => url.pathname === '/');
+    await arriveHome(page);
     await expectBalance(page, NEW_USER_CREDITS);
 
     // Another instance (or tab, or device) changed the balance: only the database knows.
@@ -341,7 +350,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: en('account.delete'), exact: true }).click();
     await page.getByText(en('account.deleteConfirm')).waitFor();
     await page.getByRole('button', { name: en('account.deleteConfirmAction'), exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await arriveHome(page);
     await page
       .getByRole('link', { name: en('header.login') })
       .first()
@@ -363,7 +372,7 @@ describe('accounts in the browser', () => {
     const mail = await waitForMail(email, 'verify-email', startedAt);
     expect(mail.language).toBe('ar');
     await page.goto(linkIn(mail, '/verify-email'));
-    await page.waitForURL((url) => url.pathname === '/');
+    await arriveHome(page, 'ar');
     await expectBalance(page, NEW_USER_CREDITS);
     await page.getByText(text('ar', 'auth.signedIn')).waitFor();
     await context.close();
@@ -391,7 +400,7 @@ describe('accounts in the browser', () => {
       // The provider answers at once (no consent screen); the popup reports back and closes itself.
       const opened = await popup;
       await opened.waitForEvent('close', { timeout: 20_000 });
-      await page.waitForURL((url) => url.pathname === '/');
+      await arriveHome(page);
       await expectBalance(page, NEW_USER_CREDITS);
       await page.getByTestId('user-menu-button').click();
       expect(await page.getByTestId('user-menu').innerText()).toContain('Margaret Hamilton');
