@@ -6,13 +6,18 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { normalizeCatalogSource } from '../server/modules/catalog/catalog-source.ts';
 import { generateDemoCatalog } from '../server/modules/catalog/demo/generate-demo-catalog.ts';
+import { LocalDiskStorage } from '../server/platform/storage/local-disk-storage.ts';
 import { isNewDrop } from '../shared/catalog/catalog.rules.ts';
 
 const outDir = resolve(process.argv[2] ?? './data/storage');
 const now = new Date();
 const started = performance.now();
 
-const source = await generateDemoCatalog({ storageDir: outDir, now, log: (message) => console.log(message) });
+const source = await generateDemoCatalog({
+  storage: new LocalDiskStorage(outDir),
+  now,
+  log: (message) => console.log(message),
+});
 await writeFile(join(outDir, 'catalog-source.json'), `${JSON.stringify(source, null, 2)}\n`);
 
 const catalog = normalizeCatalogSource(source, now);

@@ -10,7 +10,7 @@ import { registerWebApp } from './platform/http/web-app.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailOutboxRepository } from './platform/mail/mail-outbox.repository.ts';
 import { createMailer } from './platform/mail/mailer.ts';
-import { LocalDiskStorage } from './platform/storage/local-disk-storage.ts';
+import { createFileStorage } from './platform/storage/create-file-storage.ts';
 import { seedDemoCatalogIfEmpty } from './modules/catalog/catalog-seed.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -29,6 +29,11 @@ import { createCardActorResolver } from './modules/cards/card-actor.ts';
 import { createCardsRepository } from './modules/cards/cards.repository.ts';
 import { registerCardsRoutes } from './modules/cards/cards.routes.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
+import { createCardMediaRepository } from './modules/cards/card-media.repository.ts';
+import { registerCardMediaRoutes } from './modules/cards/card-media.routes.ts';
+import { createCardMediaService } from './modules/cards/card-media.service.ts';
+import { registerCardUploadRoutes } from './modules/cards/card-uploads.routes.ts';
+import { createUploadDataStore } from './platform/storage/upload-store.ts';
 
 export interface AppOptions {
   /** The clock; tests pin it. */
@@ -52,7 +57,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const applied = await migrateToLatest(database);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
-  const storage = new LocalDiskStorage(config.storageDir);
+  const storage = createFileStorage(config);
+  app.addHook('onClose', async () => storage.destroy?.());
   const mailer = createMailer({ config, database, log: app.log, now });
   const rateLimiter = createRateLimiter(database, now);
 
@@ -65,7 +71,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (config.seedDemoCatalog) {
     await seedDemoCatalogIfEmpty({
       repository: catalogRepository,
-      storageDir: config.storageDir,
+      storage,
       now,
       log: app.log,
     });
@@ -94,15 +100,26 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerTemplateImageRoutes(app, templateImages, storage);
   const accounts = await registerAccounts(app, { config, database, storage, mailer, rateLimiter, now });
   registerHelpRoutes(app, { help, currentUser: accounts.currentUser });
-  const cards = createCardsService({
-    repository: createCardsRepository(database),
-    templates: catalog,
+  const cardsRepository = createCardsRepository(database);
+  const cards = createCardsService({ repository: cardsRepository, templates: catalog, rateLimiter, now });
+  const cardActors = createCardActorResolver({
+    currentUser: accounts.currentUser,
+    guestCookie: accounts.guestCookie,
+  });
+  registerCardsRoutes(app, { cards, actors: cardActors });
+  const cardMedia = createCardMediaService({
+    cards: cardsRepository,
+    media: createCardMediaRepository(database),
+    storage,
     rateLimiter,
     now,
+    log: app.log,
   });
-  registerCardsRoutes(app, {
-    cards,
-    actors: createCardActorResolver({ currentUser: accounts.currentUser, guestCookie: accounts.guestCookie }),
+  await registerCardMediaRoutes(app, { media: cardMedia, actors: cardActors, storage });
+  await registerCardUploadRoutes(app, {
+    media: cardMedia,
+    actors: cardActors,
+    datastore: createUploadDataStore(config),
   });
   registerMailboxRoutes(app, mailbox);
   registerAppInfoRoutes(app, { mailMode: mailer.mode, mailbox });

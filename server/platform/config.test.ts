@@ -49,3 +49,67 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 });
+
+describe('loadConfig: S3 storage', () => {
+  const s3Env = {
+    S3_ENDPOINT: 'https://minio.internal:9000/',
+    S3_BUCKET: 'winc-media',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'very-secret-value',
+  };
+
+  it('keeps files on local disk when no S3 variable is set, or only empty ones', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_ENDPOINT: ' ', S3_BUCKET: '', S3_REGION: '' }).s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: '/tmp/winc-x' }).uploadsDir).toBe('/tmp/winc-x/uploads');
+  });
+
+  it('switches to S3 with all four set, region us-east-1 unless given', () => {
+    expect(loadConfig(s3Env).s3).toEqual({
+      endpoint: 'https://minio.internal:9000',
+      bucket: 'winc-media',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'very-secret-value',
+    });
+    expect(loadConfig({ ...s3Env, S3_REGION: 'eu-central-1' }).s3?.region).toBe('eu-central-1');
+  });
+
+  it('names every missing variable when only some are set, and never prints the secret', () => {
+    let error: unknown;
+    try {
+      loadConfig({ S3_ENDPOINT: s3Env.S3_ENDPOINT, S3_SECRET_ACCESS_KEY: s3Env.S3_SECRET_ACCESS_KEY });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(
+      'S3_BUCKET=(unset): must be set too: S3_ENDPOINT, S3_SECRET_ACCESS_KEY are set',
+    );
+    expect(message).toContain('S3_ACCESS_KEY_ID=(unset): must be set too');
+    expect(message).not.toContain('S3_ENDPOINT=');
+    expect(message).not.toContain('very-secret-value');
+    expect(() => loadConfig({ S3_BUCKET: 'winc' })).toThrow(
+      /S3_ENDPOINT=\(unset\): must be set too: S3_BUCKET is set/,
+    );
+  });
+
+  it('refuses an endpoint that is not an http(s) URL, a bad bucket name and a bad region', () => {
+    expect(() => loadConfig({ ...s3Env, S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT="minio:9000": must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ ...s3Env, S3_BUCKET: 'Winc_Media' })).toThrow(
+      /S3_BUCKET="Winc_Media": must be a bucket name/,
+    );
+    expect(() => loadConfig({ ...s3Env, S3_REGION: 'EU Central' })).toThrow(
+      /S3_REGION="EU Central": must be a region/,
+    );
+  });
+
+  it('reports S3 mistakes together with the other bad variables', () => {
+    expect(() => loadConfig({ PORT: 'eighty', S3_BUCKET: 'winc' })).toThrow(
+      /PORT="eighty": must be a port number[\s\S]*S3_ENDPOINT=\(unset\)/,
+    );
+  });
+});

@@ -10,6 +10,17 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An optional setting where an empty value means unset. */
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** Together they switch file storage and resumable uploads to an S3-compatible store; region is optional. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -96,7 +107,34 @@ const envSchema = z.object({
    * a server deployed without SMTP does not hand out everyone's reset links), `everyone`, or `off`.
    */
   LOCAL_MAILBOX: z.enum(['local', 'everyone', 'off']).default('local'),
+  /**
+   * S3-compatible object storage (AWS, MinIO, Garage, R2, …), addressed path-style (`{endpoint}/{bucket}/{key}`).
+   * Unset: files stay under DATA_DIR.
+   */
+  S3_ENDPOINT: optionalText()
+    .transform((v) => v?.replace(/\/+$/, ''))
+    .refine((v) => v === undefined || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v), {
+      message: 'must be an http:// or https:// URL, e.g. https://s3.eu-central-1.amazonaws.com',
+    }),
+  S3_BUCKET: optionalText().refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+    message: 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+  }),
+  /** Most S3-compatible stores ignore the region but the request signature needs one. */
+  S3_REGION: optionalText().refine((v) => v === undefined || /^[a-z0-9-]+$/.test(v), {
+    message: 'must be a region name such as us-east-1 (lowercase letters, digits and hyphens)',
+  }),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
 });
+
+/** Where an S3-compatible store is and how to sign in to it. The secret may never be logged. */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -114,8 +152,12 @@ export interface AppConfig {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Local file storage root (templates, later uploads). */
   storageDir: string;
-  /** Encoded image variants, re-creatable at any time. */
+  /** Encoded image variants, re-creatable at any time; always local, per instance. */
   cacheDir: string;
+  /** Resumable (tus) uploads in progress, when no S3 store is configured. */
+  uploadsDir: string;
+  /** S3-compatible storage for files and resumable uploads, or undefined for local disk under DATA_DIR. */
+  s3: S3Settings | undefined;
   /** SMTP server URL (may hold credentials: never log it); undefined → mail goes to the outbox table. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -141,14 +183,41 @@ function parseTrustProxy(raw: string): AppConfig['trustProxy'] {
   return raw.split(',').map((s) => s.trim());
 }
 
+/** Half an S3 configuration is a mistake, not a reason to fall back to local disk silently. */
+function s3CompletenessIssues(env: NodeJS.ProcessEnv): { name: string; message: string }[] {
+  const present = S3_REQUIRED.filter((name) => (env[name]?.trim() ?? '') !== '');
+  if (present.length === 0 || present.length === S3_REQUIRED.length) return [];
+  return S3_REQUIRED.filter((name) => !present.includes(name)).map((name) => ({
+    name,
+    message:
+      `must be set too: ${present.join(', ')} ${present.length === 1 ? 'is' : 'are'} set, and S3 storage ` +
+      `needs all of ${S3_REQUIRED.join(', ')} (or none of them, to keep files on local disk)`,
+  }));
+}
+
 /** Reads and validates the configuration; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
+  const issues = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => ({
+          name: String(issue.path[0] ?? 'environment'),
+          message: issue.message,
+        }))),
+    ...s3CompletenessIssues(env),
+  ];
+  if (!parsed.success || issues.length > 0) {
+    const lines = issues.map(({ name, message }) => {
       const value = env[name];
-      return `  ${name}=${value === undefined ? '(unset)' : JSON.stringify(value)}: ${issue.message}`;
+      // A secret's value is never echoed, even when it is the wrong one.
+      const shown =
+        value === undefined
+          ? '(unset)'
+          : name === 'S3_SECRET_ACCESS_KEY'
+            ? '(hidden)'
+            : JSON.stringify(value);
+      return `  ${name}=${shown}: ${message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -168,6 +237,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(v.TRUST_PROXY),
     storageDir: path.join(dataDir, 'storage'),
     cacheDir: path.join(dataDir, 'cache'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    s3:
+      v.S3_ENDPOINT && v.S3_BUCKET && v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: v.S3_ENDPOINT,
+            bucket: v.S3_BUCKET,
+            region: v.S3_REGION ?? 'us-east-1',
+            accessKeyId: v.S3_ACCESS_KEY_ID,
+            secretAccessKey: v.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     supportEmail: v.SUPPORT_EMAIL,

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import type { CatalogSource, RawTemplate } from '../modules/catalog/catalog-source.ts';
+import { MEDIA_PREFIX, type CatalogSource, type RawTemplate } from '../modules/catalog/catalog-source.ts';
+import type { FileStorage } from '../platform/storage/file-storage.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export const FIXTURE_STILL = 'media:catalog/templates/fixture-still.webp';
-export const FIXTURE_ANIMATED = 'media:catalog/templates/fixture-animated.webp';
+export const FIXTURE_STILL = `${MEDIA_PREFIX}catalog/templates/fixture-still.webp`;
+export const FIXTURE_ANIMATED = `${MEDIA_PREFIX}catalog/templates/fixture-animated.webp`;
 
 /**
  * A small catalog in the source format, with SPEC §3's mixed spellings: Birthday (rank 1, 14 templates, so
@@ -102,19 +101,22 @@ export function fixtureCatalogSource(now: Date): CatalogSource {
   };
 }
 
-/** Writes the two images the fixture refers to: a still 3:4 WebP and a two-frame animated WebP. */
-export async function writeFixtureImages(storageDir: string): Promise<void> {
-  const dir = path.join(storageDir, 'catalog', 'templates');
-  fs.mkdirSync(dir, { recursive: true });
+/**
+ * Writes the two images the fixture refers to, through the app's storage (local disk or S3): a still 3:4 WebP
+ * and a two-frame animated WebP.
+ */
+export async function writeFixtureImages(storage: FileStorage): Promise<void> {
   const frame = (color: string) =>
     sharp({ create: { width: 600, height: 800, channels: 4, background: color } })
       .png()
       .toBuffer();
-  await sharp(await frame('#c2185b'))
+  const still = await sharp(await frame('#c2185b'))
     .webp({ quality: 80 })
-    .toFile(path.join(dir, 'fixture-still.webp'));
+    .toBuffer();
+  await storage.write(FIXTURE_STILL.slice(MEDIA_PREFIX.length), still, 'image/webp');
   const frames = await Promise.all([frame('#1565c0'), frame('#f9a825')]);
-  await sharp(frames, { join: { animated: true } })
+  const animated = await sharp(frames, { join: { animated: true } })
     .webp({ quality: 80, loop: 0, delay: [200, 200] })
-    .toFile(path.join(dir, 'fixture-animated.webp'));
+    .toBuffer();
+  await storage.write(FIXTURE_ANIMATED.slice(MEDIA_PREFIX.length), animated, 'image/webp');
 }

@@ -35,3 +35,19 @@ export function canReadCard(actor: CardActor, card: CardOwnership): boolean {
 export function canUpdateCard(actor: CardActor, card: CardOwnership): boolean {
   return isCardOwner(actor, card);
 }
+
+/**
+ * Reading a card's media files: its owner, and once the card is paid anyone with its link (the recipient's
+ * page, DESIGN §1.5). An unpaid card's files are its owner's only.
+ */
+export function canReadCardMedia(
+  actor: CardActor,
+  card: CardOwnership & Pick<CardRecord, 'isPaid'>,
+): boolean {
+  return card.isPaid || isCardOwner(actor, card);
+}
+
+/** Uploading, replacing or removing a card's media: its owner only. */
+export function canChangeCardMedia(actor: CardActor, card: CardOwnership): boolean {
+  return isCardOwner(actor, card);
+}

@@ -31,7 +31,9 @@ export interface CardRecord {
   mediaUrls: string[];
   recipientImagePath: string | null;
   recipientImageUrl: string | null;
+  videoPath: string | null;
   videoUrl: string | null;
+  audioPath: string | null;
   audioUrl: string | null;
   templateId: string | null;
   templateImageUrl: string | null;
@@ -89,7 +91,9 @@ export function createCardsRepository(database: Database) {
     mediaUrls: codec.readJson<string[]>(row.mediaUrls, []),
     recipientImagePath: row.recipientImagePath,
     recipientImageUrl: row.recipientImageUrl,
+    videoPath: row.videoPath,
     videoUrl: row.videoUrl,
+    audioPath: row.audioPath,
     audioUrl: row.audioUrl,
     templateId: row.templateId,
     templateImageUrl: row.templateImageUrl,
@@ -129,7 +133,9 @@ export function createCardsRepository(database: Database) {
           mediaUrls: codec.json(card.mediaUrls),
           recipientImagePath: card.recipientImagePath,
           recipientImageUrl: card.recipientImageUrl,
+          videoPath: card.videoPath,
           videoUrl: card.videoUrl,
+          audioPath: card.audioPath,
           audioUrl: card.audioUrl,
         })
         .execute();

@@ -18,7 +18,15 @@ import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 
-const OWNER_FIELDS = ['userId', 'authorId', 'guestSessionId', 'transferredAt', 'recipientImagePath'];
+const OWNER_FIELDS = [
+  'userId',
+  'authorId',
+  'guestSessionId',
+  'transferredAt',
+  'recipientImagePath',
+  'videoPath',
+  'audioPath',
+];
 
 const draft = {
   templateId: 'birthday-01',

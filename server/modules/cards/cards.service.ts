@@ -9,6 +9,7 @@ import {
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
+import { loadCardFor } from './card-access.ts';
 import { canReadCard, canUpdateCard, type CardActor } from './cards.policy.ts';
 import { presentCard } from './cards.presenter.ts';
 import type { CardContent, CardRecord, CardsRepository } from './cards.repository.ts';
@@ -20,9 +21,6 @@ export const CARD_RATE_LIMITS = {
   createPerIp: { limit: 60, windowMs: HOUR },
   createPerOwner: { limit: 60, windowMs: HOUR },
 } satisfies Record<string, RateLimitRule>;
-
-/** Our ids are 22 base64url characters; anything else cannot be a card, and answers like an unknown one. */
-const CARD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export type CardsService = ReturnType<typeof createCardsService>;
 
@@ -51,16 +49,8 @@ export function createCardsService(deps: {
 }) {
   const { repository, templates, rateLimiter, now } = deps;
 
-  /** The card when the actor may see it; "not found" and "not yours" are the same answer (DESIGN §5). */
-  async function load(
-    actor: CardActor,
-    id: string,
-    allowed: (actor: CardActor, card: CardRecord) => boolean,
-  ): Promise<CardRecord> {
-    const card = CARD_ID_PATTERN.test(id) ? await repository.findById(id) : undefined;
-    if (!card || !allowed(actor, card)) throw new AppError('card-not-found');
-    return card;
-  }
+  const load = (actor: CardActor, id: string, allowed: (actor: CardActor, card: CardRecord) => boolean) =>
+    loadCardFor(repository, actor, id, allowed);
 
   /** The template a card is made from; it must exist and be listable (`template-not-found` otherwise). */
   async function templateLink(templateId: string) {
@@ -113,7 +103,9 @@ export function createCardsService(deps: {
         mediaUrls: [],
         recipientImagePath: null,
         recipientImageUrl: null,
+        videoPath: null,
         videoUrl: null,
+        audioPath: null,
         audioUrl: null,
       };
       await repository.insert(card);

@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import { normalizeCatalogSource } from './catalog-source.ts';
 
 /**
  * A fresh install gets the generated demo catalog, so the app is browsable with no set-up. An existing
- * catalog (any category) is never touched.
+ * catalog (any category) is never touched. The artwork goes through `storage`, so it lands wherever files live
+ * (local disk or the S3 bucket).
  */
 export async function seedDemoCatalogIfEmpty(deps: {
   repository: CatalogRepository;
-  storageDir: string;
+  storage: FileStorage;
   now: () => Date;
   log: FastifyBaseLogger;
 }): Promise<boolean> {
@@ -18,7 +20,7 @@ export async function seedDemoCatalogIfEmpty(deps: {
   // Loaded only here: the generator (fonts, artwork) is needed once per install, not on every start.
   const { generateDemoCatalog } = await import('./demo/generate-demo-catalog.ts');
   const source = await generateDemoCatalog({
-    storageDir: deps.storageDir,
+    storage: deps.storage,
     now: deps.now(),
     log: (message: string) => deps.log.debug(message),
   });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppConfig } from '../../platform/config.ts';
+import { LocalDiskStorage } from '../../platform/storage/local-disk-storage.ts';
 import { fixtureCatalogSource, writeFixtureImages } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -22,7 +23,7 @@ describeEachDatabase('template image route', (use) => {
       normalizeCatalogSource(fixtureCatalogSource(now), now),
     );
     ({ app, config } = await buildTestApp(use(), { now: () => now }));
-    await writeFixtureImages(config.storageDir);
+    await writeFixtureImages(new LocalDiskStorage(config.storageDir));
     urls = (await app.inject('/api/catalog/templates/birthday-01')).json();
   });
   afterAll(() => app?.close());

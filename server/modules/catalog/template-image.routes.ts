@@ -26,6 +26,6 @@ export function registerTemplateImageRoutes(
       );
     if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
     reply.type(image.contentType);
-    return Buffer.isBuffer(image.body) ? image.body : storage.createReadStream(image.body.storageKey);
+    return Buffer.isBuffer(image.body) ? image.body : storage.openRead(image.body.storageKey);
   });
 }

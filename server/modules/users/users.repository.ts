@@ -97,7 +97,7 @@ export function createUsersRepository(database: Database) {
     /**
      * Removes the user and everything that is theirs, in one transaction: their cards (as user or author),
      * then the user row, whose foreign keys take sessions, linked accounts and ledger rows with it. Answers the
-     * stored files that belonged to them (avatar, card images), for the caller to delete afterwards.
+     * stored files that belonged to them (avatar, card images, videos and voice messages), for the caller to delete afterwards.
      */
     async deleteAccount(userId: string): Promise<{ image: string | null; cardFileKeys: string[] } | null> {
       return db.transaction().execute(async (trx) => {
@@ -109,7 +109,7 @@ export function createUsersRepository(database: Database) {
         if (!user) return null;
         const cards = await trx
           .selectFrom('cards')
-          .select(['recipientImagePath'])
+          .select(['recipientImagePath', 'videoPath', 'audioPath'])
           .where((eb) => eb.or([eb('userId', '=', userId), eb('authorId', '=', userId)]))
           .execute();
         await trx
@@ -119,7 +119,9 @@ export function createUsersRepository(database: Database) {
         await trx.deleteFrom('users').where('id', '=', userId).execute();
         return {
           image: user.image,
-          cardFileKeys: cards.flatMap((card) => (card.recipientImagePath ? [card.recipientImagePath] : [])),
+          cardFileKeys: cards.flatMap((card) =>
+            [card.recipientImagePath, card.videoPath, card.audioPath].filter((key) => key !== null),
+          ),
         };
       });
     },

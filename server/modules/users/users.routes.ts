@@ -84,12 +84,13 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
     const { file } = parseInput(avatarParams, request.params);
     const avatar = await avatars.findAvatar(file);
     if (!avatar) throw new AppError('image-not-found');
+    const body = await storage.openRead(avatar.key);
     return reply
       .type('image/webp')
       .header('Content-Length', String(avatar.size))
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(storage.createReadStream(avatar.key));
+      .send(body);
   });
 
   // Server-Sent Events: the balance now, then every change (DESIGN §1.14). Not compressed: a compressor

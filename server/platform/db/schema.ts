@@ -147,11 +147,23 @@ export interface CardsTable {
   mediaUrls: ColumnType<unknown, string | undefined, string>;
   recipientImagePath: string | null;
   recipientImageUrl: string | null;
+  videoPath: string | null;
   videoUrl: string | null;
+  audioPath: string | null;
   audioUrl: string | null;
   templateId: string | null;
   templateImageUrl: string | null;
   textStyles: ColumnType<unknown, string | undefined, string>;
+}
+
+/** A resumable (tus) upload of a card's media; the bytes live in the tus datastore until it finishes. */
+export interface MediaUploadsTable {
+  id: string;
+  cardId: string;
+  kind: string;
+  size: number;
+  createdAt: StoredDate;
+  completedAt: StoredDate | null;
 }
 
 export interface DB {
@@ -160,6 +172,7 @@ export interface DB {
   accounts: AccountsTable;
   creditLedger: CreditLedgerTable;
   cards: CardsTable;
+  mediaUploads: MediaUploadsTable;
   categories: CategoriesTable;
   styles: StylesTable;
   events: EventsTable;

@@ -13,6 +13,7 @@ import {
   type TemplateRecord,
 } from '../catalog-source.ts';
 import { COVER_HEIGHT, COVER_WIDTH, renderCover } from './artwork.ts';
+import { LocalDiskStorage } from '../../../platform/storage/local-disk-storage.ts';
 import { generateDemoCatalog } from './generate-demo-catalog.ts';
 
 const now = new Date('2026-03-18T09:30:00Z');
@@ -28,7 +29,7 @@ describe('generateDemoCatalog', () => {
 
   beforeAll(async () => {
     storageDir = await mkdtemp(join(tmpdir(), 'winc-demo-catalog-'));
-    source = await generateDemoCatalog({ storageDir, now });
+    source = await generateDemoCatalog({ storage: new LocalDiskStorage(storageDir), now });
     catalog = normalizeCatalogSource(JSON.parse(JSON.stringify(source)), now);
     const active = new Set(catalog.categories.filter((c) => c.isActive).map((c) => c.id));
     listed = catalog.templates.filter((t) => t.previewImage !== null && active.has(t.categoryId));

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import type { FileStorage } from '../../../platform/storage/file-storage.ts';
 import { MEDIA_PREFIX, type CatalogSource, type RawTemplate } from '../catalog-source.ts';
 import { createRng, renderCover, seedFromText } from './artwork.ts';
 import {
@@ -14,7 +13,8 @@ import {
 } from './demo-catalog.data.ts';
 
 export interface GenerateDemoCatalogOptions {
-  storageDir: string;
+  /** Where the covers are written, under `catalog/templates/`. */
+  storage: FileStorage;
   now: Date;
   log?: (message: string) => void;
 }
@@ -83,7 +83,7 @@ function planDates(now: Date): Job[] {
   return jobs;
 }
 
-async function renderJob(job: Job, now: Date, directory: string): Promise<Rendered> {
+async function renderJob(job: Job, now: Date, storage: FileStorage): Promise<Rendered> {
   const { category, template } = job;
   const year = String(now.getUTCFullYear());
   const cover = await renderCover({
@@ -95,11 +95,11 @@ async function renderJob(job: Job, now: Date, directory: string): Promise<Render
   });
   const base = `${category.id}-${template.slug}`;
   const preview = `${base}-${contentHash(cover.still)}.webp`;
-  await writeFile(join(directory, preview), cover.still);
+  await storage.write(`${TEMPLATES_KEY}/${preview}`, cover.still, 'image/webp');
   let animated: string | null = null;
   if (cover.animated) {
     animated = `${base}-animated-${contentHash(cover.animated)}.webp`;
-    await writeFile(join(directory, animated), cover.animated);
+    await storage.write(`${TEMPLATES_KEY}/${animated}`, cover.animated, 'image/webp');
   }
   return { ...job, preview, animated };
 }
@@ -171,20 +171,18 @@ function compact<T extends object>(row: T): T {
 }
 
 /**
- * Renders the demo covers into `${storageDir}/catalog/templates/` and returns the matching source document.
+ * Renders the demo covers into storage under `catalog/templates/` and returns the matching source document.
  * Deterministic for a given `now`.
  */
 export async function generateDemoCatalog(options: GenerateDemoCatalogOptions): Promise<CatalogSource> {
-  const { storageDir, now, log } = options;
-  const directory = join(storageDir, ...TEMPLATES_KEY.split('/'));
-  await mkdir(directory, { recursive: true });
+  const { storage, now, log } = options;
 
   const jobs = planDates(now);
   // librsvg renders one image per thread; a third job keeps both cores busy while the other two encode.
   const concurrency = Math.min(3, Math.max(2, availableParallelism()));
   let done = 0;
   const rendered = await mapConcurrently(jobs, concurrency, async (job) => {
-    const result = await renderJob(job, now, directory);
+    const result = await renderJob(job, now, storage);
     done++;
     if (done % 10 === 0 || done === jobs.length) log?.(`Rendered ${done}/${jobs.length} demo covers`);
     return result;

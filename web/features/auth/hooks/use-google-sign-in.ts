@@ -3,7 +3,7 @@ import type { AuthNavigationState } from '../../../lib/auth-navigation-state.ts'
 import { googleAuthorizationUrl } from '../api/auth-api.ts';
 import { useGoogleAvailable } from '../api/use-auth-providers.ts';
 import { authErrorKey, hasAuthCode } from '../lib/auth-errors.ts';
-import { isMobileDevice } from '../lib/device.ts';
+import { isMobileDevice } from '../../../lib/device.ts';
 import { openBlankPopup, waitForPopupReport } from '../lib/google-popup.ts';
 import { savePendingSignIn } from '../lib/pending-sign-in.ts';
 

@@ -1,0 +1,21 @@
+import { AppError } from '../../platform/http/app-error.ts';
+import type { CardActor } from './cards.policy.ts';
+import type { CardRecord, CardsRepository } from './cards.repository.ts';
+
+/** Our ids are 22 base64url characters; anything else cannot be a card, and answers like an unknown one. */
+const CARD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The card when the actor may act on it by the given policy; "not found" and "not yours" are the same
+ * answer, `card-not-found` (DESIGN §5).
+ */
+export async function loadCardFor(
+  repository: Pick<CardsRepository, 'findById'>,
+  actor: CardActor,
+  id: string,
+  allowed: (actor: CardActor, card: CardRecord) => boolean,
+): Promise<CardRecord> {
+  const card = CARD_ID_PATTERN.test(id) ? await repository.findById(id) : undefined;
+  if (!card || !allowed(actor, card)) throw new AppError('card-not-found');
+  return card;
+}

@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Server as TusServer } from '@tus/server';
+import { Metadata, type DataStore } from '@tus/utils';
+import type { FastifyInstance } from 'fastify';
+import { cardMediaApi, TUS_METADATA_KEYS, VIDEO_MAX_BYTES } from '../../../shared/cards/card-media.ts';
+import { cardSchema } from '../../../shared/cards/cards.contract.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { CardActorResolver } from './card-actor.ts';
+import { isCardMediaKind, type CardMediaService } from './card-media.service.ts';
+
+/** A tus datastore that can also give back an upload's bytes once they are all there. */
+export type UploadDataStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+
+const TUS_VERSION = '1.0.0';
+const CLEAN_UP_EVERY_MS = 60 * 60 * 1000;
+
+/** An error the tus server sends as is: our `{code, message}` body with the code's status. */
+function tusError(error: unknown): { status_code: number; body: string } {
+  if (error instanceof AppError)
+    return {
+      status_code: error.statusCode,
+      body: JSON.stringify({ code: error.code, message: error.message }),
+    };
+  throw error;
+}
+
+/**
+ * Resumable uploads of card media with the tus protocol (SPEC §4/§9: files over 256 KB), on `/api/uploads`.
+ * Every request is authorised here before tus sees it: creating one needs the card's owner, a media kind and
+ * a size within the kind's limit (refused before any byte); every later request needs the owner of the
+ * upload's card. When the last byte lands the file is checked and attached to the card, and the answer to
+ * that PATCH carries the updated card. A finished upload still answers HEAD with its full offset, so a client
+ * whose last answer was lost learns that it is done.
+ */
+export async function registerCardUploadRoutes(
+  app: FastifyInstance,
+  deps: { media: CardMediaService; actors: CardActorResolver; datastore: UploadDataStore },
+): Promise<void> {
+  const { media, actors, datastore } = deps;
+
+  const tus = new TusServer({
+    path: cardMediaApi.tus,
+    datastore,
+    maxSize: VIDEO_MAX_BYTES,
+    relativeLocation: true,
+    // Same-origin only: no CORS headers at all.
+    allowedOrigins: () => false,
+    namingFunction: () => crypto.randomBytes(16).toString('base64url'),
+    async onUploadCreate(_request, upload) {
+      const metadata = upload.metadata ?? {};
+      const kind = metadata[TUS_METADATA_KEYS.kind] ?? '';
+      if (!isCardMediaKind(kind) || upload.size === undefined)
+        throw tusError(new AppError('validation-failed'));
+      await media.recordResumableUpload({
+        id: upload.id,
+        cardId: metadata[TUS_METADATA_KEYS.cardId] ?? '',
+        kind,
+        size: upload.size,
+      });
+      return {};
+    },
+    async onUploadFinish(_request, upload) {
+      try {
+        const card = await media.finishResumableUpload(upload.id, await datastore.read(upload.id));
+        return {
+          status_code: 200,
+          headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' },
+          body: JSON.stringify(cardSchema.parse(card)),
+        };
+      } catch (error) {
+        throw tusError(error);
+      } finally {
+        // The bytes now live in the card's storage (or were refused); either way tus need not keep them.
+        await datastore.remove(upload.id).catch(() => undefined);
+      }
+    },
+  });
+
+  await app.register(async (scope) => {
+    // tus reads the body itself.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.route({
+      method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: cardMediaApi.tus,
+      handler: async (request, reply) => {
+        if (request.method === 'POST') {
+          const metadata = Metadata.parse(request.headers['upload-metadata'] as string | undefined);
+          const length = request.headers['upload-length'];
+          await media.admitResumableUpload(await actors.of(request, reply), {
+            cardId: metadata[TUS_METADATA_KEYS.cardId] ?? undefined,
+            kind: metadata[TUS_METADATA_KEYS.kind] ?? undefined,
+            size: typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : null,
+          });
+        } else if (request.method !== 'OPTIONS') {
+          throw new AppError('method-not-allowed');
+        }
+        reply.hijack();
+        await tus.handle(request.raw, reply.raw);
+      },
+    });
+
+    scope.route({
+      method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: `${cardMediaApi.tus}/:uploadId`,
+      handler: async (request, reply) => {
+        if (request.method !== 'OPTIONS') {
+          const { uploadId } = request.params as { uploadId: string };
+          const upload = await media.findResumableUpload(await actors.of(request, reply), uploadId);
+          if (upload.completedAt && request.method === 'HEAD') {
+            return reply
+              .status(200)
+              .headers({
+                'Tus-Resumable': TUS_VERSION,
+                'Upload-Offset': String(upload.size),
+                'Upload-Length': String(upload.size),
+                'Cache-Control': 'no-store',
+              })
+              .send();
+          }
+        }
+        reply.hijack();
+        await tus.handle(request.raw, reply.raw);
+      },
+    });
+  });
+
+  const timer = setInterval(() => {
+    media
+      .forgetOldUploads((id) => datastore.remove(id))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not clean up old uploads'));
+  }, CLEAN_UP_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
