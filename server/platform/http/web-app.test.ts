@@ -66,7 +66,8 @@ describeEachDatabase('HTTP platform', (use) => {
       const response = await app.inject('/');
       const csp = response.headers['content-security-policy'] as string;
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp).not.toMatch(/'unsafe-eval'/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).not.toContain('unsafe-inline');

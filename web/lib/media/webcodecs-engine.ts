@@ -1,0 +1,162 @@
+import {
+  ALL_FORMATS,
+  BlobSource,
+  BufferTarget,
+  Conversion,
+  Input,
+  Mp4OutputFormat,
+  Output,
+  Quality,
+  canEncodeAudio,
+  canEncodeVideo,
+} from 'mediabunny';
+import {
+  VIDEO_COMPRESSION_SETTINGS,
+  errorReason,
+  fitVideoDimensions,
+  targetVideoBitrate,
+} from '../../../shared/cards/video-compression.ts';
+import { UnreadableInputError, type EngineJob, type VideoEngine } from './engine.ts';
+
+/**
+ * The main engine (DESIGN §4): mediabunny drives the browser's WebCodecs decoders and its H.264 encoder,
+ * several times faster than ffmpeg.wasm. Audio already in AAC is copied; other audio is re-encoded to AAC
+ * 128 kbps, with mediabunny's wasm AAC encoder when the browser has none (Chromium on Linux).
+ */
+
+const { maxWidth, maxHeight, videoBitrate, audioBitrate, mimeType } = VIDEO_COMPRESSION_SETTINGS;
+
+/** Null when this browser cannot encode H.264 through WebCodecs, so the caller falls back to ffmpeg.wasm. */
+export async function loadWebCodecsEngine(): Promise<VideoEngine | null> {
+  if (typeof VideoEncoder === 'undefined' || typeof VideoDecoder === 'undefined') return null;
+  const canEncodeH264 = await canEncodeVideo('avc', {
+    width: maxWidth,
+    height: maxHeight,
+    quality: new Quality({ bitrate: videoBitrate }),
+  });
+  return canEncodeH264 ? { name: 'webcodecs', compress } : null;
+}
+
+let aacEncoderReady: Promise<void> | null = null;
+
+/** Registers the wasm AAC encoder once, and only for a browser without its own; the module loads only then. */
+function ensureAacEncoder(): Promise<void> {
+  aacEncoderReady ??= (async () => {
+    const native = await canEncodeAudio('aac', {
+      numberOfChannels: 2,
+      sampleRate: 48_000,
+      quality: new Quality({ bitrate: audioBitrate }),
+    });
+    if (native) return;
+    const { registerAacEncoder } = await import('@mediabunny/aac-encoder');
+    registerAacEncoder();
+  })().catch((error: unknown) => {
+    aacEncoderReady = null;
+    throw error;
+  });
+  return aacEncoderReady;
+}
+
+async function compress(file: File, { onProgress, signal }: EngineJob): Promise<Blob> {
+  const input = new Input({ source: new BlobSource(file), formats: ALL_FORMATS });
+  try {
+    const source = await readable(() => describeSource(input));
+    signal.throwIfAborted();
+    // Even AAC may need re-encoding: mediabunny copies it only when its timestamps allow (phone clips often
+    // start with priming samples before zero).
+    if (source.audioCodec !== null) await ensureAacEncoder();
+    const conversion = await readable(() => initConversion(input, source, file.size));
+    signal.throwIfAborted();
+    conversion.onProgress = (progress) => onProgress(progress);
+    const cancel = () => void conversion.cancel();
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      await conversion.execute();
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+    const buffer = (conversion.output.target as BufferTarget).buffer;
+    if (!buffer) throw new Error('The conversion produced no output.');
+    return new Blob([buffer], { type: mimeType });
+  } catch (error) {
+    // The caller's reason (cancel, timeout) rather than mediabunny's ConversionCanceledError.
+    if (signal.aborted) throw signal.reason;
+    throw error;
+  } finally {
+    input.dispose();
+  }
+}
+
+/**
+ * A step that reads the input before any frame is encoded. Its failure means this engine cannot read the file
+ * (unknown container, undecodable codec): an UnreadableInputError, so 'auto' can hand the file to ffmpeg.wasm.
+ */
+async function readable<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof UnreadableInputError) throw error;
+    throw new UnreadableInputError(errorReason(error), { cause: error });
+  }
+}
+
+interface SourceDescription {
+  /** Null when the file has no audio; 'unknown' when it has audio mediabunny cannot name. */
+  audioCodec: string | null;
+  width: number;
+  height: number;
+  duration: number;
+}
+
+async function describeSource(input: Input): Promise<SourceDescription> {
+  const videoTrack = await input.getPrimaryVideoTrack();
+  if (!videoTrack) throw new UnreadableInputError('The file has no video track.');
+  const audioTrack = await input.getPrimaryAudioTrack();
+  return {
+    audioCodec: audioTrack ? ((await audioTrack.getCodec()) ?? 'unknown') : null,
+    width: await videoTrack.getDisplayWidth(),
+    height: await videoTrack.getDisplayHeight(),
+    duration: await input.computeDuration([videoTrack]),
+  };
+}
+
+async function initConversion(
+  input: Input,
+  source: SourceDescription,
+  sourceBytes: number,
+): Promise<Conversion> {
+  const size = fitVideoDimensions(source.width, source.height);
+  const output = new Output({
+    // The index up front, like ffmpeg's +faststart: playback starts before the whole file has arrived.
+    format: new Mp4OutputFormat({ fastStart: 'in-memory' }),
+    target: new BufferTarget(),
+  });
+  const conversion = await Conversion.init({
+    input,
+    output,
+    tracks: 'primary',
+    video: {
+      codec: 'avc',
+      width: size.width,
+      height: size.height,
+      // The size already keeps the aspect ratio; 'fill' only absorbs the rounding to even sides.
+      fit: 'fill',
+      quality: new Quality({ bitrate: targetVideoBitrate(sourceBytes, source.duration) }),
+      // Even an H.264 source that fits 1280×720 is re-encoded: its bitrate is what makes it large.
+      forceTranscode: true,
+    },
+    // AAC is copied (a quality setting would force a re-encode); anything else becomes AAC at 128 kbps.
+    audio:
+      source.audioCodec === 'aac'
+        ? { codec: 'aac' }
+        : { codec: 'aac', quality: new Quality({ bitrate: audioBitrate }) },
+    showWarnings: false,
+  });
+  // A dropped track (an audio codec this browser cannot decode, say) would silently lose the sound.
+  const discarded = conversion.discardedTracks[0];
+  if (discarded || !conversion.isValid) {
+    const track = discarded ? `${discarded.track.type} track (${discarded.reason})` : 'conversion';
+    throw new UnreadableInputError(`This browser cannot convert the ${track}.`);
+  }
+  return conversion;
+}
