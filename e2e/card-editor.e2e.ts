@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, type Language } from '../shared/i18n/languages.ts';
+import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
+import { localeText } from './support/locale-text.ts';
 
 /**
  * Issue 4 step 2, once per language: a guest opens a template → preview → 'Personalize' → the create modal's
@@ -13,17 +12,7 @@ import { launchBrowser } from './support/browser.ts';
  * asks to sign in or up. Texts come from the locale files.
  */
 
-type Messages = Record<string, unknown>;
-function texts(language: Language) {
-  const file = join(import.meta.dirname, '..', 'shared', 'i18n', 'locales', `${language}.json`);
-  const messages = JSON.parse(readFileSync(file, 'utf8')) as Messages;
-  return (key: string, values: Record<string, string> = {}) => {
-    let node: unknown = messages;
-    for (const part of key.split('.')) node = (node as Messages | undefined)?.[part];
-    if (typeof node !== 'string') throw new Error(`${language}.json has no string at ${key}`);
-    return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, name: string) => values[name] ?? '');
-  };
-}
+const texts = localeText;
 
 let server: AppServer;
 let browser: Browser;
@@ -67,9 +56,9 @@ describe.each(['en', 'ar'] as const)('card editor and overview (%s)', (language)
       await editor.waitFor();
       await editor.getByText(t('editor.requiredNote')).waitFor();
       const next = editor.getByRole('button', { name: t('editor.next') });
-      const sender = editor.getByLabel(t('editor.senderName'));
-      const recipient = editor.getByLabel(t('editor.recipientName'));
-      const message = editor.getByLabel(t('editor.message'));
+      const sender = editor.getByRole('textbox', { name: t('editor.senderName'), exact: true });
+      const recipient = editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true });
+      const message = editor.getByRole('textbox', { name: t('editor.message'), exact: true });
       const female = editor.getByRole('button', { name: t('editor.voices.female'), exact: true });
       const male = editor.getByRole('button', { name: t('editor.voices.male'), exact: true });
 
@@ -131,15 +120,19 @@ describe.each(['en', 'ar'] as const)('card editor and overview (%s)', (language)
       const edit = page.getByRole('dialog', { name: t('editor.titleEdit') });
       await edit.waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
-      expect(await edit.getByLabel(t('editor.senderName')).inputValue()).toBe('Ana');
-      expect(await edit.getByLabel(t('editor.recipientName')).inputValue()).toBe('Bo');
+      expect(
+        await edit.getByRole('textbox', { name: t('editor.senderName'), exact: true }).inputValue(),
+      ).toBe('Ana');
+      expect(
+        await edit.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).inputValue(),
+      ).toBe('Bo');
       expect(await edit.getByLabel(t('editor.font')).inputValue()).toBe('Georgia');
       expect(
         await edit
           .getByRole('button', { name: t('editor.voices.male'), exact: true })
           .getAttribute('aria-pressed'),
       ).toBe('true');
-      await edit.getByLabel(t('editor.message')).fill('Happy 30th, Bo!');
+      await edit.getByRole('textbox', { name: t('editor.message'), exact: true }).fill('Happy 30th, Bo!');
       await edit.getByRole('button', { name: t('editor.next') }).click();
       await page.waitForURL(`**/overview/${cardId}`);
       await page.getByTestId('card-cover').click();

@@ -86,7 +86,10 @@ function howToInstall(): string {
   ].join('\n');
 }
 
-/** A headless Chromium; every launch gets its own fresh temporary profile (Playwright creates and removes it). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: ensureChromium(), args: LAUNCH_ARGS });
+/**
+ * A headless Chromium; every launch gets its own fresh temporary profile (Playwright creates and removes it).
+ * `extraArgs` add flags, such as Chromium's fake microphone for recording tests.
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureChromium(), args: [...LAUNCH_ARGS, ...extraArgs] });
 }

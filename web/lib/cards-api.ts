@@ -1,8 +1,9 @@
+import { cardMediaApi, type CardMediaKind } from '../../shared/cards/card-media.ts';
 import { cardSchema, cardsApi, type Card, type CardInput } from '../../shared/cards/cards.contract.ts';
 import { apiRequest, getJson, postJson } from './api-client.ts';
 
 /**
- * The browser's card calls (POST/GET/PATCH /api/cards), shared by the card editor and the overview, which
+ * The browser's card calls (POST/GET/PATCH /api/cards, DELETE of a media file), shared by the card editor and the overview, which
  * must not import each other (DESIGN §2). Answers are checked against the contract.
  */
 
@@ -25,4 +26,11 @@ export async function updateCard(id: string, input: CardInput): Promise<Card> {
     init: { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) },
   });
   return cardSchema.parse(body);
+}
+
+/** Removes the card's file of one kind (SPEC §7: its URL becomes null); answers the card. */
+export async function removeCardMedia(id: string, kind: CardMediaKind): Promise<Card> {
+  return cardSchema.parse(
+    await apiRequest<unknown>(cardMediaApi.media(id, kind), { init: { method: 'DELETE' } }),
+  );
 }

@@ -6,6 +6,7 @@ import {
   CARD_MESSAGE_MAX_LENGTH,
   CARD_NAME_MAX_LENGTH,
   VOICES,
+  type Card,
   type CardCheck,
 } from '../../../../shared/cards/cards.contract.ts';
 import { Button } from '../../../components/button.tsx';
@@ -27,6 +28,13 @@ import {
   toggleVoice,
   type CardFormValues,
 } from '../lib/card-draft.ts';
+import { useMediaSave } from '../hooks/use-media-save.ts';
+import { mediaChanges, NO_MEDIA_EDITS, savedMediaUrls, type MediaEdits } from '../lib/media-edits.ts';
+import { FileTooLargeDialog } from './media/file-too-large-dialog.tsx';
+import { RecipientImageField } from './media/recipient-image-field.tsx';
+import { UploadProgressDialog } from './media/upload-progress-dialog.tsx';
+import { VideoField } from './media/video-field.tsx';
+import { VoiceMessageField } from './media/voice-message-field.tsx';
 import { TextStyleFields } from './text-style-fields.tsx';
 
 interface CardEditorDialogProps {
@@ -36,8 +44,9 @@ interface CardEditorDialogProps {
 }
 
 /**
- * The Create/Edit card modal of SPEC §2 (without media for now): the required names, message and AI voice,
- * the text styling with a live preview, SPEC §5's checks one at a time, then save and go to the overview.
+ * The Create/Edit card modal of SPEC §2: the required names, message and AI voice, the recipient image, a
+ * video and a voice message, the text styling with a live preview, SPEC §5's checks one at a time; then the
+ * card is saved, its files compressed and uploaded under the progress dialog, and on to the overview.
  * A full-screen sheet on phones.
  */
 export function CardEditorDialog({ target, onClose }: CardEditorDialogProps) {
@@ -80,10 +89,24 @@ function EditorForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveCard();
+  const mediaSave = useMediaSave();
   const { template, card } = target;
   const [values, setValues] = useState<CardFormValues>(() => initialFormValues(card));
   const [check, setCheck] = useState<CardCheck | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [media, setMedia] = useState<MediaEdits>(NO_MEDIA_EDITS);
+  const [tooLarge, setTooLarge] = useState<File | null>(null);
+  // Once saved, the card exists: saving again after a failed upload updates it instead of making another.
+  const [savedCard, setSavedCard] = useState<Card | null>(card);
+  const [working, setWorking] = useState(false);
+  const savedUrls = savedMediaUrls(savedCard);
+  const shown = (kind: keyof MediaEdits) => (media[kind].keepSaved ? savedUrls[kind] : null);
+  const choose = (kind: keyof MediaEdits, file: File | null) => {
+    setMedia((current) => ({ ...current, [kind]: { ...current[kind], file } }));
+    setSaveError(null);
+  };
+  const removeSaved = (kind: keyof MediaEdits) =>
+    setMedia((current) => ({ ...current, [kind]: { ...current[kind], keepSaved: false } }));
   const ids = {
     senderName: useId(),
     recipientName: useId(),
@@ -112,9 +135,16 @@ function EditorForm({
     if (focusId) document.getElementById(focusId)?.focus();
   };
 
-  const submit = (event: FormEvent) => {
+  const goToOverview = (saved: Card) => {
+    showToast(t(card ? 'editor.updated' : 'editor.created'));
+    // Browser Back from the overview comes back to Home with this modal (SPEC §2).
+    rememberEditCardInHistory(saved.id, paths.home());
+    void navigate(paths.overview(saved.id));
+  };
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (save.isPending) return;
+    if (working) return;
     setSaveError(null);
     const failing = firstFailingCheck(values, template.id);
     if (failing) {
@@ -122,22 +152,35 @@ function EditorForm({
       return;
     }
     setCheck(null);
-    save.mutate(
-      { cardId: card?.id ?? null, input: toCardRequest(values, template.id) },
-      {
-        onSuccess: (saved) => {
-          showToast(t(card ? 'editor.updated' : 'editor.created'));
-          // Browser Back from the overview comes back to Home with this modal (SPEC §2).
-          rememberEditCardInHistory(saved.id, paths.home());
-          void navigate(paths.overview(saved.id));
-        },
-        onError: (error) => {
-          const serverCheck = serverCheckOf(error);
-          if (serverCheck) showCheck(serverCheck);
-          else setSaveError(t(saveErrorKey(error)));
-        },
-      },
-    );
+    setWorking(true);
+    try {
+      let saved: Card;
+      try {
+        saved = await save.mutateAsync({
+          cardId: savedCard?.id ?? null,
+          input: toCardRequest(values, template.id),
+        });
+      } catch (error) {
+        const serverCheck = serverCheckOf(error);
+        if (serverCheck) showCheck(serverCheck);
+        else setSaveError(t(saveErrorKey(error)));
+        return;
+      }
+      setSavedCard(saved);
+      const changes = mediaChanges(savedMediaUrls(saved), media);
+      if (changes.uploads.length === 0 && changes.removals.length === 0) {
+        goToOverview(saved);
+        return;
+      }
+      const withMedia = await mediaSave.run(saved.id, changes);
+      if (!withMedia) return;
+      setSavedCard(withMedia);
+      setMedia(NO_MEDIA_EDITS);
+      // With files, the progress dialog's Continue goes on; removals alone go on at once.
+      if (changes.uploads.length === 0) goToOverview(withMedia);
+    } finally {
+      setWorking(false);
+    }
   };
 
   const errorFor = (field: FieldName) => (check?.field === field ? t(check.code) : null);
@@ -153,7 +196,7 @@ function EditorForm({
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className="flex max-h-[calc(100dvh-2rem)] flex-col max-sm:h-dvh max-sm:max-h-dvh"
       data-testid="card-editor"
     >
@@ -252,6 +295,14 @@ function EditorForm({
           </p>
         </Field>
 
+        <RecipientImageField
+          file={media.image.file}
+          existingUrl={shown('image')}
+          onChange={(file) => choose('image', file)}
+          onRemoveExisting={() => removeSaved('image')}
+          disabled={working}
+        />
+
         <fieldset aria-describedby={check?.field === 'selectedVoice' ? ids.error : undefined}>
           <legend id={ids.voice} className="text-sm font-bold text-ink">
             {t('editor.voice')}
@@ -285,6 +336,23 @@ function EditorForm({
           {check?.field === 'selectedVoice' && <FieldError id={ids.error}>{t(check.code)}</FieldError>}
         </fieldset>
 
+        <VideoField
+          file={media.video.file}
+          existingUrl={shown('video')}
+          onChange={(file) => choose('video', file)}
+          onRemoveExisting={() => removeSaved('video')}
+          onTooLarge={setTooLarge}
+          disabled={working}
+        />
+
+        <VoiceMessageField
+          file={media.audio.file}
+          existingUrl={shown('audio')}
+          onChange={(file) => choose('audio', file)}
+          onRemoveExisting={() => removeSaved('audio')}
+          disabled={working}
+        />
+
         <TextStyleFields
           values={values}
           onChange={(key, value) => update(key, value)}
@@ -306,17 +374,31 @@ function EditorForm({
           <Button variant="secondary" size="lg" onClick={onClose} className="flex-1 sm:flex-none">
             {t('editor.cancel')}
           </Button>
-          <Button
-            type="submit"
-            size="lg"
-            disabled={save.isPending}
-            aria-busy={save.isPending}
-            className="flex-1"
-          >
-            {save.isPending ? t('editor.creating') : t('editor.next')}
+          <Button type="submit" size="lg" disabled={working} aria-busy={working} className="flex-1">
+            {working ? t('editor.creating') : t('editor.next')}
           </Button>
         </div>
       </footer>
+      <FileTooLargeDialog
+        open={tooLarge !== null}
+        kind="video"
+        fileName={tooLarge?.name}
+        size={tooLarge?.size ?? 0}
+        onClose={() => setTooLarge(null)}
+      />
+      <UploadProgressDialog
+        open={mediaSave.dialog.open}
+        items={mediaSave.dialog.items}
+        step={mediaSave.dialog.step}
+        error={mediaSave.dialog.error}
+        notice={mediaSave.dialog.notice}
+        onCancel={mediaSave.cancel}
+        onClose={mediaSave.closeDialog}
+        onContinue={() => {
+          mediaSave.closeDialog();
+          if (savedCard) goToOverview(savedCard);
+        }}
+      />
     </form>
   );
 }

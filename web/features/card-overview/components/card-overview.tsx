@@ -148,6 +148,14 @@ function OpenCard({ card, onClose }: { card: Card; onClose: () => void }) {
         <p dir="auto" className="text-lg font-extrabold text-plum-900">
           {t('overview.to', { name: card.recipientName })}
         </p>
+        {card.recipientImageUrl && (
+          <img
+            src={card.recipientImageUrl}
+            alt={t('overview.recipientImage', { name: card.recipientName })}
+            data-testid="card-image"
+            className="mx-auto max-h-64 rounded-2xl object-contain shadow-sm"
+          />
+        )}
         <p
           dir="auto"
           data-testid="card-message"
@@ -157,12 +165,25 @@ function OpenCard({ card, onClose }: { card: Card; onClose: () => void }) {
           {card.message}
         </p>
         {card.videoUrl && (
-          <video src={card.videoUrl} controls playsInline className="w-full rounded-2xl bg-black" />
+          <video
+            src={card.videoUrl}
+            controls
+            playsInline
+            preload="metadata"
+            data-testid="card-video"
+            className="w-full rounded-2xl bg-black"
+          />
         )}
         {card.audioUrl && (
           <div>
             <p className="text-sm font-bold text-plum-800">{t('overview.voiceMessage')}</p>
-            <audio src={card.audioUrl} controls className="mt-1 w-full" />
+            <audio
+              src={card.audioUrl}
+              controls
+              preload="metadata"
+              data-testid="card-audio"
+              className="mt-1 w-full"
+            />
           </div>
         )}
         <p

@@ -1,0 +1,203 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardsApi } from '../shared/cards/cards.contract.ts';
+import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
+import { mailboxApi, mailboxListSchema, mailboxMailSchema } from '../shared/mailbox/mailbox.contract.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { generateTestVideo } from './support/generate-test-video.ts';
+import { localeText } from './support/locale-text.ts';
+
+/**
+ * Issue 4 as a guest sees it, once per language: pick a template → the form's checks in a bad order of
+ * mistakes → attach a photo, a 1080p ~20 MB video (compressed in the browser) and a voice message recorded
+ * with Chromium's fake microphone → Next → the progress dialog (compressing → uploading → complete) →
+ * Continue → the overview's cover opens on everything → Share → sign up → after verification the card is the
+ * new account's.
+ */
+
+let server: AppServer;
+let browser: Browser;
+let folder: string;
+let videoPath: string;
+let photoPath: string;
+let videoSize = 0;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startAppServer(),
+    launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']),
+  ]);
+  folder = mkdtempSync(join(tmpdir(), 'winc-media-e2e-'));
+  const video = await generateTestVideo(browser);
+  videoSize = video.length;
+  videoPath = join(folder, 'birthday-clip.mp4');
+  writeFileSync(videoPath, video);
+  photoPath = join(folder, 'bo.jpg');
+  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#f4a261' } })
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+    .jpeg()
+    .toFile(photoPath);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+async function expectAlert(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).waitFor({ timeout: 5_000 });
+}
+
+/** The newest verification mail to an address in the local mailbox (no SMTP in tests). */
+async function verificationLink(email: string): Promise<string> {
+  for (let tries = 0; tries < 75; tries += 1) {
+    const list = mailboxListSchema.parse(await (await fetch(`${server.baseUrl}${mailboxApi.list}`)).json());
+    const entry = list.mails.find((mail) => mail.to === email && mail.kind === 'verify-email');
+    if (entry) {
+      const mail = mailboxMailSchema.parse(
+        await (await fetch(`${server.baseUrl}${mailboxApi.mail(entry.id)}`)).json(),
+      );
+      const link = mail.links.find((candidate) => candidate.includes('/verify-email'));
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No verification mail to ${email}`);
+}
+
+describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice message (%s)', (language) => {
+  const t = localeText(language);
+
+  it('is made by a guest, previewed, and carried into a new account', { timeout: 300_000 }, async () => {
+    // The server names itself http://localhost:PORT in mail links: the whole visit uses that host, so the
+    // guest cookie and the session of the verification link live in one cookie jar.
+    const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    await context.grantPermissions(['microphone'], { origin });
+    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      LANGUAGE_STORAGE_KEY,
+      language,
+    ] as const);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${origin}/`);
+      await page
+        .locator('[data-testid="home-section"][data-section-kind="category"] [data-testid="template-card"]')
+        .first()
+        .click();
+      await page.getByRole('button', { name: t('editor.createAction') }).click();
+      const editor = page.getByRole('dialog', { name: t('editor.titleCreate') });
+      await editor.waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+
+      // Mistakes in a bad order: each check speaks in SPEC's order, whatever was filled first.
+      const next = editor.getByRole('button', { name: t('editor.next') });
+      await editor
+        .getByRole('textbox', { name: t('editor.message'), exact: true })
+        .fill('Happy birthday, Bo! 🎂');
+      await editor.getByRole('button', { name: t('editor.voices.female'), exact: true }).click();
+      await next.click();
+      await expectAlert(page, t('card.senderRequired'));
+      await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('Bo');
+      await next.click();
+      await expectAlert(page, t('card.senderRequired'));
+      await editor.getByRole('textbox', { name: t('editor.senderName'), exact: true }).fill('Ana');
+      await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('  ');
+      await next.click();
+      await expectAlert(page, t('card.recipientRequired'));
+      await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('Bo');
+
+      // The photo, the video and a recorded voice message.
+      await editor.getByTestId('recipient-image-input').setInputFiles(photoPath);
+      await editor.getByText('bo.jpg').waitFor();
+      await editor.getByTestId('video-input').setInputFiles(videoPath);
+      await editor.getByText('birthday-clip.mp4').first().waitFor();
+      await editor.getByTestId('voice-record').click();
+      await editor.getByTestId('voice-timer').waitFor();
+      await page.waitForTimeout(1_600);
+      await editor.getByRole('button', { name: t('cardMedia.voice.stop') }).click();
+      await editor.getByRole('button', { name: t('cardMedia.voice.keep') }).click();
+      await editor.getByText(/voice-message\.(webm|m4a|mp4|ogg)/).waitFor();
+
+      await next.click();
+      const progress = page.getByTestId('upload-progress-dialog');
+      await progress.waitFor();
+      // The video is over 10 MB: compressed first, then everything uploads.
+      await progress.and(page.locator('[data-step="compressing"]')).waitFor({ timeout: 30_000 });
+      await progress.and(page.locator('[data-step="complete"]')).waitFor({ timeout: 180_000 });
+      expect(await progress.getByTestId('upload-item-video').innerText()).toContain('birthday-clip');
+      await progress.getByTestId('upload-continue').click();
+
+      await page.waitForURL(/\/overview\/[\w-]+$/);
+      const cardId = page.url().split('/').pop()!;
+      await page.getByTestId('card-cover').getByText(t('overview.clickToOpen')).click();
+      const opened = page.getByTestId('card-open');
+      await opened.getByText(t('overview.to', { name: 'Bo' })).waitFor();
+      const image = opened.getByTestId('card-image');
+      await expect
+        .poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+        .toBe(1600);
+      const video = opened.getByTestId('card-video');
+      await expect
+        .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      const shape = await video.evaluate((el: HTMLVideoElement) => [
+        el.videoWidth,
+        el.videoHeight,
+        el.duration,
+      ]);
+      expect(shape[0]).toBeLessThanOrEqual(1280);
+      expect(shape[1]).toBeLessThanOrEqual(720);
+      expect(shape[2]).toBeGreaterThan(9);
+      const audio = opened.getByTestId('card-audio');
+      await expect
+        .poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+
+      // The stored video is the compressed one, far smaller than the ~20 MB original.
+      const stored = await page.evaluate(
+        async (url) => (await fetch(url)).headers.get('content-length'),
+        (await video.getAttribute('src'))!,
+      );
+      expect(Number(stored)).toBeLessThan(videoSize / 2);
+
+      // Share as a guest → Sign Up → verify: the card now belongs to the new account.
+      await page.getByRole('button', { name: t('overview.share') }).click();
+      await page
+        .getByRole('dialog', { name: t('overview.premiumTitle') })
+        .getByRole('button', { name: t('overview.signUp') })
+        .click();
+      await page.waitForURL('**/signup');
+      const email = `media-${language}-${Date.now().toString(36)}@example.com`;
+      await page.getByLabel(t('auth.fields.name')).fill('Ana');
+      await page.getByLabel(t('auth.fields.email')).fill(email);
+      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
+      await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
+      await page.getByTestId('verify-email-notice').waitFor();
+      await page.goto(await verificationLink(email));
+      // Signed in once the header shows the new account's balance.
+      await page.getByTestId('credit-balance').first().waitFor();
+      const owned = await page.evaluate(async (path) => {
+        const response = await fetch(path);
+        return {
+          status: response.status,
+          card: (await response.json()) as { isGuestCard: boolean; videoUrl: string },
+        };
+      }, cardsApi.card(cardId));
+      expect(owned.status).toBe(200);
+      expect(owned.card.isGuestCard).toBe(false);
+      expect(owned.card.videoUrl).toMatch(/\.mp4$/);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import { Film, RefreshCw, Video } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MB, VIDEO_MAX_BYTES } from '../../../../../shared/cards/card-media.ts';
+import {
+  ChooseFileButton,
+  FileInput,
+  MediaActionButton,
+  MediaFieldShell,
+  MediaFileCard,
+  RemoveMediaButton,
+  ThumbnailIcon,
+  mediaIconClass,
+  revealUnknownDuration,
+  usePendingFocus,
+} from './media-field-parts.tsx';
+import { formatMegabytes, isFileOfKind } from './media-format.ts';
+import { useObjectUrl } from './use-object-url.ts';
+
+export interface VideoFieldProps {
+  /** The newly chosen video, not compressed or uploaded yet. It takes the place of `existingUrl` while set. */
+  file: File | null;
+  /** The card's saved video when editing (null when there is none or it was removed). */
+  existingUrl: string | null;
+  /** A video file within SPEC's 30 MB was chosen, or (null) the chosen one was removed. */
+  onChange: (file: File | null) => void;
+  /** The saved video is to be removed when the card is saved. */
+  onRemoveExisting: () => void;
+  /**
+   * SPEC §5: a video over 30 MB is refused; the field does not take it and hands it here (the owner shows the
+   * file-too-large dialog with its size).
+   */
+  onTooLarge: (file: File) => void;
+  /** A message from outside the field (a compression or upload failure), already translated. */
+  error?: string | null;
+  disabled?: boolean;
+}
+
+/**
+ * The card's video: choose a video file, see its name, size in MB and a muted preview, remove it; when editing,
+ * the saved one as 'Existing video'. Compression happens later, when the card is saved.
+ */
+export function VideoField({
+  file,
+  existingUrl,
+  onChange,
+  onRemoveExisting,
+  onTooLarge,
+  error,
+  disabled,
+}: VideoFieldProps) {
+  const { t, i18n } = useTranslation();
+  const ids = { label: useId(), hint: useId(), error: useId() };
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [notVideo, setNotVideo] = useState(false);
+  const focus = usePendingFocus<'choose' | 'replace'>();
+  const previewUrl = useObjectUrl(file);
+
+  const choose = () => inputRef.current?.click();
+  const accept = (chosen: File) => {
+    const isVideo = isFileOfKind(chosen, 'video');
+    setNotVideo(!isVideo);
+    if (!isVideo) return;
+    if (chosen.size > VIDEO_MAX_BYTES) {
+      onTooLarge(chosen);
+      return;
+    }
+    focus.focusWhenShown('replace');
+    onChange(chosen);
+  };
+  const remove = () => {
+    setNotVideo(false);
+    focus.focusWhenShown('choose');
+    if (file) onChange(null);
+    else onRemoveExisting();
+  };
+
+  const shownUrl = previewUrl ?? existingUrl;
+  const message = notVideo ? t('cardMedia.video.notVideo') : (error ?? null);
+
+  return (
+    <MediaFieldShell
+      labelId={ids.label}
+      label={t('cardMedia.video.label')}
+      error={message}
+      errorId={ids.error}
+    >
+      <FileInput
+        inputRef={inputRef}
+        accept="video/*"
+        onFile={accept}
+        testId="video-input"
+        disabled={disabled}
+      />
+      {shownUrl ? (
+        <MediaFileCard
+          testId="video"
+          thumbnail={
+            <ThumbnailIcon>
+              <Film className={mediaIconClass} />
+            </ThumbnailIcon>
+          }
+          title={file ? file.name : t('cardMedia.video.existing')}
+          details={
+            file
+              ? [t('cardMedia.megabytes', { size: formatMegabytes(file.size, i18n.resolvedLanguage) })]
+              : []
+          }
+          actions={
+            <>
+              <MediaActionButton
+                buttonRef={focus.register('replace')}
+                label={t('cardMedia.video.replace')}
+                onClick={choose}
+                disabled={disabled}
+                icon={<RefreshCw aria-hidden="true" className="size-4" />}
+              >
+                <span className="max-sm:sr-only">{t('cardMedia.replace')}</span>
+              </MediaActionButton>
+              <RemoveMediaButton label={t('cardMedia.video.remove')} onClick={remove} disabled={disabled} />
+            </>
+          }
+        >
+          {/* Muted so the preview never plays sound on its own; the controls let the sender check the clip. */}
+          <video
+            key={shownUrl}
+            src={shownUrl}
+            muted
+            controls
+            playsInline
+            preload="metadata"
+            onLoadedMetadata={(event) => revealUnknownDuration(event.currentTarget)}
+            aria-label={file ? file.name : t('cardMedia.video.existing')}
+            className="aspect-video max-h-56 w-full rounded-xl bg-plum-950 object-contain"
+          />
+        </MediaFileCard>
+      ) : (
+        <ChooseFileButton
+          buttonRef={focus.register('choose')}
+          icon={<Video className={mediaIconClass} />}
+          title={t('cardMedia.video.choose')}
+          hint={t('cardMedia.video.hint', { max: VIDEO_MAX_BYTES / MB })}
+          hintId={ids.hint}
+          describedBy={message ? ids.error : undefined}
+          onClick={choose}
+          disabled={disabled}
+        />
+      )}
+    </MediaFieldShell>
+  );
+}
