@@ -12,6 +12,8 @@ import { freePort } from '../../server/testing/postgres.ts';
 export interface AppServer {
   baseUrl: string;
   dataDir: string;
+  /** The server process, for benchmarks that watch its memory. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -88,7 +90,7 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
     }
     try {
       const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return { baseUrl, dataDir, stop };
+      if (response.status === 200) return { baseUrl, dataDir, pid: child.pid!, stop };
     } catch {
       // Not listening yet.
     }
