@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -8,12 +8,16 @@ import { useSession } from '../api/session-query.ts';
 
 /**
  * Protected pages (profile, account info, My WINCS, checkout) show only to a signed-in user; anyone else goes
- * to /signin carrying the way back (SPEC §6). It also covers a session that ends while the page is open.
+ * to /signin carrying the way back (SPEC §6). A session that ends while the page is open (signed out in
+ * another tab, expired, the account deleted) goes home instead, as signing out does (SPEC §2).
  */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { status } = useSession();
   const location = useLocation();
+  // Remembered from an earlier render (React's "state from the previous render" pattern).
+  const [wasSignedIn, setWasSignedIn] = useState(false);
+  if (status === 'signed-in' && !wasSignedIn) setWasSignedIn(true);
 
   if (status === 'loading') {
     return (
@@ -24,6 +28,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
     );
   }
   if (status === 'signed-out') {
+    if (wasSignedIn) return <Navigate to={paths.home()} replace />;
     const state: AuthNavigationState = { returnTo: `${location.pathname}${location.search}` };
     return <Navigate to={paths.signin()} replace state={state} />;
   }
