@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -196,6 +197,97 @@ describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice m
       expect(owned.status).toBe(200);
       expect(owned.card.isGuestCard).toBe(false);
       expect(owned.card.videoUrl).toMatch(/\.mp4$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('an upload cut short by a reload', () => {
+  const t = localeText('en');
+
+  it('finishes by itself after the reload, from the server offset', { timeout: 180_000 }, async () => {
+    const origin = server.baseUrl;
+    const clip = crypto.randomBytes(4 * 1024 * 1024);
+    clip.writeUInt32BE(32, 0);
+    clip.write('ftypisom', 4, 'latin1');
+    const clipPath = join(folder, 'short-clip.mp4');
+    writeFileSync(clipPath, clip);
+
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    const uploads: Array<{ method: string; offset: string | null; afterReload: boolean }> = [];
+    let reloaded = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/uploads'))
+        uploads.push({
+          method: request.method(),
+          offset: request.headers()['upload-offset'] ?? null,
+          afterReload: reloaded,
+        });
+    });
+    try {
+      await page.goto(`${origin}/`);
+      await page
+        .locator('[data-testid="home-section"][data-section-kind="category"] [data-testid="template-card"]')
+        .first()
+        .click();
+      await page.getByRole('button', { name: t('editor.createAction') }).click();
+      const editor = page.getByRole('dialog', { name: t('editor.titleCreate') });
+      await editor.getByRole('textbox', { name: t('editor.senderName'), exact: true }).fill('Ana');
+      await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('Bo');
+      await editor.getByRole('textbox', { name: t('editor.message'), exact: true }).fill('See you soon');
+      await editor.getByRole('button', { name: t('editor.voices.male'), exact: true }).click();
+      await editor.getByTestId('video-input').setInputFiles(clipPath);
+
+      // A slow uplink, so the reload lands in the middle of the upload.
+      const network = await context.newCDPSession(page);
+      await network.send('Network.enable');
+      await network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 400 * 1024,
+      });
+      await editor.getByRole('button', { name: t('editor.next') }).click();
+      const firstChunk = await page.waitForResponse(
+        (response) => response.request().method() === 'PATCH' && response.status() === 204,
+        { timeout: 30_000 },
+      );
+      const cardId = (await page.evaluate(() =>
+        Object.keys(localStorage).find((key) => key.startsWith('winc-upload:')),
+      ))!.split(':')[1]!;
+      expect(Number(firstChunk.headers()['upload-offset'])).toBeGreaterThan(0);
+
+      reloaded = true;
+      await page.reload();
+      await network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      await page
+        .getByText(t('cardMedia.resume.done', { fileName: 'short-clip.mp4' }))
+        .waitFor({ timeout: 60_000 });
+
+      const afterReload = uploads.filter((entry) => entry.afterReload);
+      expect(afterReload[0]?.method).toBe('HEAD');
+      expect(afterReload.some((entry) => entry.method === 'POST')).toBe(false);
+      expect(Number(afterReload.find((entry) => entry.method === 'PATCH')?.offset)).toBeGreaterThan(0);
+
+      const card = await page.evaluate(
+        async (path) => (await (await fetch(path)).json()) as { videoUrl: string },
+        cardsApi.card(cardId),
+      );
+      const stored = await page.evaluate(
+        async (url) => (await fetch(url)).headers.get('content-length'),
+        card.videoUrl,
+      );
+      expect(Number(stored)).toBe(clip.length);
     } finally {
       await context.close();
     }

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '../../components/toast.tsx';
+import { PendingUploadsResumer } from '../../features/card-editor/components/pending-uploads-resumer.tsx';
 import { SessionSync } from '../../features/session/components/session-sync.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -27,6 +28,7 @@ export function AppLayout() {
       <Footer />
       <Toaster />
       <SessionSync />
+      <PendingUploadsResumer />
       <ScrollRestoration />
     </div>
   );

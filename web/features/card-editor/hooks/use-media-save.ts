@@ -14,7 +14,8 @@ import { cardKeys, removeCardMedia } from '../../../lib/cards-api.ts';
 import { isMobileDevice } from '../../../lib/device.ts';
 import { compressVideo } from '../../../lib/media/compress-video.ts';
 import { readVideoMetadata } from '../../../lib/media/read-video-metadata.ts';
-import { uploadCardMedia } from '../../../lib/uploads/card-media-upload.ts';
+import { uploadCardMedia, uploadFingerprint } from '../../../lib/uploads/card-media-upload.ts';
+import { removePendingUpload, savePendingUpload } from '../../../lib/uploads/pending-uploads.ts';
 import { UploadError } from '../../../lib/uploads/upload-error.ts';
 import {
   compressionErrorMessage,
@@ -131,6 +132,16 @@ export function useMediaSave(): MediaSave {
           current = kind;
           const file = files.get(kind)!;
           patchItem(kind, { phase: 'uploading', progress: 0 });
+          // Kept until the server has it, so a reload or a closed tab does not lose it (PendingUploadsResumer).
+          const fingerprint = uploadFingerprint({ cardId, kind, file, fileName: file.name });
+          await savePendingUpload({
+            fingerprint,
+            cardId,
+            kind,
+            fileName: file.name,
+            file,
+            savedAt: Date.now(),
+          });
           card = await uploadCardMedia({
             cardId,
             kind,
@@ -140,7 +151,7 @@ export function useMediaSave(): MediaSave {
             signal,
             onProgress: (sent, total) => patchItem(kind, { progress: total > 0 ? sent / total : 1 }),
             onRetry: (attempt) => patchItem(kind, { attempt }),
-          });
+          }).finally(() => removePendingUpload(fingerprint));
           patchItem(kind, { phase: 'done', progress: 1 });
         }
         if (card) queryClient.setQueryData(cardKeys.card(card.id), card);

@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../components/toast.tsx';
+import { cardKeys } from '../../../lib/cards-api.ts';
+import { isMobileDevice } from '../../../lib/device.ts';
+import { uploadCardMedia } from '../../../lib/uploads/card-media-upload.ts';
+import { listPendingUploads, removePendingUpload } from '../../../lib/uploads/pending-uploads.ts';
+import { UploadError } from '../../../lib/uploads/upload-error.ts';
+import { storageErrorMessage } from './media/media-error-messages.ts';
+
+/** One resumer per page, whatever React mounts twice. */
+let resuming = false;
+
+/**
+ * Mounted once in the layout: finishes the uploads a reload or a closed tab cut short (kept in IndexedDB by the
+ * editor), from the server's offset, one tab at a time. An upload that cannot succeed any more (the card is
+ * gone, the file was refused) is dropped with a message; one that failed for the network waits for the next
+ * visit.
+ */
+export function PendingUploadsResumer() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (resuming) return;
+    resuming = true;
+    const resumeAll = async () => {
+      for (const upload of await listPendingUploads()) {
+        const { fileName } = upload;
+        showToast(t('cardMedia.resume.started', { fileName }), 'info');
+        try {
+          const card = await uploadCardMedia({
+            cardId: upload.cardId,
+            kind: upload.kind,
+            file: upload.file,
+            fileName,
+            isMobile: isMobileDevice(),
+          });
+          await removePendingUpload(upload.fingerprint);
+          queryClient.setQueryData(cardKeys.card(card.id), card);
+          showToast(t('cardMedia.resume.done', { fileName }), 'success');
+        } catch (error) {
+          const code = error instanceof UploadError ? error.code : 'unknown';
+          if (code !== 'retry-limit-exceeded') await removePendingUpload(upload.fingerprint);
+          const reason = storageErrorMessage(code, upload.kind);
+          showToast(
+            t('cardMedia.resume.failed', { fileName, reason: t(reason.key, reason.values) }),
+            'error',
+          );
+        }
+      }
+    };
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    const done = locks
+      ? locks.request('winc-pending-uploads', { ifAvailable: true }, (lock) =>
+          lock ? resumeAll() : undefined,
+        )
+      : resumeAll();
+    void Promise.resolve(done).finally(() => {
+      resuming = false;
+    });
+  }, [queryClient, t]);
+
+  return null;
+}
