@@ -284,6 +284,8 @@ describeEachDatabase('card media on the server', (use) => {
       request.flushHeaders();
     });
     expect(oneRequest.status).toBe(413);
+    // And the connection closes, so the client stops sending the body it was refused.
+    expect(oneRequest.headers.connection).toBe('close');
     expect(JSON.parse(oneRequest.body.toString())).toMatchObject({
       code: 'payload-too-large',
       message:

@@ -64,8 +64,14 @@ export async function registerCardMediaRoutes(
     scope.put('/api/cards/:id/media/:kind', async (request, reply) => {
       const { id, kind } = parseInput(mediaParams, request.params);
       const actor = await actors.of(request, reply);
-      const card = await media.uploadInOneRequest(actor, id, kind, request.raw, announcedLength(request));
-      return reply.headers(privateAnswer).send(cardSchema.parse(card));
+      try {
+        const card = await media.uploadInOneRequest(actor, id, kind, request.raw, announcedLength(request));
+        return reply.headers(privateAnswer).send(cardSchema.parse(card));
+      } catch (error) {
+        // A refused body is not read to its end: closing the connection stops the client sending it.
+        if (!request.raw.complete) reply.header('Connection', 'close');
+        throw error;
+      }
     });
   });
 
