@@ -153,7 +153,7 @@ function OpenCard({ card, onClose }: { card: Card; onClose: () => void }) {
             src={card.recipientImageUrl}
             alt={t('overview.recipientImage', { name: card.recipientName })}
             data-testid="card-image"
-            className="mx-auto max-h-64 rounded-2xl object-contain shadow-sm"
+            className="mx-auto max-h-48 rounded-2xl object-contain shadow-sm"
           />
         )}
         <p
