@@ -180,3 +180,12 @@ export async function findUserByEmail(testDatabase: TestDatabase, email: string)
     .where('email', '=', email)
     .executeTakeFirst();
 }
+
+/**
+ * Waits, when needed, until the current fixed rate-limit window (our rate limits count per clock
+ * window) has at least `needMs` left, so a test's burst of requests is counted in one window.
+ */
+export async function withinOneRateWindow(windowMs: number, needMs = 15_000): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

@@ -3,6 +3,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_USER_CREDITS, meResponseSchema } from '../../../shared/accounts/accounts.contract.ts';
 import { createAuth } from '../../platform/auth/auth.ts';
+import { AUTH_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
 import type { AppConfig } from '../../platform/config.ts';
 import {
   TEST_ORIGIN,
@@ -15,6 +16,7 @@ import {
   setCookies,
   signUpAndVerify,
   uniqueEmail,
+  withinOneRateWindow,
 } from '../../testing/accounts-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -294,6 +296,7 @@ describeEachDatabase('accounts: rate limits, origin and return paths', (use) => 
   afterAll(() => app?.close());
 
   it('limits sign-in attempts per IP, and a spoofed X-Forwarded-For does not bypass it without TRUST_PROXY', async () => {
+    await withinOneRateWindow(AUTH_RATE_LIMITS['/sign-in/email']!.perIp!.windowMs);
     const browser = new TestBrowser(app);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
@@ -313,6 +316,7 @@ describeEachDatabase('accounts: rate limits, origin and return paths', (use) => 
   });
 
   it('limits sign-in attempts per account from many addresses', async () => {
+    await withinOneRateWindow(AUTH_RATE_LIMITS['/sign-in/email']!.perIp!.windowMs);
     const email = uniqueEmail('target');
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
