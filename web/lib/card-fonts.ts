@@ -2,31 +2,34 @@ import { FONT_FAMILIES, type FontFamily } from '../../shared/cards/cards.contrac
 
 /**
  * The CSS font stack of each of SPEC §3's card fonts, one place for the editor's live preview and the
- * overview. For now these are system stacks (nothing downloaded): where the named font is not installed the
- * browser falls back to a font of the same character. Bundling free look-alike font files (with Arabic and
- * Cyrillic coverage) is a later step of issue 4; only this table changes then.
+ * overview. The named fonts are mostly proprietary, so each stack starts with a free look-alike bundled from
+ * npm and declared in `web/styles/card-fonts.css` (served from our origin, downloaded only when a message uses
+ * it): the same letters on every device, where system stacks fell back to one generic font on Linux and
+ * Android. Where the look-alike has no Cyrillic a second bundled face of the same character covers it, then
+ * an Arabic face of similar character, then a generic family. `default` is the app's own font. The choices
+ * and their cost: docs/decisions/0009-card-fonts.md.
  */
 export const FONT_STACKS: Readonly<Record<FontFamily, string>> = {
   default: 'inherit',
-  Arial: 'Arial, Helvetica, "Liberation Sans", sans-serif',
-  Times: '"Times New Roman", Times, "Liberation Serif", serif',
-  Helvetica: 'Helvetica, Arial, "Liberation Sans", sans-serif',
-  Georgia: 'Georgia, "DejaVu Serif", serif',
-  Verdana: 'Verdana, Geneva, "DejaVu Sans", sans-serif',
-  Cursive: 'cursive',
-  Fantasy: 'fantasy',
-  Impact: 'Impact, Haettenschweiler, "Arial Narrow Bold", sans-serif',
-  Papyrus: 'Papyrus, fantasy',
-  'Brush Script': '"Brush Script MT", "Brush Script Std", cursive',
-  'Lucida Handwriting': '"Lucida Handwriting", "Lucida Calligraphy", cursive',
-  Chiller: 'Chiller, "Jokerman", fantasy',
-  Creepster: 'Creepster, "Chiller", fantasy',
-  Halloween: '"Halloween", "Chiller", fantasy',
-  Gothic: '"Old English Text MT", "UnifrakturMaguntia", "Century Gothic", fantasy',
-  Spooky: '"Spooky", "Creepster", "Chiller", fantasy',
-  Monospace: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace',
-  'Comic Sans': '"Comic Sans MS", "Comic Neue", "Chalkboard SE", cursive',
-  Trebuchet: '"Trebuchet MS", "Lucida Grande", sans-serif',
+  Arial: 'Arimo, "Noto Kufi Arabic Variable", sans-serif',
+  Times: 'Tinos, Amiri, serif',
+  Helvetica: 'Arimo, "Noto Kufi Arabic Variable", sans-serif',
+  Georgia: 'Gelasio, "PT Serif", Amiri, serif',
+  Verdana: '"Noto Sans", "Noto Kufi Arabic Variable", sans-serif',
+  Cursive: 'Caveat, "Aref Ruqaa", cursive',
+  Fantasy: 'Lobster, Lalezar, fantasy',
+  Impact: 'Oswald, Lalezar, sans-serif',
+  Papyrus: 'Kurale, "Aref Ruqaa", fantasy',
+  'Brush Script': '"Marck Script", "Aref Ruqaa", cursive',
+  'Lucida Handwriting': '"Bad Script", "Aref Ruqaa", cursive',
+  Chiller: '"Rubik Wet Paint", Lalezar, fantasy',
+  Creepster: 'Creepster, "Rubik Wet Paint", Lalezar, fantasy',
+  Halloween: 'Nosifer, "Rubik Wet Paint", Lalezar, fantasy',
+  Gothic: 'UnifrakturMaguntia, "Ruslan Display", Blaka, fantasy',
+  Spooky: '"Rubik Beastly", Lalezar, fantasy',
+  Monospace: 'Cousine, "Noto Kufi Arabic Variable", monospace',
+  'Comic Sans': '"Comic Relief", Marhey, cursive',
+  Trebuchet: '"Fira Sans", "Noto Kufi Arabic Variable", sans-serif',
 };
 
 /** The stack for a saved font name; an unknown name (an older card, a hand-made request) gets the default. */
