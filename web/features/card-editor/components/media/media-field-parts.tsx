@@ -1,4 +1,4 @@
-import { CircleAlert, Trash2 } from 'lucide-react';
+import { CircleAlert, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../../components/button.tsx';
@@ -207,6 +207,39 @@ export function RemoveMediaButton({
     >
       <Trash2 aria-hidden="true" className="size-5" />
     </button>
+  );
+}
+
+/** The Replace and Remove actions of a chosen or saved image or video. */
+export function ReplaceAndRemoveActions({
+  replaceRef,
+  replaceLabel,
+  removeLabel,
+  onReplace,
+  onRemove,
+  disabled,
+}: {
+  replaceRef?: Ref<HTMLButtonElement>;
+  replaceLabel: string;
+  removeLabel: string;
+  onReplace: () => void;
+  onRemove: () => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <MediaActionButton
+        buttonRef={replaceRef}
+        label={replaceLabel}
+        onClick={onReplace}
+        disabled={disabled}
+        icon={<RefreshCw aria-hidden="true" className="size-4" />}
+      >
+        <span className="max-sm:sr-only">{t('cardMedia.replace')}</span>
+      </MediaActionButton>
+      <RemoveMediaButton label={removeLabel} onClick={onRemove} disabled={disabled} />
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ImageOff, ImagePlus, RefreshCw } from 'lucide-react';
+import { ImageOff, ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, MB } from '../../../../../shared/cards/card-media.ts';
@@ -6,10 +6,9 @@ import { fileTooLargeMessage, type MediaMessage } from './media-error-messages.t
 import {
   ChooseFileButton,
   FileInput,
-  MediaActionButton,
   MediaFieldShell,
   MediaFileCard,
-  RemoveMediaButton,
+  ReplaceAndRemoveActions,
   ThumbnailIcon,
   mediaIconClass,
   usePendingFocus,
@@ -115,18 +114,14 @@ export function RecipientImageField({
               : []
           }
           actions={
-            <>
-              <MediaActionButton
-                buttonRef={focus.register('replace')}
-                label={t('cardMedia.image.replace')}
-                onClick={choose}
-                disabled={disabled}
-                icon={<RefreshCw aria-hidden="true" className="size-4" />}
-              >
-                <span className="max-sm:sr-only">{t('cardMedia.replace')}</span>
-              </MediaActionButton>
-              <RemoveMediaButton label={t('cardMedia.image.remove')} onClick={remove} disabled={disabled} />
-            </>
+            <ReplaceAndRemoveActions
+              replaceRef={focus.register('replace')}
+              replaceLabel={t('cardMedia.image.replace')}
+              removeLabel={t('cardMedia.image.remove')}
+              onReplace={choose}
+              onRemove={remove}
+              disabled={disabled}
+            />
           }
         />
       ) : (

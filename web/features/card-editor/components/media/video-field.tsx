@@ -1,14 +1,13 @@
-import { Film, RefreshCw, Video } from 'lucide-react';
+import { Film, Video } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MB, VIDEO_MAX_BYTES } from '../../../../../shared/cards/card-media.ts';
 import {
   ChooseFileButton,
   FileInput,
-  MediaActionButton,
   MediaFieldShell,
   MediaFileCard,
-  RemoveMediaButton,
+  ReplaceAndRemoveActions,
   ThumbnailIcon,
   mediaIconClass,
   revealUnknownDuration,
@@ -107,18 +106,14 @@ export function VideoField({
               : []
           }
           actions={
-            <>
-              <MediaActionButton
-                buttonRef={focus.register('replace')}
-                label={t('cardMedia.video.replace')}
-                onClick={choose}
-                disabled={disabled}
-                icon={<RefreshCw aria-hidden="true" className="size-4" />}
-              >
-                <span className="max-sm:sr-only">{t('cardMedia.replace')}</span>
-              </MediaActionButton>
-              <RemoveMediaButton label={t('cardMedia.video.remove')} onClick={remove} disabled={disabled} />
-            </>
+            <ReplaceAndRemoveActions
+              replaceRef={focus.register('replace')}
+              replaceLabel={t('cardMedia.video.replace')}
+              removeLabel={t('cardMedia.video.remove')}
+              onReplace={choose}
+              onRemove={remove}
+              disabled={disabled}
+            />
           }
         >
           {/* Muted so the preview never plays sound on its own; the controls let the sender check the clip. */}
