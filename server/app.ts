@@ -27,6 +27,7 @@ import { registerAccounts } from './modules/accounts/accounts.module.ts';
 import { createMailboxService } from './modules/mailbox/mailbox.service.ts';
 import { createCardActorResolver } from './modules/cards/card-actor.ts';
 import { createCardsRepository } from './modules/cards/cards.repository.ts';
+import { createCardUnlockRepository } from './modules/cards/card-unlock.repository.ts';
 import { registerCardsRoutes } from './modules/cards/cards.routes.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
 import { createCardMediaRepository } from './modules/cards/card-media.repository.ts';
@@ -101,7 +102,13 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const accounts = await registerAccounts(app, { config, database, storage, mailer, rateLimiter, now });
   registerHelpRoutes(app, { help, currentUser: accounts.currentUser });
   const cardsRepository = createCardsRepository(database);
-  const cards = createCardsService({ repository: cardsRepository, templates: catalog, rateLimiter, now });
+  const cards = createCardsService({
+    repository: cardsRepository,
+    unlocks: createCardUnlockRepository(database),
+    templates: catalog,
+    rateLimiter,
+    now,
+  });
   const cardActors = createCardActorResolver({
     currentUser: accounts.currentUser,
     guestCookie: accounts.guestCookie,

@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'invalid-token',
   // Cards (issue 4): "not found" and "not yours" are one answer (DESIGN §5).
   'card-not-found',
+  // Checkout (issue 5): SPEC §5 'You do not have enough credits.'
+  'insufficient-credits',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -151,8 +151,21 @@ export const cardSchema = z.object({
 });
 export type Card = z.infer<typeof cardSchema>;
 
+/** SPEC §9: unlocking a card (marking it paid, so it can be shared) costs 30 credits. */
+export const CARD_UNLOCK_COST = 30;
+
+/** The answer of POST /api/cards/:id/unlock: the paid card and the balance after (unchanged on a repeat). */
+export const unlockCardResponseSchema = z.object({
+  card: cardSchema,
+  credits: z.number().int().nonnegative(),
+  /** False when the card was already paid: nothing was charged this time. */
+  charged: z.boolean(),
+});
+export type UnlockCardResponse = z.infer<typeof unlockCardResponseSchema>;
+
 /** The API paths of cards, one place for the server routes and the browser client. */
 export const cardsApi = {
   create: '/api/cards',
   card: (id: string) => `/api/cards/${encodeURIComponent(id)}`,
+  unlock: (id: string) => `/api/cards/${encodeURIComponent(id)}/unlock`,
 } as const;

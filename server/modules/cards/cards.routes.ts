@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cardInputSchema, cardSchema, cardsApi } from '../../../shared/cards/cards.contract.ts';
+import {
+  cardInputSchema,
+  cardSchema,
+  cardsApi,
+  unlockCardResponseSchema,
+} from '../../../shared/cards/cards.contract.ts';
 import { parseInput } from '../../platform/http/app-error.ts';
 import type { CardActorResolver } from './card-actor.ts';
 import type { CardsService } from './cards.service.ts';
@@ -9,7 +14,7 @@ const idParams = z.object({ id: z.string() });
 /** Cards are private to their owner: never stored by a shared cache. */
 const privateAnswer = { 'Cache-Control': 'private, no-store' };
 
-/** The owner's cards: create (guests too), read and edit. Policies live in the service. */
+/** The owner's cards: create (guests too), read, edit and unlock. Policies live in the service. */
 export function registerCardsRoutes(
   app: FastifyInstance,
   deps: { cards: CardsService; actors: CardActorResolver },
@@ -34,5 +39,12 @@ export function registerCardsRoutes(
     const input = parseInput(cardInputSchema, request.body ?? {});
     const card = await cards.updateCard(await actors.of(request, reply), id, input);
     return reply.headers(privateAnswer).send(cardSchema.parse(card));
+  });
+
+  /** Checkout with credits (SPEC §5): signed-in owners only; repeating it charges nothing. */
+  app.post('/api/cards/:id/unlock', async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const result = await cards.unlockCard(await actors.of(request, reply), id);
+    return reply.headers(privateAnswer).send(unlockCardResponseSchema.parse(result));
   });
 }

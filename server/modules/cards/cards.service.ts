@@ -4,6 +4,8 @@ import {
   validateCardDraft,
   type Card,
   type CardInputValues,
+  type UnlockCardResponse,
+  CARD_UNLOCK_COST,
   type TextStyles,
 } from '../../../shared/cards/cards.contract.ts';
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
@@ -12,6 +14,7 @@ import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.
 import { loadCardFor } from './card-access.ts';
 import { canReadCard, canUpdateCard, type CardActor } from './cards.policy.ts';
 import { presentCard } from './cards.presenter.ts';
+import type { CardUnlockRepository } from './card-unlock.repository.ts';
 import type { CardContent, CardRecord, CardsRepository } from './cards.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -43,11 +46,12 @@ function mergeTextStyles(base: TextStyles, changes: CardInputValues['textStyles'
 
 export function createCardsService(deps: {
   repository: CardsRepository;
+  unlocks: CardUnlockRepository;
   templates: { getTemplate(id: string): Promise<TemplateSummary> };
   rateLimiter: Pick<RateLimiter, 'consume'>;
   now: () => Date;
 }) {
-  const { repository, templates, rateLimiter, now } = deps;
+  const { repository, unlocks, templates, rateLimiter, now } = deps;
 
   const load = (actor: CardActor, id: string, allowed: (actor: CardActor, card: CardRecord) => boolean) =>
     loadCardFor(repository, actor, id, allowed);
@@ -145,6 +149,31 @@ export function createCardsService(deps: {
       const saved = await repository.findById(card.id);
       if (!saved) throw new AppError('card-not-found');
       return presentCard(saved);
+    },
+
+    /**
+     * Unlocks the signed-in owner's card with credits (SPEC §5 checkout with credits, DESIGN §1.8): paid, 30
+     * credits spent and a ledger row, atomically; a card already paid succeeds again and charges nothing.
+     * A guest must sign in first (`unauthenticated`); too small a balance is `insufficient-credits`.
+     */
+    async unlockCard(actor: CardActor, id: string): Promise<UnlockCardResponse> {
+      if (actor.userId === null) throw new AppError('unauthenticated');
+      const card = await load(actor, id, canUpdateCard);
+      const outcome = await unlocks.unlock({
+        cardId: card.id,
+        userId: actor.userId,
+        cost: CARD_UNLOCK_COST,
+        at: now(),
+      });
+      if (outcome.status === 'not-found') throw new AppError('card-not-found');
+      if (outcome.status === 'insufficient-credits') throw new AppError('insufficient-credits');
+      const saved = await repository.findById(card.id);
+      if (!saved) throw new AppError('card-not-found');
+      return {
+        card: presentCard(saved),
+        credits: outcome.status === 'paid' ? outcome.balanceAfter : await unlocks.balanceOf(actor.userId),
+        charged: outcome.status === 'paid',
+      };
     },
   };
 }

@@ -25,6 +25,7 @@ const STATUS: Record<ErrorCode, number> = {
   'weak-password': 400,
   'invalid-token': 400,
   'card-not-found': 404,
+  'insufficient-credits': 402,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -51,6 +52,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'weak-password': 'The password must be at least 8 characters long.',
   'invalid-token': 'This link is invalid or has expired.',
   'card-not-found': 'Card not found.',
+  'insufficient-credits': 'You do not have enough credits.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */
