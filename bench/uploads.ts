@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { VIDEO_MAX_BYTES } from '../shared/cards/card-media.ts';
 import { cardMediaApi } from '../shared/cards/card-media.ts';
-import { cardSchema, cardsApi } from '../shared/cards/cards.contract.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
+import { fakeVideoBytes, firstTemplateId, guestWithCard } from '../e2e/support/guest-card.ts';
 import { uploadCardMedia } from '../web/lib/uploads/card-media-upload.ts';
 import { memoryResumeStore } from '../web/lib/uploads/resume-store.ts';
 
@@ -25,46 +24,17 @@ function residentMemory(): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-async function firstTemplateId(): Promise<string> {
-  const home = (await (await fetch(`${origin}/api/catalog/home`)).json()) as {
-    sections: Array<{ templates: Array<{ id: string }> }>;
-  };
-  return home.sections.flatMap((section) => section.templates)[0]!.id;
-}
-
-/** A fresh guest with a card; every upload needs its own card (and a guest's rate limit is per hour). */
+/** A fresh guest with a card; every upload needs its own card. */
 async function guestCard(templateId: string): Promise<{ cardId: string; headers: Record<string, string> }> {
-  const response = await fetch(`${origin}${cardsApi.create}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({
-      templateId,
-      senderName: 'Bench',
-      recipientName: 'Mark',
-      message: 'Hello',
-      selectedVoice: 'male',
-    }),
-  });
-  if (response.status !== 201) throw new Error(`card: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  return { cardId: cardSchema.parse(await response.json()).id, headers: { cookie, origin } };
-}
-
-function video(size: number): Blob {
-  const bytes = crypto.randomBytes(size);
-  bytes.writeUInt32BE(32, 0);
-  bytes.write('ftypisom', 4, 'latin1');
-  return new Blob([bytes], { type: 'video/mp4' });
+  const { card, headers } = await guestWithCard(origin, templateId);
+  return { cardId: card.id, headers };
 }
 
 const mbps = (bytes: number, ms: number) => (bytes / MB / (ms / 1000)).toFixed(1);
 
 try {
-  const templateId = await firstTemplateId();
-  const file = video(VIDEO_MAX_BYTES);
+  const templateId = await firstTemplateId(origin);
+  const file = new Blob([fakeVideoBytes(VIDEO_MAX_BYTES)], { type: 'video/mp4' });
   // One warm-up of each path, so neither pays for first-use compilation.
   for (const warm of [false, true]) {
     const resumableTarget = await guestCard(templateId);

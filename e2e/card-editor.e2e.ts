@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
+import { openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 
 /**
@@ -44,16 +45,8 @@ describe.each(['en', 'ar'] as const)('card editor and overview (%s)', (language)
     ] as const);
     const page = await context.newPage();
     try {
-      await page.goto(`${server.baseUrl}/`);
       // A template outside New Drops opens the preview directly.
-      const card = page.locator(
-        '[data-testid="home-section"][data-section-kind="category"] [data-testid="template-card"]',
-      );
-      await card.first().click();
-      await page.getByRole('button', { name: t('editor.createAction') }).click();
-
-      const editor = page.getByRole('dialog', { name: t('editor.titleCreate') });
-      await editor.waitFor();
+      const editor = await openCreateEditor(page, server.baseUrl, t);
       await editor.getByText(t('editor.requiredNote')).waitFor();
       const next = editor.getByRole('button', { name: t('editor.next') });
       const sender = editor.getByRole('textbox', { name: t('editor.senderName'), exact: true });

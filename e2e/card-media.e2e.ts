@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { mailboxApi, mailboxListSchema, mailboxMailSchema } from '../shared/mail
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { generateTestVideo } from './support/generate-test-video.ts';
+import { fakeVideoBytes, openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 
 /**
@@ -90,14 +90,7 @@ describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice m
     ] as const);
     const page = await context.newPage();
     try {
-      await page.goto(`${origin}/`);
-      await page
-        .locator('[data-testid="home-section"][data-section-kind="category"] [data-testid="template-card"]')
-        .first()
-        .click();
-      await page.getByRole('button', { name: t('editor.createAction') }).click();
-      const editor = page.getByRole('dialog', { name: t('editor.titleCreate') });
-      await editor.waitFor();
+      const editor = await openCreateEditor(page, origin, t);
       expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
 
       // Mistakes in a bad order: each check speaks in SPEC's order, whatever was filled first.
@@ -208,9 +201,7 @@ describe('an upload cut short by a reload', () => {
 
   it('finishes by itself after the reload, from the server offset', { timeout: 180_000 }, async () => {
     const origin = server.baseUrl;
-    const clip = crypto.randomBytes(4 * 1024 * 1024);
-    clip.writeUInt32BE(32, 0);
-    clip.write('ftypisom', 4, 'latin1');
+    const clip = fakeVideoBytes(4 * 1024 * 1024);
     const clipPath = join(folder, 'short-clip.mp4');
     writeFileSync(clipPath, clip);
 
@@ -230,13 +221,7 @@ describe('an upload cut short by a reload', () => {
         });
     });
     try {
-      await page.goto(`${origin}/`);
-      await page
-        .locator('[data-testid="home-section"][data-section-kind="category"] [data-testid="template-card"]')
-        .first()
-        .click();
-      await page.getByRole('button', { name: t('editor.createAction') }).click();
-      const editor = page.getByRole('dialog', { name: t('editor.titleCreate') });
+      const editor = await openCreateEditor(page, origin, t);
       await editor.getByRole('textbox', { name: t('editor.senderName'), exact: true }).fill('Ana');
       await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('Bo');
       await editor.getByRole('textbox', { name: t('editor.message'), exact: true }).fill('See you soon');

@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardsApi, cardSchema, type Card } from '../shared/cards/cards.contract.ts';
+import type { Card } from '../shared/cards/cards.contract.ts';
 import { freePort } from '../server/testing/postgres.ts';
 import { uploadCardMedia, type CardMediaUploadOptions } from '../web/lib/uploads/card-media-upload.ts';
 import {
@@ -12,6 +11,7 @@ import {
 import { memoryResumeStore } from '../web/lib/uploads/resume-store.ts';
 import { UploadError } from '../web/lib/uploads/upload-error.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
+import { fakeVideoBytes, firstTemplateId, guestWithCard as newGuestWithCard } from './support/guest-card.ts';
 
 /**
  * The browser's upload client (web/lib/uploads) against the real server, through a TCP proxy that plays a bad
@@ -103,39 +103,8 @@ afterAll(async () => {
 
 const origin = () => `http://127.0.0.1:${network.port}`;
 
-/** A guest with a card, as the browser has after 'Next': its cookie, and the headers a browser sends. */
-async function guestWithCard(): Promise<{ card: Card; headers: Record<string, string> }> {
-  const response = await fetch(`${origin()}${cardsApi.create}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: origin() },
-    body: JSON.stringify({
-      templateId: (await firstTemplateId()) ?? '',
-      senderName: 'Sam',
-      recipientName: 'Alex',
-      message: 'Happy birthday!',
-      selectedVoice: 'male',
-    }),
-  });
-  expect(response.status).toBe(201);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  return { card: cardSchema.parse(await response.json()), headers: { cookie, origin: origin() } };
-}
-
-async function firstTemplateId(): Promise<string | undefined> {
-  const response = await fetch(`${server.baseUrl}/api/catalog/home`);
-  const home = (await response.json()) as { sections: Array<{ templates: Array<{ id: string }> }> };
-  return home.sections.flatMap((section) => section.templates)[0]?.id;
-}
-
-function fakeVideo(size: number): Blob {
-  const bytes = crypto.randomBytes(size);
-  bytes.writeUInt32BE(32, 0);
-  bytes.write('ftypisom', 4, 'latin1');
-  return new Blob([bytes], { type: 'video/mp4' });
-}
+const guestWithCard = async () => newGuestWithCard(origin(), await firstTemplateId(server.baseUrl));
+const fakeVideo = (size: number) => new Blob([fakeVideoBytes(size)], { type: 'video/mp4' });
 
 /** The real transport, with a log of what went out. */
 function loggedTransport(log: Array<{ method: string; offset: number | null; bytes: number }>): Transport {

@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import { cardSchema, cardsApi, type Card } from '../../shared/cards/cards.contract.ts';
+import type { Page } from 'playwright-core';
+
+/** The id of the first template on the home page of a running server. */
+export async function firstTemplateId(origin: string): Promise<string> {
+  const home = (await (await fetch(`${origin}/api/catalog/home`)).json()) as {
+    sections: Array<{ templates: Array<{ id: string }> }>;
+  };
+  const id = home.sections.flatMap((section) => section.templates)[0]?.id;
+  if (!id) throw new Error('The server lists no template');
+  return id;
+}
+
+/**
+ * A fresh guest with a card, as the browser has after 'Next': the card, and the cookie and origin a browser
+ * would send with its uploads. `origin` is where requests go (the server, or a proxy in front of it).
+ */
+export async function guestWithCard(
+  origin: string,
+  templateId: string,
+): Promise<{ card: Card; headers: Record<string, string> }> {
+  const response = await fetch(`${origin}${cardsApi.create}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({
+      templateId,
+      senderName: 'Sam',
+      recipientName: 'Alex',
+      message: 'Happy birthday!',
+      selectedVoice: 'male',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`card: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return { card: cardSchema.parse(await response.json()), headers: { cookie, origin } };
+}
+
+/** `size` bytes that are a video by content (an mp4 `ftyp` box first, random bytes after). */
+export function fakeVideoBytes(size: number): Buffer<ArrayBuffer> {
+  const bytes = crypto.randomBytes(size);
+  bytes.writeUInt32BE(32, 0);
+  bytes.write('ftypisom', 4, 'latin1');
+  return bytes;
+}
+
+/** Opens the Create modal of the first template outside New Drops, as a visitor does from Home. */
+export async function openCreateEditor(page: Page, origin: string, t: (key: string) => string) {
+  await page.goto(`${origin}/`);
+  await page
+    .locator('[data-testid="home-section"][data-section-kind="category"] [data-testid="template-card"]')
+    .first()
+    .click();
+  await page.getByRole('button', { name: t('editor.createAction') }).click();
+  const editor = page.getByRole('dialog', { name: t('editor.titleCreate') });
+  await editor.waitFor();
+  return editor;
+}
