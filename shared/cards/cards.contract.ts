@@ -151,6 +151,27 @@ export const cardSchema = z.object({
 });
 export type Card = z.infer<typeof cardSchema>;
 
+/**
+ * The card as anyone holding its share link sees it (DESIGN §1.5, the recipient page): what the card shows
+ * and nothing else — no owner, payment, guest or counter fields.
+ */
+export const publicCardSchema = cardSchema
+  .pick({
+    id: true,
+    templateImageUrl: true,
+    title: true,
+    senderName: true,
+    recipientName: true,
+    message: true,
+    selectedVoice: true,
+    textStyles: true,
+    recipientImageUrl: true,
+    videoUrl: true,
+    audioUrl: true,
+  })
+  .strict();
+export type PublicCard = z.infer<typeof publicCardSchema>;
+
 /** SPEC §9: unlocking a card (marking it paid, so it can be shared) costs 30 credits. */
 export const CARD_UNLOCK_COST = 30;
 

@@ -19,6 +19,8 @@ export const routePatterns = {
   help: '/help',
   faqs: '/faqs',
   pricing: '/pricing',
+  /** The recipient page: what a share link opens (DESIGN §1.5). */
+  recipientCard: '/c/:cardId',
   /** The local development mailbox (only when the server keeps mail in its outbox). */
   mailbox: '/mailbox',
 } as const;
@@ -56,6 +58,10 @@ export const paths = {
   help: () => routePatterns.help,
   faqs: () => routePatterns.faqs,
   pricing: () => routePatterns.pricing,
+  recipientCard: (cardId: string) => `/c/${encodeURIComponent(cardId)}`,
+  /** The share link of a paid card: absolute, as it is sent to the recipient. */
+  shareLink: (cardId: string, origin: string = window.location.origin) =>
+    `${origin}/c/${encodeURIComponent(cardId)}`,
   /** The local mailbox; `mail` selects one mail by id. */
   mailbox: (search: { mail?: string | null } = {}) => `${routePatterns.mailbox}${toSearch(search)}`,
 } as const;

@@ -1,13 +1,13 @@
-import { ArrowLeft, Pencil, Share2, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import { Button } from '../../../components/button.tsx';
+import { CardCover, OpenCardView } from '../../../components/card-view.tsx';
 import { CreateFlowSteps } from '../../../components/create-flow-steps.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { hasErrorCode } from '../../../lib/api-client.ts';
-import { fontStackOf } from '../../../lib/card-fonts.ts';
 import { useCard } from '../api/use-card.ts';
 
 interface CardOverviewProps {
@@ -70,9 +70,9 @@ export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }:
         <>
           <div className="mx-auto mt-8 w-full max-w-sm">
             {open ? (
-              <OpenCard card={card} onClose={() => setOpen(false)} />
+              <OpenCardView card={card} onClose={() => setOpen(false)} />
             ) : (
-              <ClosedCover card={card} onOpen={() => setOpen(true)} />
+              <CardCover card={card} onOpen={() => setOpen(true)} />
             )}
           </div>
           <div className="mx-auto mt-8 flex max-w-sm gap-3">
@@ -88,112 +88,5 @@ export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }:
         </>
       )}
     </div>
-  );
-}
-
-function ClosedCover({ card, onOpen }: { card: Card; onOpen: () => void }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLButtonElement>(null);
-  // Closing the card puts the focus back on the cover.
-  useEffect(() => {
-    if (document.activeElement === document.body) ref.current?.focus({ preventScroll: true });
-  }, []);
-  return (
-    <button
-      ref={ref}
-      type="button"
-      onClick={onOpen}
-      data-testid="card-cover"
-      className="group relative block aspect-[3/4] w-full overflow-hidden rounded-3xl bg-gradient-to-br from-plum-200 to-coral-100 shadow-card-hover transition-transform hover:-translate-y-1"
-    >
-      {card.templateImageUrl && (
-        <img
-          src={card.templateImageUrl}
-          alt=""
-          width={400}
-          height={533}
-          className="absolute inset-0 size-full object-cover"
-        />
-      )}
-      <span className="absolute end-3 top-3 rotate-6 rounded-full bg-coral-500 px-3 py-1 text-xs font-black tracking-wide text-white uppercase shadow-md motion-safe:animate-bounce">
-        {t('overview.clickMe')}
-      </span>
-      <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-plum-950/80 to-transparent px-4 pt-12 pb-4 text-center text-base font-extrabold text-white">
-        {t('overview.clickToOpen')}
-      </span>
-    </button>
-  );
-}
-
-function OpenCard({ card, onClose }: { card: Card; onClose: () => void }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLElement>(null);
-  // The X takes the focus, so a keyboard user can close the card again at once.
-  useEffect(() => ref.current?.querySelector('button')?.focus({ preventScroll: true }), []);
-  const { fontFamily, fontSize, color } = card.textStyles;
-  return (
-    <article
-      ref={ref}
-      data-testid="card-open"
-      aria-label={t('overview.openCardLabel')}
-      className="card-open relative flex aspect-[3/4] w-full flex-col overflow-hidden rounded-3xl border border-plum-100 bg-[#fffdf8] shadow-card-hover"
-    >
-      <IconButton
-        label={t('overview.closeCard')}
-        icon={<X aria-hidden="true" className="size-5" />}
-        onClick={onClose}
-        className="absolute end-2 top-2 z-10"
-      />
-      <div className="flex-1 space-y-4 overflow-y-auto px-6 pt-12 pb-6 text-start">
-        <p dir="auto" className="text-lg font-extrabold text-plum-900">
-          {t('overview.to', { name: card.recipientName })}
-        </p>
-        {card.recipientImageUrl && (
-          <img
-            src={card.recipientImageUrl}
-            alt={t('overview.recipientImage', { name: card.recipientName })}
-            data-testid="card-image"
-            className="mx-auto max-h-48 rounded-2xl object-contain shadow-sm"
-          />
-        )}
-        <p
-          dir="auto"
-          data-testid="card-message"
-          style={{ fontFamily: fontStackOf(fontFamily), fontSize, color }}
-          className="break-words whitespace-pre-wrap"
-        >
-          {card.message}
-        </p>
-        {card.videoUrl && (
-          <video
-            src={card.videoUrl}
-            controls
-            playsInline
-            preload="metadata"
-            data-testid="card-video"
-            className="w-full rounded-2xl bg-black"
-          />
-        )}
-        {card.audioUrl && (
-          <div>
-            <p className="text-sm font-bold text-plum-800">{t('overview.voiceMessage')}</p>
-            <audio
-              src={card.audioUrl}
-              controls
-              preload="metadata"
-              data-testid="card-audio"
-              className="mt-1 w-full"
-            />
-          </div>
-        )}
-        <p
-          dir="auto"
-          className="pt-2 text-end font-bold text-plum-800"
-          style={{ fontFamily: fontStackOf(fontFamily) }}
-        >
-          {t('overview.from', { name: card.senderName })}
-        </p>
-      </div>
-    </article>
   );
 }

@@ -1,0 +1,132 @@
+import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicCard } from '../../shared/cards/cards.contract.ts';
+import { fontStackOf } from '../lib/card-fonts.ts';
+import { IconButton } from './icon-button.tsx';
+
+/**
+ * The card as people see it (SPEC §2 Overview, DESIGN §1.5): the closed cover ('Click to open card', 'click
+ * me') and the open card (To, the message in its saved styles, image, video, 'Voice Message', From). One
+ * viewer for the sender's overview, the recipient page and My WINCS. The media elements exist only once the
+ * card is open, so a recipient on a slow network downloads the cover first and the video only when opened.
+ */
+
+/** The closed cover; clicking it opens the card. */
+export function CardCover({
+  card,
+  onOpen,
+  priority = false,
+}: {
+  card: Pick<PublicCard, 'templateImageUrl'>;
+  onOpen: () => void;
+  /** The cover is the first thing a recipient sees: fetch it before anything else on the page. */
+  priority?: boolean;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLButtonElement>(null);
+  // Closing the card puts the focus back on the cover.
+  useEffect(() => {
+    if (document.activeElement === document.body) ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <button
+      ref={ref}
+      type="button"
+      onClick={onOpen}
+      data-testid="card-cover"
+      className="group relative block aspect-[3/4] w-full overflow-hidden rounded-3xl bg-gradient-to-br from-plum-200 to-coral-100 shadow-card-hover transition-transform hover:-translate-y-1"
+    >
+      {card.templateImageUrl && (
+        <img
+          src={card.templateImageUrl}
+          alt=""
+          width={400}
+          height={533}
+          fetchPriority={priority ? 'high' : 'auto'}
+          className="absolute inset-0 size-full object-cover"
+        />
+      )}
+      <span className="absolute end-3 top-3 rotate-6 rounded-full bg-coral-500 px-3 py-1 text-xs font-black tracking-wide text-white uppercase shadow-md motion-safe:animate-bounce">
+        {t('overview.clickMe')}
+      </span>
+      <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-plum-950/80 to-transparent px-4 pt-12 pb-4 text-center text-base font-extrabold text-white">
+        {t('overview.clickToOpen')}
+      </span>
+    </button>
+  );
+}
+
+/** The open card with its X to close it again. */
+export function OpenCardView({ card, onClose }: { card: PublicCard; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  // The X takes the focus, so a keyboard user can close the card again at once.
+  useEffect(() => ref.current?.querySelector('button')?.focus({ preventScroll: true }), []);
+  const { fontFamily, fontSize, color } = card.textStyles;
+  return (
+    <article
+      ref={ref}
+      data-testid="card-open"
+      aria-label={t('overview.openCardLabel')}
+      className="card-open relative flex aspect-[3/4] w-full flex-col overflow-hidden rounded-3xl border border-plum-100 bg-[#fffdf8] shadow-card-hover"
+    >
+      <IconButton
+        label={t('overview.closeCard')}
+        icon={<X aria-hidden="true" className="size-5" />}
+        onClick={onClose}
+        className="absolute end-2 top-2 z-10"
+      />
+      <div className="flex-1 space-y-4 overflow-y-auto px-6 pt-12 pb-6 text-start">
+        <p dir="auto" className="text-lg font-extrabold text-plum-900">
+          {t('overview.to', { name: card.recipientName })}
+        </p>
+        {card.recipientImageUrl && (
+          <img
+            src={card.recipientImageUrl}
+            alt={t('overview.recipientImage', { name: card.recipientName })}
+            data-testid="card-image"
+            className="mx-auto max-h-48 rounded-2xl object-contain shadow-sm"
+          />
+        )}
+        <p
+          dir="auto"
+          data-testid="card-message"
+          style={{ fontFamily: fontStackOf(fontFamily), fontSize, color }}
+          className="break-words whitespace-pre-wrap"
+        >
+          {card.message}
+        </p>
+        {card.videoUrl && (
+          <video
+            src={card.videoUrl}
+            controls
+            playsInline
+            preload="metadata"
+            data-testid="card-video"
+            className="w-full rounded-2xl bg-black"
+          />
+        )}
+        {card.audioUrl && (
+          <div>
+            <p className="text-sm font-bold text-plum-800">{t('overview.voiceMessage')}</p>
+            <audio
+              src={card.audioUrl}
+              controls
+              preload="metadata"
+              data-testid="card-audio"
+              className="mt-1 w-full"
+            />
+          </div>
+        )}
+        <p
+          dir="auto"
+          className="pt-2 text-end font-bold text-plum-800"
+          style={{ fontFamily: fontStackOf(fontFamily) }}
+        >
+          {t('overview.from', { name: card.senderName })}
+        </p>
+      </div>
+    </article>
+  );
+}
