@@ -1,0 +1,111 @@
+import { Check, Copy, Link2, Share2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { fieldInputClasses } from '../../../components/text-field.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { cn } from '../../../lib/cn.ts';
+import { canShareNatively, copyLink, shareLink } from '../lib/share-link.ts';
+
+/** SPEC §9: the 'Copied!' indicator shows for 2 seconds. */
+export const COPIED_INDICATOR_MS = 2_000;
+
+/**
+ * SPEC §2 'Share your card': native Share where the browser has it, Copy Link ('Copied!' for 2 s) and the
+ * read-only link `{origin}/c/{cardId}`. Closing is the owner's decision (checkout goes on to My WINCS).
+ */
+export function ShareCardDialog({
+  open,
+  cardId,
+  onClose,
+}: {
+  open: boolean;
+  cardId: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const textId = useId();
+  const fieldId = useId();
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  const url = cardId ? paths.shareLink(cardId) : '';
+  const nativeShare = open && url !== '' && canShareNatively(url);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    if (await copyLink(url, fieldRef.current)) setCopied(true);
+    else showToast(t('share.copyFailed'), 'error');
+  };
+
+  const share = async () => {
+    const outcome = await shareLink(
+      { url, title: t('share.nativeTitle'), text: t('share.nativeText') },
+      fieldRef.current,
+    );
+    if (outcome === 'copied') setCopied(true);
+    else if (outcome === 'failed') showToast(t('share.copyFailed'), 'error');
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy={titleId} describedBy={textId} className="max-w-md">
+      <div className="p-6 sm:p-8" data-testid="share-dialog">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-plum-100 text-plum-700">
+          <Link2 aria-hidden="true" className="size-7" />
+        </span>
+        <h2 id={titleId} className="mt-4 text-center text-xl font-black text-ink">
+          {t('share.title')}
+        </h2>
+        <p id={textId} className="mt-2 text-center text-muted">
+          {t('share.description')}
+        </p>
+
+        <label htmlFor={fieldId} className="mt-6 block text-sm font-bold text-ink">
+          {t('share.linkLabel')}
+        </label>
+        <input
+          id={fieldId}
+          ref={fieldRef}
+          readOnly
+          value={url}
+          dir="ltr"
+          data-testid="share-link"
+          onFocus={(event) => event.currentTarget.select()}
+          className={cn(fieldInputClasses, 'mt-1.5 border-plum-200 text-sm')}
+        />
+
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+          {nativeShare && (
+            <Button size="lg" className="flex-1" onClick={() => void share()}>
+              <Share2 aria-hidden="true" className="size-4" />
+              {t('share.share')}
+            </Button>
+          )}
+          <Button
+            size="lg"
+            variant={nativeShare ? 'secondary' : 'primary'}
+            className="flex-1"
+            onClick={() => void copy()}
+          >
+            {copied ? (
+              <Check aria-hidden="true" className="size-4" />
+            ) : (
+              <Copy aria-hidden="true" className="size-4" />
+            )}
+            <span aria-live="polite">{copied ? t('share.copied') : t('share.copyLink')}</span>
+          </Button>
+        </div>
+        <Button variant="ghost" className="mt-3 w-full" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
