@@ -8,12 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEW_USER_CREDITS } from '../shared/accounts/accounts.contract.ts';
 import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
 import type { Language } from '../shared/i18n/languages.ts';
-import { mailboxApi, mailboxListSchema, mailboxMailSchema } from '../shared/mailbox/mailbox.contract.ts';
-import type { MailboxMail } from '../shared/mailbox/mailbox.contract.ts';
 import { freePort } from '../server/testing/postgres.ts';
 import { startAppServer } from './support/app-server.ts';
 import type { AppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
+import { linkIn, waitForMail } from './support/mailbox.ts';
 
 /**
  * Issue 3's browser flows against the real server: sign-up → verification mail → verified and signed in with
@@ -51,32 +50,6 @@ let serial = 0;
 function uniqueEmail(tag: string): string {
   serial += 1;
   return `${tag}-${Date.now().toString(36)}-${serial}@example.com`;
-}
-
-/** Waits for the newest mail of a kind to an address in the local mailbox. */
-async function waitForMail(to: string, kind: string, after = 0): Promise<MailboxMail> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${server.baseUrl}${mailboxApi.list}`);
-    if (response.ok) {
-      const list = mailboxListSchema.parse(await response.json());
-      const entry = list.mails.find(
-        (mail) => mail.to === to && mail.kind === kind && Date.parse(mail.createdAt) >= after,
-      );
-      if (entry) {
-        const mail = await fetch(`${server.baseUrl}${mailboxApi.mail(entry.id)}`);
-        return mailboxMailSchema.parse(await mail.json());
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No ${kind} mail to ${to} arrived`);
-}
-
-function linkIn(mail: MailboxMail, fragment: string): string {
-  const link = mail.links.find((candidate) => candidate.includes(fragment));
-  if (!link) throw new Error(`The ${mail.kind} mail has no link with ${fragment}: ${mail.links.join(', ')}`);
-  return link;
 }
 
 async function newContext(language: Language = 'en', viewport = DESKTOP): Promise<BrowserContext> {
@@ -132,7 +105,7 @@ async function createVerifiedUser(name: string): Promise<string> {
     body: JSON.stringify({ name, email, password: PASSWORD }),
   });
   expect(response.status).toBe(200);
-  const mail = await waitForMail(email, 'verify-email', startedAt);
+  const mail = await waitForMail(server.baseUrl, email, 'verify-email', startedAt);
   const verify = await fetch(linkIn(mail, '/verify-email'), { redirect: 'manual' });
   expect([200, 302]).toContain(verify.status);
   return email;
@@ -199,7 +172,7 @@ describe('accounts in the browser', () => {
       .first()
       .waitFor();
 
-    const mail = await waitForMail(email, 'verify-email', startedAt);
+    const mail = await waitForMail(server.baseUrl, email, 'verify-email', startedAt);
     await page.goto(linkIn(mail, '/verify-email'));
     // The link signs the new account in; the sign-in page then carries on home.
     await arriveHome(page);
@@ -239,7 +212,7 @@ describe('accounts in the browser', () => {
     const resentAfter = Date.now() - 500;
     await page.getByRole('button', { name: en('auth.resendVerification') }).click();
     await page.getByText(en('auth.verificationResent')).waitFor();
-    await waitForMail(email, 'verify-email', resentAfter);
+    await waitForMail(server.baseUrl, email, 'verify-email', resentAfter);
     await context.close();
   });
 
@@ -261,7 +234,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: en('auth.reset.submit') }).click();
     await page.getByText(en('auth.reset.sent')).waitFor();
 
-    const mail = await waitForMail(email, 'reset-password', startedAt);
+    const mail = await waitForMail(server.baseUrl, email, 'reset-password', startedAt);
     const link = linkIn(mail, 'token=');
     await page.goto(link);
     await page.getByRole('heading', { name: en('auth.reset.newTitle') }).waitFor();
@@ -369,7 +342,7 @@ describe('accounts in the browser', () => {
       'ar',
       'rtl',
     ]);
-    const mail = await waitForMail(email, 'verify-email', startedAt);
+    const mail = await waitForMail(server.baseUrl, email, 'verify-email', startedAt);
     expect(mail.language).toBe('ar');
     await page.goto(linkIn(mail, '/verify-email'));
     await arriveHome(page, 'ar');

@@ -6,9 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardsApi } from '../shared/cards/cards.contract.ts';
 import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
-import { mailboxApi, mailboxListSchema, mailboxMailSchema } from '../shared/mailbox/mailbox.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
+import { verificationLink } from './support/mailbox.ts';
 import { generateTestVideo } from './support/generate-test-video.ts';
 import { fakeVideoBytes, openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
@@ -53,23 +53,6 @@ afterAll(async () => {
 
 async function expectAlert(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).waitFor({ timeout: 5_000 });
-}
-
-/** The newest verification mail to an address in the local mailbox (no SMTP in tests). */
-async function verificationLink(email: string): Promise<string> {
-  for (let tries = 0; tries < 75; tries += 1) {
-    const list = mailboxListSchema.parse(await (await fetch(`${server.baseUrl}${mailboxApi.list}`)).json());
-    const entry = list.mails.find((mail) => mail.to === email && mail.kind === 'verify-email');
-    if (entry) {
-      const mail = mailboxMailSchema.parse(
-        await (await fetch(`${server.baseUrl}${mailboxApi.mail(entry.id)}`)).json(),
-      );
-      const link = mail.links.find((candidate) => candidate.includes('/verify-email'));
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No verification mail to ${email}`);
 }
 
 describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice message (%s)', (language) => {
@@ -177,7 +160,7 @@ describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice m
       await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
       await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
       await page.getByTestId('verify-email-notice').waitFor();
-      await page.goto(await verificationLink(email));
+      await page.goto(await verificationLink(server.baseUrl, email));
       // Signed in once the header shows the new account's balance.
       await page.getByTestId('credit-balance').first().waitFor();
       const owned = await page.evaluate(async (path) => {

@@ -103,6 +103,12 @@ export const GOOGLE_PROVIDER_ID = 'google';
 export const AUTH_CALLBACKS = {
   /** Where the verification link lands (signed in: the link signs the user in). */
   emailVerified: '/signin?verified=1',
+  /**
+   * The same, carrying the card a guest was sharing when they signed up: the verified user goes on to pay
+   * for it (SPEC §4), even when the mail is opened in another tab. The server hands it over only if it is
+   * the user's card by then.
+   */
+  emailVerifiedWithCard: (cardId: string) => `/signin?verified=1&card=${encodeURIComponent(cardId)}`,
   /** The page that takes `?token=` from the reset mail and posts the new password. */
   resetPassword: '/reset-password',
   /** Where OAuth errors land, with `?error=CODE` appended by the server. */

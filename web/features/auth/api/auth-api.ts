@@ -47,16 +47,23 @@ export function signInWithEmail(input: { email: string; password: string }): Pro
   return authPost(accountsApi.signIn, { email: input.email, password: input.password, rememberMe: true });
 }
 
-export function signUpWithEmail(input: {
-  name: string;
-  email: string;
-  password: string;
-}): Promise<SignUpResult> {
-  return authPost<SignUpResult>(accountsApi.signUp, { ...input, callbackURL: VERIFIED_CALLBACK });
+/** Where a verification link lands: the sign-in page, with the card being shared when there is one. */
+function verifiedCallback(carriedCardId: string | undefined): string {
+  return carriedCardId ? AUTH_CALLBACKS.emailVerifiedWithCard(carriedCardId) : VERIFIED_CALLBACK;
 }
 
-export function sendVerificationEmail(email: string): Promise<unknown> {
-  return authPost(accountsApi.sendVerificationEmail, { email, callbackURL: VERIFIED_CALLBACK });
+export function signUpWithEmail(
+  input: { name: string; email: string; password: string },
+  carriedCardId?: string,
+): Promise<SignUpResult> {
+  return authPost<SignUpResult>(accountsApi.signUp, {
+    ...input,
+    callbackURL: verifiedCallback(carriedCardId),
+  });
+}
+
+export function sendVerificationEmail(email: string, carriedCardId?: string): Promise<unknown> {
+  return authPost(accountsApi.sendVerificationEmail, { email, callbackURL: verifiedCallback(carriedCardId) });
 }
 
 /** Always answers the same whether or not the address has an account (no enumeration). */

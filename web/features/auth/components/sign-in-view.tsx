@@ -36,7 +36,13 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
-  const navState = useMemo(() => readAuthNavigationState(location.state), [location.state]);
+  const verifiedCardId = params.get('verified') === '1' ? params.get('card') : null;
+  // A verification link may carry the card the new user was sharing: go on to checkout with it.
+  const navState = useMemo(() => {
+    const state = readAuthNavigationState(location.state);
+    const carried = readAuthNavigationState({ cardId: verifiedCardId });
+    return carried.cardId ? { ...state, cardId: carried.cardId, returnToCheckout: true } : state;
+  }, [location.state, verifiedCardId]);
   const complete = useCompleteSignIn();
   useBackGoesHome();
 
@@ -105,7 +111,7 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
     setResend('sending');
     setResendErrorKey(null);
     try {
-      await sendVerificationEmail(unverifiedEmail);
+      await sendVerificationEmail(unverifiedEmail, navState.cardId);
       setResend('sent');
     } catch (error) {
       setResend('idle');

@@ -88,7 +88,7 @@ function SignUpForm({ session }: { session: AuthSessionPort }) {
 
     setSubmitting(true);
     try {
-      const result = await signUpWithEmail(input);
+      const result = await signUpWithEmail(input, navState.cardId);
       showToast(t('auth.accountCreated'), 'success');
       if (result?.token) {
         // This server signs new accounts in at once (verification not required): carry on as signed in.

@@ -1,0 +1,192 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_UNLOCK_COST } from '../shared/cards/cards.contract.ts';
+import { NEW_USER_CREDITS } from '../shared/accounts/accounts.contract.ts';
+import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { firstTemplateId, openCreateEditor } from './support/guest-card.ts';
+import { localeText } from './support/locale-text.ts';
+import { verificationLink } from './support/mailbox.ts';
+
+/**
+ * Issue 5's whole path, as people live it: a guest makes a card → preview → Share → Sign Up → the
+ * verification mail → checkout with that card → 'Confirm & Spend 30 Credits' → the share modal → Copy Link
+ * ('Copied!' for 2 s) → closing goes to My WINCS; then the copied link, opened in a fresh browser with no
+ * account, shows the cover and opens the card.
+ */
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const balanceOf = async (page: Page) =>
+  Number(await page.getByTestId('credit-balance').first().getAttribute('data-credits'));
+
+describe('unlock with credits and share the link', () => {
+  const t = localeText('en');
+
+  it(
+    'takes a guest card through sign-up and checkout to a link anyone can open',
+    { timeout: 180_000 },
+    async () => {
+      // Mail links name the server http://localhost:PORT: the whole visit uses that host (one cookie jar).
+      const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        reducedMotion: 'reduce',
+      });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+        LANGUAGE_STORAGE_KEY,
+        'en',
+      ] as const);
+      const page = await context.newPage();
+      try {
+        // A guest's card, previewed.
+        const editor = await openCreateEditor(page, origin, t);
+        await editor.getByRole('textbox', { name: t('editor.senderName'), exact: true }).fill('Ana');
+        await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('Bo');
+        await editor
+          .getByRole('textbox', { name: t('editor.message'), exact: true })
+          .fill('Happy birthday, Bo!');
+        await editor.getByRole('button', { name: t('editor.voices.female'), exact: true }).click();
+        await editor.getByRole('button', { name: t('editor.next') }).click();
+        await page.waitForURL(/\/overview\/[\w-]+$/);
+        const cardId = page.url().split('/').pop()!;
+
+        // Share → Sign Up → verify: the verified user lands on checkout with that card.
+        await page.getByRole('button', { name: t('overview.share') }).click();
+        await page
+          .getByRole('dialog', { name: t('overview.premiumTitle') })
+          .getByRole('button', { name: t('overview.signUp') })
+          .click();
+        await page.waitForURL('**/signup');
+        const email = `share-${Date.now().toString(36)}@example.com`;
+        await page.getByLabel(t('auth.fields.name')).fill('Ana');
+        await page.getByLabel(t('auth.fields.email')).fill(email);
+        await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
+        await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
+        await page.getByTestId('verify-email-notice').waitFor();
+        await page.goto(await verificationLink(server.baseUrl, email));
+        await page.waitForURL('**/checkout');
+        await page.getByRole('heading', { name: t('checkout.title') }).waitFor();
+        expect(
+          await page.getByTestId('create-flow-steps').locator('[aria-current="step"]').innerText(),
+        ).toContain(t('auth.steps.payment'));
+        await page.getByTestId('checkout-template-image').waitFor();
+        await expect.poll(() => balanceOf(page)).toBe(NEW_USER_CREDITS);
+
+        // No method chosen yet: 'Proceed to Payment'; Pay with Credits shows the balance and the cost.
+        const confirm = page.getByTestId('confirm-payment');
+        expect(await confirm.innerText()).toBe(t('checkout.proceed'));
+        const credits = page.getByTestId('pay-with-credits');
+        expect(await credits.innerText()).toContain(
+          t('checkout.cost', { credits: String(CARD_UNLOCK_COST) }),
+        );
+        await credits.click();
+        expect(await confirm.innerText()).toBe('Confirm & Spend 30 Credits');
+        await confirm.click();
+
+        // Paid: the complete step, the share modal, 70 credits in the header.
+        const share = page.getByRole('dialog', { name: t('share.title') });
+        await share.waitFor();
+        await expect.poll(() => balanceOf(page)).toBe(NEW_USER_CREDITS - CARD_UNLOCK_COST);
+        const link = await share.getByTestId('share-link').inputValue();
+        expect(link).toBe(`${origin}/c/${cardId}`);
+        await share.getByRole('button', { name: t('share.copyLink') }).click();
+        await share.getByRole('button', { name: t('share.copied') }).waitFor();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+        // 'Copied!' shows for 2 seconds, then the button says Copy Link again.
+        await share.getByRole('button', { name: t('share.copyLink') }).waitFor({ timeout: 4_000 });
+
+        await share.getByRole('button', { name: t('common.close') }).click();
+        await page.waitForURL('**/my-wincs');
+
+        // The copied link in a fresh browser: no account, no cookie — the cover, then the card.
+        const recipient = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+        try {
+          const phone = await recipient.newPage();
+          await phone.goto(link);
+          await phone.getByTestId('card-cover').click();
+          const opened = phone.getByTestId('card-open');
+          await opened.getByTestId('card-message').getByText('Happy birthday, Bo!').waitFor();
+          await opened.getByText(t('overview.to', { name: 'Bo' })).waitFor();
+        } finally {
+          await recipient.close();
+        }
+
+        // Paying again for the same card charges nothing.
+        const again = await page.evaluate(async (id) => {
+          const response = await fetch(`/api/cards/${id}/unlock`, { method: 'POST' });
+          return (await response.json()) as { charged: boolean; credits: number };
+        }, cardId);
+        expect(again).toEqual({ charged: false, credits: NEW_USER_CREDITS - CARD_UNLOCK_COST });
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it('dims Pay with Credits under 30 and says why', { timeout: 120_000 }, async () => {
+    const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    try {
+      const email = `poor-${Date.now().toString(36)}@example.com`;
+      await page.goto(`${origin}/signup`);
+      await page.getByLabel(t('auth.fields.name')).fill('Cy');
+      await page.getByLabel(t('auth.fields.email')).fill(email);
+      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
+      await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
+      await page.getByTestId('verify-email-notice').waitFor();
+      await page.goto(await verificationLink(server.baseUrl, email));
+      await page.getByTestId('credit-balance').first().waitFor();
+      const db = new Database(join(server.dataDir, 'winc.db'));
+      try {
+        db.prepare('UPDATE users SET credits = ? WHERE email = ?').run(CARD_UNLOCK_COST - 1, email);
+      } finally {
+        db.close();
+      }
+      const cardId = await page.evaluate(
+        async (templateId) => {
+          const response = await fetch('/api/cards', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              templateId,
+              senderName: 'Cy',
+              recipientName: 'Di',
+              message: 'Thank you!',
+              selectedVoice: 'male',
+            }),
+          });
+          return ((await response.json()) as { id: string }).id;
+        },
+        await firstTemplateId(origin),
+      );
+      await page.goto(`${origin}/overview/${cardId}`);
+      await page.getByRole('button', { name: t('overview.share') }).click();
+      await page.waitForURL('**/checkout');
+      const credits = page.getByTestId('pay-with-credits');
+      await expect.poll(() => credits.isDisabled()).toBe(true);
+      await credits.getByText(t('checkout.notEnoughHint')).waitFor();
+      expect(await page.getByTestId('confirm-payment').isDisabled()).toBe(true);
+      // Buy Packages goes to the plans.
+      await page.getByTestId('buy-packages').click();
+      await page.waitForURL('**/pricing');
+    } finally {
+      await context.close();
+    }
+  });
+});
