@@ -18,7 +18,9 @@ import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { createCardsRepository } from './cards.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
+import crypto from 'node:crypto';
 
 const draft = {
   templateId: 'birthday-01',
@@ -136,5 +138,51 @@ describeEachDatabase('unlocking a card with credits', (use) => {
       cards.map(async (card) => cardSchema.parse((await browser.get(cardsApi.card(card.id))).json()).isPaid),
     );
     expect(paid.filter(Boolean)).toHaveLength(3);
+  });
+  /** `count` more cards like `model`, written straight to the database (past the card-creation limit). */
+  async function copiesOf(model: Card, count: number): Promise<string[]> {
+    const repository = createCardsRepository(use().database);
+    const record = await repository.findById(model.id);
+    const ids = Array.from({ length: count }, () => crypto.randomBytes(16).toString('base64url'));
+    for (const id of ids) await repository.insert({ ...record!, id });
+    return ids;
+  }
+
+  it('pays exactly three of 100 cards unlocked at once from 100 credits, and the ledger adds up', async () => {
+    const { browser, email } = await signUpAndVerify(app, use());
+    const ids = await copiesOf(await createCard(browser), 100);
+
+    const answers = await Promise.all(ids.map((id) => browser.post(cardsApi.unlock(id))));
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(97);
+    for (const refused of answers.filter((response) => response.statusCode === 402))
+      expect(refused.json().code).toBe('insufficient-credits');
+
+    const user = await findUserByEmail(use(), email);
+    expect(user?.credits).toBe(NEW_USER_CREDITS - 3 * CARD_UNLOCK_COST);
+    const ledger = await ledgerOf(email);
+    expect(ledger.reduce((sum, row) => sum + Number(row.delta), 0)).toBe(user?.credits);
+    expect(ledger.filter((row) => row.reason === 'card-unlock')).toHaveLength(3);
+    const paid = await use()
+      .database.db.selectFrom('cards')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('isPaid', '=', use().database.codec.bool(true))
+      .execute();
+    expect(paid).toHaveLength(3);
+  });
+
+  it('charges one card once when 100 unlocks of it arrive together', async () => {
+    const { browser, email } = await signUpAndVerify(app, use());
+    const card = await createCard(browser);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => browser.post(cardsApi.unlock(card.id))),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual(Array(100).fill(200));
+    const charged = answers.filter((response) => unlockCardResponseSchema.parse(response.json()).charged);
+    expect(charged).toHaveLength(1);
+    expect((await findUserByEmail(use(), email))?.credits).toBe(NEW_USER_CREDITS - CARD_UNLOCK_COST);
+    expect((await ledgerOf(email)).filter((row) => row.reason === 'card-unlock')).toHaveLength(1);
   });
 });
