@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'card-not-found',
   // Checkout (issue 5): SPEC §5 'You do not have enough credits.'
   'insufficient-credits',
+  // The recipient page (issue 5): an unpaid card and an unknown one answer alike (DESIGN §1.5, §5).
+  'card-not-ready',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -189,4 +189,6 @@ export const cardsApi = {
   create: '/api/cards',
   card: (id: string) => `/api/cards/${encodeURIComponent(id)}`,
   unlock: (id: string) => `/api/cards/${encodeURIComponent(id)}/unlock`,
+  /** The recipient page's card: a paid card to anyone with its link (DESIGN §1.5), no sign-in needed. */
+  publicCard: (id: string) => `/api/public/cards/${encodeURIComponent(id)}`,
 } as const;

@@ -5,6 +5,14 @@ import type { CardRecord, CardsRepository } from './cards.repository.ts';
 /** Our ids are 22 base64url characters; anything else cannot be a card, and answers like an unknown one. */
 const CARD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** The stored card with this id; an id that cannot be ours is not looked up and finds nothing. */
+export async function findCardById(
+  repository: Pick<CardsRepository, 'findById'>,
+  id: string,
+): Promise<CardRecord | undefined> {
+  return CARD_ID_PATTERN.test(id) ? repository.findById(id) : undefined;
+}
+
 /**
  * The card when the actor may act on it by the given policy; "not found" and "not yours" are the same
  * answer, `card-not-found` (DESIGN §5).
@@ -15,7 +23,7 @@ export async function loadCardFor(
   id: string,
   allowed: (actor: CardActor, card: CardRecord) => boolean,
 ): Promise<CardRecord> {
-  const card = CARD_ID_PATTERN.test(id) ? await repository.findById(id) : undefined;
+  const card = await findCardById(repository, id);
   if (!card || !allowed(actor, card)) throw new AppError('card-not-found');
   return card;
 }

@@ -24,15 +24,28 @@ export function isCardOwner(actor: CardActor, card: CardOwnership): boolean {
 }
 
 /**
- * Reading a card in the editor and the overview: its owner only. An unpaid card is visible to nobody else;
- * the recipient's view of a paid card is a separate, later route (DESIGN §1.5).
+ * Reading a card in the editor and the overview: its owner only. The recipient's view of a paid card is
+ * `canOpenSharedCard`, with its own, smaller set of fields (DESIGN §1.5).
  */
 export function canReadCard(actor: CardActor, card: CardOwnership): boolean {
   return isCardOwner(actor, card);
 }
 
+/**
+ * Opening a card from its share link (the recipient page, DESIGN §1.5): anyone, once the card is paid; the
+ * link is the secret. Before that nobody, the owner included: the page shows what the recipient would see.
+ */
+export function canOpenSharedCard(card: Pick<CardRecord, 'isPaid'>): boolean {
+  return card.isPaid;
+}
+
 /** Editing a card: its owner only. */
 export function canUpdateCard(actor: CardActor, card: CardOwnership): boolean {
+  return isCardOwner(actor, card);
+}
+
+/** Deleting a card (My WINCS), with its files: its owner only. */
+export function canDeleteCard(actor: CardActor, card: CardOwnership): boolean {
   return isCardOwner(actor, card);
 }
 
@@ -44,7 +57,7 @@ export function canReadCardMedia(
   actor: CardActor,
   card: CardOwnership & Pick<CardRecord, 'isPaid'>,
 ): boolean {
-  return card.isPaid || isCardOwner(actor, card);
+  return canOpenSharedCard(card) || isCardOwner(actor, card);
 }
 
 /** Uploading, replacing or removing a card's media: its owner only. */

@@ -1,4 +1,4 @@
-import type { Card } from '../../../shared/cards/cards.contract.ts';
+import type { Card, PublicCard } from '../../../shared/cards/cards.contract.ts';
 import type { CardRecord } from './cards.repository.ts';
 
 /**
@@ -27,5 +27,26 @@ export function presentCard(card: CardRecord): Card {
     lastModified: card.lastModified.toISOString(),
     updatedAt: card.updatedAt.toISOString(),
     viewCount: card.viewCount,
+  };
+}
+
+/**
+ * The card for anyone holding its share link (the recipient page, DESIGN §1.5): only what the card shows.
+ * Fields are picked one by one, so owner ids, guest session, payment state, counters and timestamps can never
+ * ride along when the stored card grows.
+ */
+export function presentPublicCard(card: CardRecord): PublicCard {
+  return {
+    id: card.id,
+    templateImageUrl: card.templateImageUrl,
+    title: card.title,
+    senderName: card.senderName,
+    recipientName: card.recipientName,
+    message: card.message,
+    selectedVoice: card.selectedVoice,
+    textStyles: { ...card.textStyles },
+    recipientImageUrl: card.recipientImageUrl,
+    videoUrl: card.videoUrl,
+    audioUrl: card.audioUrl,
   };
 }

@@ -26,6 +26,7 @@ const STATUS: Record<ErrorCode, number> = {
   'invalid-token': 400,
   'card-not-found': 404,
   'insufficient-credits': 402,
+  'card-not-ready': 404,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -53,6 +54,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'invalid-token': 'This link is invalid or has expired.',
   'card-not-found': 'Card not found.',
   'insufficient-credits': 'You do not have enough credits.',
+  'card-not-ready': "This card isn't ready yet",
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

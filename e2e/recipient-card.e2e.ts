@@ -1,0 +1,218 @@
+import crypto from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardMediaApi, type CardMediaKind } from '../shared/cards/card-media.ts';
+import { cardSchema, cardsApi, type Card } from '../shared/cards/cards.contract.ts';
+import { LANGUAGE_STORAGE_KEY, type Language } from '../shared/i18n/languages.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { fakeVideoBytes, firstTemplateId, guestWithCard } from './support/guest-card.ts';
+import { localeText } from './support/locale-text.ts';
+import { verificationLink } from './support/mailbox.ts';
+
+/**
+ * The recipient page (DESIGN §1.5) as someone who was sent the link sees it, in a browser that has never
+ * been to Winc: a paid card's cover first (the video is not requested before the card is opened), the open
+ * card with its message; an unpaid card's link says it isn't ready yet; Arabic right-to-left on a phone.
+ */
+
+let server: AppServer;
+let browser: Browser;
+let paid: Card;
+let unpaid: Card;
+
+/** Cookies a server answer sets, as a Cookie header. */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+}
+
+/** A verified, signed-in account made through the API and the local mailbox; its cookie and origin headers. */
+async function signedInOwner(): Promise<Record<string, string>> {
+  const origin = server.baseUrl;
+  const email = `sender-${crypto.randomBytes(5).toString('hex')}@example.com`;
+  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ name: 'Ana', email, password: 'correct horse 42' }),
+  });
+  expect(signUp.status).toBe(200);
+  // The link names the server's public origin; the path is what matters here.
+  const link = new URL(await verificationLink(origin, email));
+  const verify = await fetch(`${origin}${link.pathname}${link.search}`, { redirect: 'manual' });
+  expect([200, 302]).toContain(verify.status);
+  const cookie = cookiesOf(verify);
+  expect(cookie).not.toBe('');
+  return { cookie, origin };
+}
+
+async function createCard(headers: Record<string, string>, templateId: string): Promise<Card> {
+  const response = await fetch(`${server.baseUrl}${cardsApi.create}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      templateId,
+      senderName: 'Ana',
+      recipientName: 'Bo',
+      message: 'Happy birthday, Bo! Open the video 🎂',
+      selectedVoice: 'female',
+      textStyles: { fontFamily: 'Georgia', fontSize: 22, color: '#7c2a68' },
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return cardSchema.parse(await response.json());
+}
+
+async function putMedia(headers: Record<string, string>, cardId: string, kind: CardMediaKind, body: Buffer) {
+  const response = await fetch(`${server.baseUrl}${cardMediaApi.media(cardId, kind)}`, {
+    method: 'PUT',
+    headers: { ...headers, 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return cardSchema.parse(await response.json());
+}
+
+/** A browser that has never been here (no cookies, no storage), optionally remembering a language. */
+async function freshVisitor(
+  language: Language,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  if (language !== 'en') {
+    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      LANGUAGE_STORAGE_KEY,
+      language,
+    ] as const);
+  }
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  return { context, page, requests };
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  const templateId = await firstTemplateId(server.baseUrl);
+
+  const owner = await signedInOwner();
+  paid = await createCard(owner, templateId);
+  await putMedia(owner, paid.id, 'video', fakeVideoBytes(200 * 1024));
+  await putMedia(
+    owner,
+    paid.id,
+    'audio',
+    Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(4096)]),
+  );
+  const unlock = await fetch(`${server.baseUrl}${cardsApi.unlock(paid.id)}`, {
+    method: 'POST',
+    headers: owner,
+  });
+  expect(unlock.status, await unlock.clone().text()).toBe(200);
+  paid = cardSchema.parse((await unlock.json()).card);
+  expect(paid.isPaid).toBe(true);
+
+  // A guest's card is never paid: its link is one that isn't ready.
+  unpaid = (await guestWithCard(server.baseUrl, templateId)).card;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the recipient page', () => {
+  it('shows a paid card to a fresh browser: the cover first, the video only once opened', async () => {
+    const t = localeText('en');
+    const { context, page, requests } = await freshVisitor('en');
+    try {
+      await page.goto(`${server.baseUrl}/c/${paid.id}`);
+      await page.getByRole('heading', { level: 1, name: t('recipient.title', { name: 'Bo' }) }).waitFor();
+      await page.getByText(t('recipient.fromSender', { name: 'Ana' })).waitFor();
+      const cover = page.getByTestId('card-cover');
+      await cover.getByText(t('overview.clickToOpen')).waitFor();
+      await expect
+        .poll(() =>
+          cover.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+      expect(await page.title()).toBe(`${t('recipient.documentTitle', { name: 'Bo' })} · Winc`);
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+
+      // Nothing of the video or the voice message is fetched while the card is closed.
+      await page.waitForLoadState('networkidle');
+      const mediaOf = (kind: CardMediaKind) =>
+        requests.filter((path) => path.startsWith(`/media/cards/${paid.id}/${kind}/`));
+      expect(mediaOf('video')).toEqual([]);
+      expect(mediaOf('audio')).toEqual([]);
+      expect(requests).toContain(new URL(paid.templateImageUrl!, server.baseUrl).pathname);
+
+      await cover.click();
+      const opened = page.getByTestId('card-open');
+      await opened.getByText(t('overview.to', { name: 'Bo' })).waitFor();
+      const message = opened.getByTestId('card-message');
+      expect(await message.innerText()).toBe('Happy birthday, Bo! Open the video 🎂');
+      expect(await message.evaluate((el) => getComputedStyle(el).fontSize)).toBe('22px');
+      await opened.getByTestId('card-video').waitFor();
+      await opened.getByText(t('overview.voiceMessage')).waitFor();
+      await expect.poll(() => mediaOf('video').length).toBeGreaterThan(0);
+
+      // X closes the card again.
+      await opened.getByRole('button', { name: t('overview.closeCard') }).click();
+      await page.getByTestId('card-cover').waitFor();
+
+      // The soft invitation leads Home.
+      await page.getByRole('link', { name: t('recipient.ctaAction') }).click();
+      await page.waitForURL(`${server.baseUrl}/`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says an unpaid card's link, and an unknown one, isn't ready yet", async () => {
+    const t = localeText('en');
+    const { context, page } = await freshVisitor('en');
+    try {
+      for (const id of [unpaid.id, crypto.randomBytes(16).toString('base64url')]) {
+        await page.goto(`${server.baseUrl}/c/${id}`);
+        const empty = page.getByTestId('empty-state');
+        await empty.getByText(t('errors.card-not-ready')).waitFor();
+        await empty.getByText(t('recipient.notReadyText')).waitFor();
+        expect(await page.title()).toBe(`${t('errors.card-not-ready')} · Winc`);
+        expect(await page.getByTestId('card-cover').count()).toBe(0);
+        expect(await empty.getByRole('link', { name: t('recipient.visitHome') }).getAttribute('href')).toBe(
+          '/',
+        );
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reads right to left in Arabic on a 360 px phone, and opens the card there too', async () => {
+    const t = localeText('ar');
+    const { context, page } = await freshVisitor('ar', { width: 360, height: 740 });
+    try {
+      await page.goto(`${server.baseUrl}/c/${paid.id}`);
+      await page.getByRole('heading', { level: 1, name: t('recipient.title', { name: 'Bo' }) }).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+      // Nothing wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.getByTestId('card-cover').click();
+      await page
+        .getByTestId('card-open')
+        .getByText(t('overview.to', { name: 'Bo' }))
+        .waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      await page.goto(`${server.baseUrl}/c/${unpaid.id}`);
+      await page.getByText(t('errors.card-not-ready')).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    } finally {
+      await context.close();
+    }
+  });
+});

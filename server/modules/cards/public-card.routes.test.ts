@@ -1,0 +1,221 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cardMediaApi, type CardMediaKind } from '../../../shared/cards/card-media.ts';
+import {
+  cardSchema,
+  cardsApi,
+  publicCardSchema,
+  unlockCardResponseSchema,
+  type Card,
+} from '../../../shared/cards/cards.contract.ts';
+import {
+  TEST_ORIGIN,
+  TestBrowser,
+  findUserByEmail,
+  signUpAndVerify,
+} from '../../testing/accounts-fixture.ts';
+import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
+import { describeEachDatabase } from '../../testing/databases.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+import { createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
+
+const draft = {
+  templateId: 'birthday-01',
+  senderName: 'Sam',
+  recipientName: 'Alex',
+  message: 'Happy birthday!',
+  selectedVoice: 'female',
+  textStyles: { fontFamily: 'Georgia', fontSize: 20, color: '#7a2e8c' },
+};
+
+/** The public fields, as the contract lists them: the answer must carry these and nothing else. */
+const PUBLIC_FIELDS = Object.keys(publicCardSchema.shape).sort();
+
+/** The start of an mp4 (an `ftyp` box) followed by random bytes: a video by content. */
+function fakeVideo(size: number): Buffer {
+  const bytes = crypto.randomBytes(size);
+  bytes.writeUInt32BE(32, 0);
+  bytes.write('ftypisom', 4, 'latin1');
+  return bytes;
+}
+const fakeVoice = (size: number) =>
+  Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(size - 8)]);
+
+/**
+ * The recipient page's API (DESIGN §1.5): a paid card to anyone holding its link, only its public fields; an
+ * unpaid card and an unknown one alike 'card-not-ready'; a paid card's files to anyone, an unpaid card's to
+ * its owner only.
+ */
+describeEachDatabase('the shared card, as its recipient opens it', (use) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const now = new Date();
+    await createCatalogRepository(use().database).insertCatalog(
+      normalizeCatalogSource(fixtureCatalogSource(now), now),
+    );
+    ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } }));
+  });
+  afterAll(() => app?.close());
+
+  /** Someone who was never here: no cookie at all, a fresh address. */
+  const stranger = () => new TestBrowser(app);
+
+  async function createCard(browser: TestBrowser): Promise<Card> {
+    const response = await browser.post(cardsApi.create, draft);
+    expect(response.statusCode, response.body).toBe(201);
+    return cardSchema.parse(response.json());
+  }
+
+  async function unlock(browser: TestBrowser, card: Card): Promise<void> {
+    const response = await browser.post(cardsApi.unlock(card.id));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(unlockCardResponseSchema.parse(response.json()).card.isPaid).toBe(true);
+  }
+
+  async function putMedia(browser: TestBrowser, cardId: string, kind: CardMediaKind, body: Buffer) {
+    const response = await browser.request({
+      method: 'PUT',
+      url: cardMediaApi.media(cardId, kind),
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return cardSchema.parse(response.json());
+  }
+
+  /** Status, type and body: what tells one answer from another. */
+  const answerOf = (response: LightMyRequestResponse) => ({
+    status: response.statusCode,
+    type: response.headers['content-type'],
+    body: response.body,
+  });
+
+  it('shows a paid card to a visitor without any cookie: exactly the public fields, never cached or indexed', async () => {
+    const owner = await signUpAndVerify(app, use());
+    const card = await createCard(owner.browser);
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f4a261' } })
+      .png()
+      .toBuffer();
+    await putMedia(owner.browser, card.id, 'image', photo);
+    await unlock(owner.browser, card);
+
+    const visitor = stranger();
+    const response = await visitor.get(cardsApi.publicCard(card.id));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-robots-tag']).toMatch(/noindex/);
+    // Opening a card hands out nothing: no guest session, no session cookie.
+    expect(response.headers['set-cookie']).toBeUndefined();
+
+    const body = response.json() as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(PUBLIC_FIELDS);
+    expect(publicCardSchema.parse(body)).toMatchObject({
+      id: card.id,
+      senderName: 'Sam',
+      recipientName: 'Alex',
+      message: 'Happy birthday!',
+      selectedVoice: 'female',
+      textStyles: draft.textStyles,
+      templateImageUrl: card.templateImageUrl,
+      videoUrl: null,
+      audioUrl: null,
+    });
+    expect(body.recipientImageUrl).toMatch(new RegExp(`^/media/cards/${card.id}/image/`));
+    // Nothing private rides along, under any name.
+    const user = await findUserByEmail(use(), owner.email);
+    expect(response.body).not.toContain(user!.id);
+    expect(response.body).not.toContain(owner.email);
+    expect(response.body).not.toMatch(/isPaid|viewCount|guest|userId|authorId|createdAt|Path"/);
+
+    // The owner's later edit shows at once on the same link.
+    const edit = await owner.browser.request({
+      method: 'PATCH',
+      url: cardsApi.card(card.id),
+      payload: { message: 'Happy birthday, Alex!' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const again = publicCardSchema.parse((await visitor.get(cardsApi.publicCard(card.id))).json());
+    expect(again.message).toBe('Happy birthday, Alex!');
+  });
+
+  it('answers an unpaid card, an unknown id, a malformed id and a guest card alike, whoever asks', async () => {
+    const owner = await signUpAndVerify(app, use());
+    const unpaid = await createCard(owner.browser);
+    const guest = new TestBrowser(app);
+    const guestCard = await createCard(guest);
+    const unknown = crypto.randomBytes(16).toString('base64url');
+
+    const answers = [
+      await stranger().get(cardsApi.publicCard(unpaid.id)),
+      // The owner is no exception: the page shows what the recipient would see.
+      await owner.browser.get(cardsApi.publicCard(unpaid.id)),
+      await stranger().get(cardsApi.publicCard(unknown)),
+      await stranger().get(cardsApi.publicCard('x')),
+      await stranger().get(cardsApi.publicCard(`${unpaid.id}'; --`)),
+      await stranger().get(cardsApi.publicCard(guestCard.id)),
+      await guest.get(cardsApi.publicCard(guestCard.id)),
+    ].map(answerOf);
+
+    expect(answers[0]).toEqual({
+      status: 404,
+      type: expect.stringMatching(/^application\/json/),
+      body: JSON.stringify({ code: 'card-not-ready', message: "This card isn't ready yet" }),
+    });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it("serves a paid card's image, video (with byte ranges) and voice message to anyone, and an unpaid card's to its owner only", async () => {
+    const owner = await signUpAndVerify(app, use());
+    const video = fakeVideo(64 * 1024);
+    const voice = fakeVoice(8 * 1024);
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a9d8f' } })
+      .jpeg()
+      .toBuffer();
+
+    const paid = await createCard(owner.browser);
+    await putMedia(owner.browser, paid.id, 'image', photo);
+    await putMedia(owner.browser, paid.id, 'video', video);
+    await putMedia(owner.browser, paid.id, 'audio', voice);
+    await unlock(owner.browser, paid);
+    const shown = publicCardSchema.parse((await stranger().get(cardsApi.publicCard(paid.id))).json());
+
+    const visitor = stranger();
+    const whole = await visitor.get(shown.videoUrl!);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(video)).toBe(true);
+
+    // A video player seeks: a middle range, and a suffix range.
+    const part = await visitor.get(shown.videoUrl!, { range: 'bytes=1000-1999' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1000-1999/${video.length}`);
+    expect(part.rawPayload.equals(video.subarray(1000, 2000))).toBe(true);
+    const tail = await visitor.get(shown.videoUrl!, { range: 'bytes=-500' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(video.subarray(video.length - 500))).toBe(true);
+
+    const audio = await visitor.get(shown.audioUrl!);
+    expect([audio.statusCode, audio.rawPayload.equals(voice)]).toEqual([200, true]);
+    const image = await visitor.get(shown.recipientImageUrl!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+
+    // The same files of a card not paid yet: its owner sees them, nobody else does.
+    const unpaid = await createCard(owner.browser);
+    const withVideo = await putMedia(owner.browser, unpaid.id, 'video', video);
+    const withVoice = await putMedia(owner.browser, unpaid.id, 'audio', voice);
+    const withImage = await putMedia(owner.browser, unpaid.id, 'image', photo);
+    const urls = [withVideo.videoUrl!, withVoice.audioUrl!, withImage.recipientImageUrl!];
+    for (const url of urls) {
+      expect((await owner.browser.get(url)).statusCode, url).toBe(200);
+      expect((await stranger().get(url)).statusCode, url).toBe(404);
+      expect((await stranger().get(url, { range: 'bytes=0-99' })).statusCode, url).toBe(404);
+      expect((await new TestBrowser(app).get(url)).statusCode, url).toBe(404);
+    }
+  });
+});

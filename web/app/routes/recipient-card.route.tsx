@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ErrorState } from '../../components/error-state.tsx';
+import { hasErrorCode } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { usePublicCard } from '../../features/recipient-card/api/use-public-card.ts';
+import { CardNotReady } from '../../features/recipient-card/components/card-not-ready.tsx';
+import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
+import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
+
+/**
+ * `/c/:cardId` — what a share link opens (DESIGN §1.5), for anyone, signed in or not: the paid card, or "This
+ * card isn't ready yet" for a card that is not paid or does not exist. Kept out of search engines: the link
+ * is the only key to the card.
+ */
+export function RecipientCardRoute() {
+  const { t } = useTranslation();
+  const { cardId = '' } = useParams();
+  const query = usePublicCard(cardId);
+  const notReady = hasErrorCode(query.error, 'card-not-ready');
+  const card = query.data;
+
+  useDocumentTitle(
+    card
+      ? t('recipient.documentTitle', { name: card.recipientName })
+      : notReady
+        ? t('errors.card-not-ready')
+        : t('recipient.documentTitleLoading'),
+  );
+
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      {card ? (
+        <RecipientCardView card={card} />
+      ) : notReady ? (
+        <CardNotReady />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} className="py-20" />
+      ) : (
+        <RecipientCardSkeleton />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { cardsApi, publicCardSchema, type PublicCard } from '../../../../shared/cards/cards.contract.ts';
+import { getJson } from '../../../lib/api-client.ts';
+
+export const publicCardKeys = {
+  card: (id: string) => ['public-card', id] as const,
+};
+
+async function fetchPublicCard(id: string, signal?: AbortSignal): Promise<PublicCard> {
+  return publicCardSchema.parse(await getJson<unknown>(cardsApi.publicCard(id), undefined, signal));
+}
+
+/**
+ * The card behind a share link (GET /api/public/cards/:id), for anyone, signed in or not. A card that is not
+ * paid yet and one that does not exist are one answer, 404 `card-not-ready`, which is not retried.
+ */
+export function usePublicCard(cardId: string) {
+  return useQuery({
+    queryKey: publicCardKeys.card(cardId),
+    queryFn: ({ signal }) => fetchPublicCard(cardId, signal),
+    // The sender may still fix a typo: coming back to the page shows the card as it is now.
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,27 @@
+import { Hourglass } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { paths } from '../../../config/paths.ts';
+
+/**
+ * A link to a card that is not paid yet, or to no card at all (one answer, DESIGN §1.5): a friendly wait,
+ * and the way Home.
+ */
+export function CardNotReady() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10 sm:py-16">
+      <EmptyState
+        icon={<Hourglass className="size-7" />}
+        title={t('errors.card-not-ready')}
+        description={t('recipient.notReadyText')}
+        action={
+          <ButtonLink to={paths.home()} size="lg">
+            {t('recipient.visitHome')}
+          </ButtonLink>
+        }
+      />
+    </div>
+  );
+}

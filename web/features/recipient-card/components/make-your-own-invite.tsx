@@ -1,0 +1,33 @@
+import { Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { cn } from '../../../lib/cn.ts';
+
+/** Under the card: a quiet invitation to make one too, leading Home where the templates are. */
+export function MakeYourOwnInvite({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="make-your-own-title"
+      className={cn(
+        'rounded-3xl border border-plum-100 bg-white/70 px-6 py-7 text-center shadow-card',
+        className,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className="mx-auto flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-plum-100 to-coral-100 text-coral-600"
+      >
+        <Sparkles className="size-5" />
+      </span>
+      <h2 id="make-your-own-title" className="mt-3 text-lg font-extrabold text-ink">
+        {t('recipient.ctaTitle')}
+      </h2>
+      <p className="mt-1 text-sm leading-relaxed text-muted">{t('recipient.ctaText')}</p>
+      <ButtonLink to={paths.home()} variant="secondary" className="mt-5">
+        {t('recipient.ctaAction')}
+      </ButtonLink>
+    </section>
+  );
+}

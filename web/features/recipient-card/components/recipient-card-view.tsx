@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicCard } from '../../../../shared/cards/cards.contract.ts';
+import { CardCover, OpenCardView } from '../../../components/card-view.tsx';
+import { MakeYourOwnInvite } from './make-your-own-invite.tsx';
+
+/**
+ * The recipient page (DESIGN §1.5): who the card is for and who made it, then the closed cover, fetched
+ * before anything else; clicking it opens the card (To, the message in its saved styles, image, video, voice
+ * message), X closes it again. The media load only once the card is open. A soft invitation follows.
+ */
+export function RecipientCardView({ card }: { card: PublicCard }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 sm:px-6 sm:pt-12">
+      <header className="mx-auto max-w-md text-center">
+        <p className="text-xs font-extrabold tracking-wide text-coral-700 uppercase">
+          {t('recipient.eyebrow')}
+        </p>
+        <h1 className="mt-2 text-3xl leading-tight font-black text-balance break-words text-ink sm:text-4xl">
+          {t('recipient.title', { name: card.recipientName })}
+        </h1>
+        <p className="mt-2 text-base break-words text-muted sm:text-lg">
+          {t('recipient.fromSender', { name: card.senderName })}
+        </p>
+      </header>
+
+      <div className="mx-auto mt-8 w-full max-w-sm" data-card-state={open ? 'open' : 'closed'}>
+        {open ? (
+          <OpenCardView card={card} onClose={() => setOpen(false)} />
+        ) : (
+          <CardCover card={card} priority onOpen={() => setOpen(true)} />
+        )}
+      </div>
+
+      <MakeYourOwnInvite className="mx-auto mt-12 max-w-md" />
+    </div>
+  );
+}
