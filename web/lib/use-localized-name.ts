@@ -5,7 +5,7 @@ import {
   localizedName,
   type Language,
   type Translations,
-} from '../../../../shared/i18n/languages.ts';
+} from '../../shared/i18n/languages.ts';
 
 export function useLanguage(): Language {
   const { i18n } = useTranslation();

@@ -147,6 +147,52 @@ export function createCardsRepository(database: Database) {
     },
 
     /**
+     * The user's paid cards (SPEC §7: userId = uid merged with authorId = uid, one row per card), newest first,
+     * each with the category of its template (null when the template is gone).
+     */
+    async listPaidOf(userId: string): Promise<Array<{ card: CardRecord; categoryId: string | null }>> {
+      const rows = await db
+        .selectFrom('cards')
+        .leftJoin('templates', 'templates.id', 'cards.templateId')
+        .selectAll('cards')
+        .select('templates.categoryId as categoryId')
+        .where('cards.isPaid', '=', codec.bool(true))
+        .where((eb) => eb.or([eb('cards.userId', '=', userId), eb('cards.authorId', '=', userId)]))
+        .orderBy('cards.createdAt', 'desc')
+        .orderBy('cards.id', 'desc')
+        .execute();
+      return rows.map(({ categoryId, ...row }) => ({ card: toRecord(row), categoryId: categoryId ?? null }));
+    },
+
+    /**
+     * Removes a card and its upload records in one transaction. Answers what was stored for it, as it was at
+     * the moment of deletion (RETURNING, so a file attached concurrently is not missed): the storage keys of
+     * its image, video and voice message, and the resumable uploads that never finished (their bytes are the
+     * caller's to drop). Undefined when the card was already gone.
+     */
+    async deleteCard(id: string): Promise<{ fileKeys: string[]; unfinishedUploadIds: string[] } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const uploads = await trx
+          .deleteFrom('mediaUploads')
+          .where('cardId', '=', id)
+          .returning(['id', 'completedAt'])
+          .execute();
+        const card = await trx
+          .deleteFrom('cards')
+          .where('id', '=', id)
+          .returning(['recipientImagePath', 'videoPath', 'audioPath'])
+          .executeTakeFirst();
+        if (!card) return undefined;
+        return {
+          fileKeys: [card.recipientImagePath, card.videoPath, card.audioPath].filter((key) => key !== null),
+          unfinishedUploadIds: uploads
+            .filter((upload) => upload.completedAt === null)
+            .map((upload) => upload.id),
+        };
+      });
+    },
+
+    /**
      * Saves edited content and the modification times; the SET list is the rule that createdAt, viewCount,
      * isPaid, isPublic and the owner fields are never overwritten by an edit.
      */

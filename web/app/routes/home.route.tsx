@@ -16,7 +16,7 @@ import { HomeSection } from '../../features/catalog/components/home-section.tsx'
 import { BrowseByStyle } from '../../features/catalog/components/style-links.tsx';
 import { TemplateGrid } from '../../features/catalog/components/template-grid.tsx';
 import { TemplateRowSkeleton } from '../../features/catalog/components/template-skeletons.tsx';
-import { useLocalizedName } from '../../features/catalog/hooks/use-localized-name.ts';
+import { useLocalizedName } from '../../lib/use-localized-name.ts';
 import { useTemplateSelection } from '../../features/catalog/hooks/use-template-selection.ts';
 import type { Card } from '../../../shared/cards/cards.contract.ts';
 import { showToast } from '../../components/toast.tsx';

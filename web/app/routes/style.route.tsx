@@ -11,7 +11,7 @@ import { useTemplatePages } from '../../features/catalog/api/use-template-pages.
 import { CatalogListing } from '../../features/catalog/components/catalog-listing.tsx';
 import { CategoryFilter } from '../../features/catalog/components/filter-chips.tsx';
 import { TemplateGrid } from '../../features/catalog/components/template-grid.tsx';
-import { useLocalizedName } from '../../features/catalog/hooks/use-localized-name.ts';
+import { useLocalizedName } from '../../lib/use-localized-name.ts';
 import { useTemplateSelection } from '../../features/catalog/hooks/use-template-selection.ts';
 import { useCardEditor } from '../../features/card-editor/hooks/use-card-editor.ts';
 import { hasErrorCode } from '../../lib/api-client.ts';

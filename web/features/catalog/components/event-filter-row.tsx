@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CatalogEvent } from '../../../../shared/catalog/catalog.contract.ts';
 import { Chip, ChipRow } from '../../../components/chip.tsx';
-import { useLocalizedName } from '../hooks/use-localized-name.ts';
+import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { EventIcon } from './event-icon.tsx';
 
 interface EventFilterRowProps {

@@ -8,7 +8,7 @@ import type {
 } from '../../../../shared/catalog/catalog.contract.ts';
 import { NEW_DROPS_CATEGORY } from '../../../../shared/constants.ts';
 import { paths } from '../../../config/paths.ts';
-import { useLocalizedName } from '../hooks/use-localized-name.ts';
+import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { TemplateRow } from './template-row.tsx';
 
 interface HomeSectionProps {

@@ -6,7 +6,7 @@ import { ChipLink } from '../../../components/chip.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useCatalogLists } from '../api/use-catalog-lists.ts';
-import { useLocalizedName } from '../hooks/use-localized-name.ts';
+import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 
 /** "Browse by style": a chip per active style, linking to its style page (home, below the sections). */
 export function BrowseByStyle({ className }: { className?: string }) {

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { prefersReducedMotion } from '../../../lib/motion.ts';
 import { useCatalogLists } from '../api/use-catalog-lists.ts';
-import { useLocalizedName } from '../hooks/use-localized-name.ts';
+import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 
 interface TemplatePreviewDialogProps {
   /** The template to preview; null keeps the dialog closed. */

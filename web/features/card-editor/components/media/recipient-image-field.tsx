@@ -14,7 +14,7 @@ import {
   usePendingFocus,
 } from './media-field-parts.tsx';
 import { formatMegabytes, isFileOfKind } from './media-format.ts';
-import { useObjectUrl } from './use-object-url.ts';
+import { useObjectUrl } from '../../../../lib/use-object-url.ts';
 
 export interface RecipientImageFieldProps {
   /** The newly chosen image, not uploaded yet. It takes the place of `existingUrl` while set. */

@@ -16,7 +16,7 @@ import {
   usePendingFocus,
 } from './media-field-parts.tsx';
 import { formatDuration, formatMegabytes, isFileOfKind } from './media-format.ts';
-import { useObjectUrl } from './use-object-url.ts';
+import { useObjectUrl } from '../../../../lib/use-object-url.ts';
 import { VOICE_MESSAGE_MAX_SECONDS, useVoiceRecorder, type MicrophoneProblem } from './use-voice-recorder.ts';
 
 export interface VoiceMessageFieldProps {

@@ -1,0 +1,204 @@
+import crypto from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardsApi } from '../shared/cards/cards.contract.ts';
+import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { firstTemplateId } from './support/guest-card.ts';
+import { localeText } from './support/locale-text.ts';
+import { verificationLink } from './support/mailbox.ts';
+
+/**
+ * My WINCS as its owner uses it (SPEC §2): a new account with one paid card finds it in the grid, opens its
+ * details, edits the message and adds a photo, shares it, and deletes it after the confirmation; a signed-out
+ * visit is sent to sign in.
+ */
+
+const t = localeText('en');
+let server: AppServer;
+let browser: Browser;
+let folder: string;
+let photoPath: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  folder = mkdtempSync(join(tmpdir(), 'winc-my-wincs-e2e-'));
+  photoPath = join(folder, 'bo.png');
+  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a9d8f' } })
+    .png()
+    .toFile(photoPath);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A JSON call from the page, with its cookies and Origin, as the app makes it. */
+function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+    },
+    { method, path, body },
+  );
+}
+
+describe('My WINCS', () => {
+  it('shows a paid card, edits it, shares it and deletes it', { timeout: 180_000 }, async () => {
+    // Mail links name http://localhost:PORT: the whole visit uses that host, so the session cookie fits.
+    const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      LANGUAGE_STORAGE_KEY,
+      'en',
+    ] as const);
+    const page = await context.newPage();
+    try {
+      // A verified account, signed in by its verification link.
+      await page.goto(`${origin}/`);
+      const email = `my-wincs-${crypto.randomBytes(4).toString('hex')}@example.com`;
+      const signUp = await callApi(page, 'POST', '/api/auth/sign-up/email', {
+        name: 'Ana',
+        email,
+        password: 'correct horse 42',
+      });
+      expect(signUp.status).toBe(200);
+      await page.goto(await verificationLink(server.baseUrl, email));
+      await page.getByTestId('credit-balance').first().waitFor();
+
+      // One paid card and one unpaid: only the paid one is a WINC in the list.
+      const templateId = await firstTemplateId(server.baseUrl);
+      const draft = {
+        templateId,
+        senderName: 'Ana',
+        recipientName: 'Bo',
+        message: 'Happy birthday, Bo!',
+        selectedVoice: 'female',
+      };
+      const created = await callApi(page, 'POST', cardsApi.create, draft);
+      expect(created.status).toBe(201);
+      const cardId = created.json!.id as string;
+      expect((await callApi(page, 'POST', cardsApi.unlock(cardId))).status).toBe(200);
+      expect((await callApi(page, 'POST', cardsApi.create, { ...draft, recipientName: 'Cy' })).status).toBe(
+        201,
+      );
+
+      await page.goto(`${origin}/my-wincs`);
+      await page.getByRole('heading', { level: 1, name: t('myWincs.title') }).waitFor();
+      const grid = page.getByTestId('my-wincs-grid');
+      await grid.waitFor();
+      expect(await grid.getByTestId('my-winc').count()).toBe(1);
+      expect(await grid.getByTestId('my-winc').innerText()).toContain(t('myWincs.to', { name: 'Bo' }));
+      const filter = page.getByRole('group', { name: t('myWincs.filterLabel') });
+      expect(await filter.getByRole('button', { name: t('common.all') }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+
+      // Card Details: From, To and the message.
+      await grid.getByTestId('my-winc').click();
+      const details = page.getByRole('dialog', { name: t('myWincs.details.title') });
+      await details.waitFor();
+      expect(await details.getByTestId('details-from').innerText()).toBe('Ana');
+      expect(await details.getByTestId('details-to').innerText()).toBe('Bo');
+      expect(await details.getByTestId('details-message').innerText()).toBe('Happy birthday, Bo!');
+      expect(await details.getByTestId('details-image').count()).toBe(0);
+
+      // Edit: a new message and a photo, saved.
+      await details.getByRole('button', { name: t('myWincs.details.edit') }).click();
+      const editor = page.getByRole('dialog', { name: t('myWincs.edit.title') });
+      await editor.waitFor();
+      const message = editor.getByRole('textbox', { name: t('myWincs.edit.message') });
+      expect(await message.inputValue()).toBe('Happy birthday, Bo!');
+      await message.fill('   ');
+      await editor.getByRole('button', { name: t('myWincs.edit.save') }).click();
+      await editor
+        .getByRole('alert')
+        .filter({ hasText: t('card.messageRequired') })
+        .waitFor();
+      await message.fill('Thirty already? See you at the party 🎉');
+      await editor.getByTestId('edit-image-input').setInputFiles(photoPath);
+      await editor.getByText(t('myWincs.edit.newImage', { name: 'bo.png' })).waitFor();
+      await editor.getByRole('button', { name: t('myWincs.edit.save') }).click();
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: t('myWincs.edit.success') })
+        .waitFor();
+      await editor.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => details.getByTestId('details-message').innerText())
+        .toBe('Thirty already? See you at the party 🎉');
+      const image = details.getByTestId('details-image');
+      await expect
+        .poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+        .toBe(640);
+      const saved = await callApi(page, 'GET', cardsApi.card(cardId));
+      expect(saved.json).toMatchObject({
+        message: 'Thirty already? See you at the party 🎉',
+        senderName: 'Ana',
+        recipientName: 'Bo',
+        isPaid: true,
+      });
+      expect(saved.json!.recipientImageUrl).toMatch(/^\/media\/cards\//);
+
+      // Share: the share dialog with the card's link.
+      await details.getByRole('button', { name: t('myWincs.details.share') }).click();
+      const share = page.getByTestId('share-dialog');
+      await share.waitFor();
+      expect(await share.getByRole('textbox').inputValue()).toBe(`${origin}/c/${cardId}`);
+      await page.keyboard.press('Escape');
+      await share.waitFor({ state: 'detached' });
+
+      // Delete: the confirmation first; Cancel keeps the card, Delete removes it.
+      await details.getByRole('button', { name: t('myWincs.details.delete') }).click();
+      const confirm = page.getByRole('dialog', { name: t('myWincs.delete.title') });
+      await confirm.getByText(t('myWincs.delete.question')).waitFor();
+      await confirm.getByRole('button', { name: t('myWincs.delete.cancel') }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await details.isVisible()).toBe(true);
+      await details.getByRole('button', { name: t('myWincs.details.delete') }).click();
+      await confirm.getByRole('button', { name: t('myWincs.delete.confirm'), exact: true }).click();
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: t('myWincs.delete.success') })
+        .waitFor();
+      await details.waitFor({ state: 'detached' });
+      await page.getByText(t('myWincs.empty.title')).waitFor();
+      expect(await page.getByTestId('my-winc').count()).toBe(0);
+      expect((await callApi(page, 'GET', cardsApi.card(cardId))).status).toBe(404);
+
+      // The empty state leads back Home.
+      await page.getByRole('link', { name: t('myWincs.empty.action') }).click();
+      await page.waitForURL(`${origin}/`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a signed-out visitor to sign in', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.baseUrl}/my-wincs`);
+      await page.waitForURL('**/signin');
+      expect(await page.getByTestId('my-wincs-grid').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

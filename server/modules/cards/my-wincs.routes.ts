@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  myWincsApi,
+  myWincsQuerySchema,
+  myWincsResponseSchema,
+} from '../../../shared/cards/my-wincs.contract.ts';
+import { parseInput } from '../../platform/http/app-error.ts';
+import type { CardActorResolver } from './card-actor.ts';
+import type { MyWincsService } from './my-wincs.service.ts';
+
+const idParams = z.object({ id: z.string() });
+const privateAnswer = { 'Cache-Control': 'private, no-store' };
+
+/** My WINCS: the list of the signed-in user's paid cards, and deleting a card. Policies live in the service. */
+export function registerMyWincsRoutes(
+  app: FastifyInstance,
+  deps: { myWincs: MyWincsService; actors: CardActorResolver },
+): void {
+  const { myWincs, actors } = deps;
+
+  app.get(myWincsApi.list, async (request, reply) => {
+    const query = parseInput(myWincsQuerySchema, request.query ?? {});
+    const list = await myWincs.listMyWincs(await actors.of(request, reply), { categoryId: query.category });
+    return reply.headers(privateAnswer).send(myWincsResponseSchema.parse(list));
+  });
+
+  app.delete('/api/cards/:id', async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    await myWincs.deleteCard(await actors.of(request, reply), id);
+    return reply.status(204).headers(privateAnswer).send();
+  });
+}

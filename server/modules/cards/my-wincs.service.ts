@@ -1,0 +1,76 @@
+import type { MyWincsResponse } from '../../../shared/cards/my-wincs.contract.ts';
+import { orderCategories } from '../../../shared/catalog/catalog.rules.ts';
+import { presentCategory } from '../catalog/catalog.presenter.ts';
+import type { CategoryRecord } from '../catalog/catalog-source.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { loadCardFor } from './card-access.ts';
+import { canDeleteCard, type CardActor } from './cards.policy.ts';
+import type { CardsRepository } from './cards.repository.ts';
+import { presentMyWinc } from './my-wincs.presenter.ts';
+
+export type MyWincsService = ReturnType<typeof createMyWincsService>;
+
+/**
+ * My WINCS (SPEC §2): the signed-in user's paid cards with their categories, and deleting a card with
+ * everything stored for it.
+ */
+export function createMyWincsService(deps: {
+  cards: Pick<CardsRepository, 'findById' | 'listPaidOf' | 'deleteCard'>;
+  categories: { findCategory(id: string): Promise<CategoryRecord | null> };
+  storage: Pick<FileStorage, 'delete'>;
+  /** Drops the bytes of a resumable upload that never finished. */
+  uploads: { remove(uploadId: string): Promise<void> };
+  log: { warn(object: object, message: string): void };
+}) {
+  const { cards, categories, storage, uploads, log } = deps;
+
+  return {
+    /**
+     * The signed-in user's paid cards (SPEC §7: userId = uid merged with authorId = uid), newest first, each
+     * with its template's category; `categoryId` keeps only that category's cards. The categories of all
+     * their paid cards come along for the filter, whatever the filter. A guest must sign in
+     * (`unauthenticated`).
+     */
+    async listMyWincs(
+      actor: CardActor,
+      filter: { categoryId?: string | undefined },
+    ): Promise<MyWincsResponse> {
+      if (actor.userId === null) throw new AppError('unauthenticated');
+      const rows = await cards.listPaidOf(actor.userId);
+      const ids = [...new Set(rows.map((row) => row.categoryId).filter((id) => id !== null))];
+      const found = new Map<string, CategoryRecord>();
+      for (const category of await Promise.all(ids.map((id) => categories.findCategory(id)))) {
+        if (category) found.set(category.id, category);
+      }
+      const categoryOf = (id: string | null) => (id === null ? null : (found.get(id) ?? null));
+      const shown = filter.categoryId ? rows.filter((row) => row.categoryId === filter.categoryId) : rows;
+      return {
+        cards: shown.map((row) => presentMyWinc(row.card, categoryOf(row.categoryId))),
+        categories: orderCategories([...found.values()]).map(presentCategory),
+      };
+    },
+
+    /**
+     * Deletes the owner's card (SPEC §7 "delete a card by id"): the row and its upload records at once, then
+     * its image, video and voice message from storage and the bytes of uploads that never finished. Someone
+     * else's card answers like an unknown one (`card-not-found`). Files that fail to delete are logged, not
+     * fatal: the card is gone either way.
+     */
+    async deleteCard(actor: CardActor, id: string): Promise<void> {
+      const card = await loadCardFor(cards, actor, id, canDeleteCard);
+      const removed = await cards.deleteCard(card.id);
+      if (!removed) throw new AppError('card-not-found');
+      for (const key of removed.fileKeys) {
+        await storage.delete(key).catch((error: unknown) => {
+          log.warn({ err: error, key }, 'could not delete a file of a deleted card');
+        });
+      }
+      for (const uploadId of removed.unfinishedUploadIds) {
+        await uploads.remove(uploadId).catch((error: unknown) => {
+          log.warn({ err: error, uploadId }, 'could not drop an unfinished upload of a deleted card');
+        });
+      }
+    },
+  };
+}

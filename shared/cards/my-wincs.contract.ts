@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { categorySchema } from '../catalog/catalog.contract.ts';
+import { cardSchema } from './cards.contract.ts';
+
+/**
+ * My WINCS (SPEC §2, §7): the signed-in user's paid cards, matched by userId or authorId, newest first, with
+ * an optional category filter. The filter names a category by its id (stable, unlike display names).
+ */
+
+const optionalId = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/** GET /api/my-wincs?category={categoryId}. */
+export const myWincsQuerySchema = z.object({
+  /** A category id from the answer's `categories`; an id no card has answers an empty list. */
+  category: optionalId,
+});
+export type MyWincsQuery = z.input<typeof myWincsQuerySchema>;
+
+/** One paid card: the owner's card, plus the category of its template (null when the template is gone). */
+export const myWincSchema = cardSchema.extend({
+  category: categorySchema.nullable(),
+});
+export type MyWinc = z.infer<typeof myWincSchema>;
+
+export const myWincsResponseSchema = z.object({
+  /** Newest first; only the filtered category's cards when a filter is given. */
+  cards: z.array(myWincSchema),
+  /**
+   * The categories of all the user's paid cards, whatever the filter (the filter chips), in the catalog's
+   * order: ranked categories by rank, then the others by name.
+   */
+  categories: z.array(categorySchema),
+});
+export type MyWincsResponse = z.infer<typeof myWincsResponseSchema>;
+
+/** The API paths of My WINCS, one place for the server routes and the browser client. */
+export const myWincsApi = {
+  list: '/api/my-wincs',
+  /** DELETE: removes the card, its files and its pending uploads (204). */
+  card: (id: string) => `/api/cards/${encodeURIComponent(id)}`,
+} as const;

@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Card } from '../../../../shared/cards/cards.contract.ts';
+import type { MyWincsResponse } from '../../../../shared/cards/my-wincs.contract.ts';
+import { cardKeys } from '../../../lib/cards-api.ts';
+import { deleteCard, fetchMyWincs, myWincsKeys, saveMyWincEdit, type MyWincEdit } from './my-wincs-api.ts';
+
+/** The signed-in user's paid cards; switching the filter keeps the previous grid until the next arrives. */
+export function useMyWincs(categoryId: string | null) {
+  return useQuery({
+    queryKey: myWincsKeys.list(categoryId),
+    queryFn: ({ signal }) => fetchMyWincs(categoryId, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Changes every cached My WINCS list at once (each filter has its own). */
+function useUpdateLists() {
+  const queryClient = useQueryClient();
+  return (change: (data: MyWincsResponse) => MyWincsResponse) =>
+    queryClient.setQueriesData<MyWincsResponse>({ queryKey: myWincsKeys.all }, (data) =>
+      data ? change(data) : data,
+    );
+}
+
+/** Deletes a card; it leaves every list at once, and the lists are fetched again for the categories. */
+export function useDeleteMyWinc() {
+  const queryClient = useQueryClient();
+  const updateLists = useUpdateLists();
+  return useMutation({
+    mutationFn: (cardId: string) => deleteCard(cardId),
+    onSuccess: (_result, cardId) => {
+      updateLists((data) => ({ ...data, cards: data.cards.filter((card) => card.id !== cardId) }));
+      queryClient.removeQueries({ queryKey: cardKeys.card(cardId) });
+      void queryClient.invalidateQueries({ queryKey: myWincsKeys.all });
+    },
+  });
+}
+
+/** Saves the edit modal; the saved card replaces the old one in the lists and in the card cache. */
+export function useSaveMyWinc() {
+  const queryClient = useQueryClient();
+  const updateLists = useUpdateLists();
+  return useMutation({
+    mutationFn: ({ cardId, edit }: { cardId: string; edit: MyWincEdit }) => saveMyWincEdit(cardId, edit),
+    onSuccess: (saved: Card) => {
+      updateLists((data) => ({
+        ...data,
+        cards: data.cards.map((card) =>
+          card.id === saved.id ? { ...saved, category: card.category } : card,
+        ),
+      }));
+      queryClient.setQueryData(cardKeys.card(saved.id), saved);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myWincsKeys.all }),
+  });
+}

@@ -1,0 +1,215 @@
+import { useLocalizedName } from '../../../lib/use-localized-name.ts';
+import { CalendarDays, Eye, Pencil, Share2, Tag, Trash2, X } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { IconButton } from '../../../components/icon-button.tsx';
+import { fontStackOf } from '../../../lib/card-fonts.ts';
+import { useFormatDate } from '../lib/use-format-date.ts';
+import { CardCoverImage } from './card-cover-image.tsx';
+import { DangerButton } from './danger-button.tsx';
+
+interface CardDetailsDialogProps {
+  /** The card to show; null keeps the dialog closed. */
+  card: MyWinc | null;
+  onClose: () => void;
+  onEdit: (card: MyWinc) => void;
+  onShare: (card: MyWinc) => void;
+  onDelete: (card: MyWinc) => void;
+}
+
+/**
+ * SPEC §2 My WINCS "Card Details": the cover, From and To, the message in its saved styles, the recipient
+ * image, the video and the voice message, with Edit, Share and Delete. A full-screen sheet on phones.
+ */
+export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: CardDetailsDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={card !== null}
+      onClose={onClose}
+      labelledBy={titleId}
+      className="max-w-3xl max-sm:h-dvh! max-sm:max-h-dvh! max-sm:w-screen! max-sm:max-w-none! max-sm:rounded-none!"
+    >
+      {card && (
+        <Details
+          key={card.id}
+          card={card}
+          titleId={titleId}
+          onClose={onClose}
+          onEdit={onEdit}
+          onShare={onShare}
+          onDelete={onDelete}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function Details({
+  card,
+  titleId,
+  onClose,
+  onEdit,
+  onShare,
+  onDelete,
+}: Omit<CardDetailsDialogProps, 'card'> & { card: MyWinc; titleId: string }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const categoryName = useLocalizedName();
+  const { fontFamily, fontSize, color } = card.textStyles;
+  const font = fontStackOf(fontFamily);
+
+  return (
+    <div
+      data-testid="card-details"
+      className="flex max-h-[calc(100dvh-2rem)] flex-col max-sm:h-dvh max-sm:max-h-dvh"
+    >
+      <header className="flex items-center gap-3 border-b border-plum-100 px-5 py-3.5 sm:px-6">
+        <h2 id={titleId} className="min-w-0 flex-1 text-xl font-black text-ink sm:text-2xl">
+          {t('myWincs.details.title')}
+        </h2>
+        <IconButton
+          label={t('myWincs.details.close')}
+          icon={<X aria-hidden="true" className="size-5" />}
+          onClick={onClose}
+          className="-me-2"
+        />
+      </header>
+
+      <div className="flex-1 overflow-y-auto px-5 py-5 sm:px-6 sm:py-6">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+          <aside className="flex gap-4 sm:w-52 sm:shrink-0 sm:flex-col">
+            <CardCoverImage
+              src={card.templateImageUrl}
+              priority
+              className="w-28 shrink-0 rounded-2xl shadow-card ring-1 ring-plum-900/5 sm:w-full"
+            />
+            <ul className="flex min-w-0 flex-col justify-center gap-2 text-sm font-semibold text-muted">
+              <MetaItem icon={<CalendarDays className="size-4" />}>
+                {t('myWincs.details.created', { date: formatDate(card.createdAt) })}
+              </MetaItem>
+              {card.category && (
+                <MetaItem icon={<Tag className="size-4" />}>{categoryName(card.category)}</MetaItem>
+              )}
+              <MetaItem icon={<Eye className="size-4" />}>
+                {t('myWincs.details.views', { count: card.viewCount })}
+              </MetaItem>
+            </ul>
+          </aside>
+
+          <div className="min-w-0 flex-1 space-y-5">
+            <dl className="grid grid-cols-2 gap-3">
+              <NameBox label={t('myWincs.details.from')} name={card.senderName} testId="details-from" />
+              <NameBox label={t('myWincs.details.to')} name={card.recipientName} testId="details-to" />
+            </dl>
+
+            <section aria-labelledby={`${titleId}-message`}>
+              <SectionLabel id={`${titleId}-message`}>{t('myWincs.details.message')}</SectionLabel>
+              <div className="rounded-2xl border border-plum-100 bg-[#fffdf8] px-5 py-4 shadow-xs">
+                <p
+                  dir="auto"
+                  data-testid="details-message"
+                  style={{ fontFamily: font, fontSize, color }}
+                  className="break-words whitespace-pre-wrap"
+                >
+                  {card.message}
+                </p>
+              </div>
+            </section>
+
+            {card.recipientImageUrl && (
+              <section aria-labelledby={`${titleId}-image`}>
+                <SectionLabel id={`${titleId}-image`}>{t('myWincs.details.image')}</SectionLabel>
+                <img
+                  src={card.recipientImageUrl}
+                  alt={t('myWincs.details.imageAlt', { name: card.recipientName })}
+                  data-testid="details-image"
+                  className="max-h-64 rounded-2xl object-contain shadow-sm"
+                />
+              </section>
+            )}
+
+            {card.videoUrl && (
+              <section aria-labelledby={`${titleId}-video`}>
+                <SectionLabel id={`${titleId}-video`}>{t('myWincs.details.video')}</SectionLabel>
+                <video
+                  src={card.videoUrl}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  data-testid="details-video"
+                  className="max-h-80 w-full rounded-2xl bg-black"
+                />
+              </section>
+            )}
+
+            {card.audioUrl && (
+              <section aria-labelledby={`${titleId}-audio`}>
+                <SectionLabel id={`${titleId}-audio`}>{t('myWincs.details.voiceMessage')}</SectionLabel>
+                <audio
+                  src={card.audioUrl}
+                  controls
+                  preload="metadata"
+                  data-testid="details-audio"
+                  className="w-full"
+                />
+              </section>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <footer className="grid grid-cols-2 gap-2 border-t border-plum-100 px-5 py-4 sm:flex sm:items-center sm:gap-3 sm:px-6">
+        <DangerButton onClick={() => onDelete(card)} className="sm:me-auto">
+          <Trash2 aria-hidden="true" className="size-4" />
+          {t('myWincs.details.delete')}
+        </DangerButton>
+        <Button variant="secondary" onClick={() => onEdit(card)}>
+          <Pencil aria-hidden="true" className="size-4" />
+          {t('myWincs.details.edit')}
+        </Button>
+        <Button
+          size="lg"
+          onClick={() => onShare(card)}
+          className="col-span-2 row-start-1 sm:h-10 sm:px-5 sm:text-sm"
+        >
+          <Share2 aria-hidden="true" className="size-4" />
+          {t('myWincs.details.share')}
+        </Button>
+      </footer>
+    </div>
+  );
+}
+
+function MetaItem({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      <span aria-hidden="true" className="shrink-0 text-plum-500">
+        {icon}
+      </span>
+      <span className="min-w-0">{children}</span>
+    </li>
+  );
+}
+
+function SectionLabel({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h3 id={id} className="mb-2 text-xs font-extrabold tracking-wide text-coral-700 uppercase">
+      {children}
+    </h3>
+  );
+}
+
+function NameBox({ label, name, testId }: { label: string; name: string; testId: string }) {
+  return (
+    <div className="min-w-0 rounded-2xl bg-plum-50 px-4 py-3">
+      <dt className="text-xs font-extrabold tracking-wide text-plum-600 uppercase">{label}</dt>
+      <dd data-testid={testId} className="mt-0.5 truncate text-start text-base font-extrabold text-ink">
+        <bdi>{name}</bdi>
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useLocalizedName } from '../../../lib/use-localized-name.ts';
+import { AudioLines, Image as ImageIcon, Video } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
+import { useFormatDate } from '../lib/use-format-date.ts';
+import { CardCoverImage } from './card-cover-image.tsx';
+
+/** One paid card in the grid: its 3:4 cover, the recipient and the date. The whole card opens the details. */
+export function MyWincThumbnail({
+  card,
+  onOpen,
+  priority,
+}: {
+  card: MyWinc;
+  onOpen: (card: MyWinc) => void;
+  priority?: boolean;
+}) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const categoryName = useLocalizedName();
+  const date = formatDate(card.createdAt);
+  const media = [
+    card.recipientImageUrl && { key: 'image', Icon: ImageIcon },
+    card.videoUrl && { key: 'video', Icon: Video },
+    card.audioUrl && { key: 'audio', Icon: AudioLines },
+  ].filter((item) => !!item);
+  return (
+    <button
+      type="button"
+      data-testid="my-winc"
+      data-card-id={card.id}
+      aria-label={t('myWincs.openCard', { name: card.recipientName, date })}
+      onClick={() => onOpen(card)}
+      className="group flex w-full flex-col rounded-2xl text-start outline-offset-4"
+    >
+      <span className="relative block w-full overflow-hidden rounded-2xl shadow-card ring-1 ring-plum-900/5 transition duration-300 group-hover:-translate-y-0.5 group-hover:shadow-card-hover motion-reduce:group-hover:translate-y-0">
+        <CardCoverImage
+          src={card.templateImageUrl}
+          priority={priority}
+          className="w-full [&>img]:transition-transform [&>img]:duration-500 [&>img]:group-hover:scale-[1.03] motion-reduce:[&>img]:group-hover:scale-100"
+        />
+        {card.category && (
+          <span className="absolute start-2 top-2 max-w-[calc(100%-1rem)] truncate rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-extrabold text-plum-800 shadow-sm">
+            {categoryName(card.category)}
+          </span>
+        )}
+        {media.length > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute end-2 bottom-2 flex items-center gap-1 rounded-full bg-plum-950/65 px-2 py-1 text-white backdrop-blur-sm"
+          >
+            {media.map(({ key, Icon }) => (
+              <Icon key={key} className="size-3.5" />
+            ))}
+          </span>
+        )}
+      </span>
+      <span
+        dir="auto"
+        className="mt-2 line-clamp-2 w-full px-0.5 text-start text-sm leading-snug font-extrabold break-words text-ink group-hover:text-plum-700"
+      >
+        {t('myWincs.to', { name: card.recipientName })}
+      </span>
+      <span className="w-full px-0.5 text-start text-xs font-semibold text-muted">{date}</span>
+    </button>
+  );
+}
