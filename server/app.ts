@@ -35,6 +35,14 @@ import { registerCardMediaRoutes } from './modules/cards/card-media.routes.ts';
 import { createCardMediaService } from './modules/cards/card-media.service.ts';
 import { registerCardUploadRoutes } from './modules/cards/card-uploads.routes.ts';
 import { createUploadDataStore } from './platform/storage/upload-store.ts';
+import { registerCreditsRoutes } from './modules/credits/credits.routes.ts';
+import { createCreditsRepository } from './modules/credits/credits.repository.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
+import { registerMyWincsRoutes } from './modules/cards/my-wincs.routes.ts';
+import { createMyWincsService } from './modules/cards/my-wincs.service.ts';
 
 export interface AppOptions {
   /** The clock; tests pin it. */
@@ -123,10 +131,37 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     log: app.log,
   });
   await registerCardMediaRoutes(app, { media: cardMedia, actors: cardActors, storage });
+  const uploadDatastore = createUploadDataStore(config);
   await registerCardUploadRoutes(app, {
     media: cardMedia,
     actors: cardActors,
-    datastore: createUploadDataStore(config),
+    datastore: uploadDatastore,
+  });
+  const myWincs = createMyWincsService({
+    cards: cardsRepository,
+    categories: catalogRepository,
+    storage,
+    uploads: { remove: (uploadId) => uploadDatastore.remove(uploadId) },
+    log: app.log,
+  });
+  registerMyWincsRoutes(app, { myWincs, actors: cardActors });
+  registerCreditsRoutes(app, { credits: accounts.credits, currentUser: accounts.currentUser });
+  if (!config.stripe) {
+    app.log.warn(
+      'payments: Stripe is not configured; the built-in test-mode checkout grants credits for free',
+    );
+  }
+  const payments = createPaymentsService({
+    repository: createPaymentsRepository({ database, credits: createCreditsRepository(database) }),
+    stripe: config.stripe ? createStripeGateway(config.stripe) : null,
+    rateLimiter,
+    now,
+    log: app.log,
+  });
+  await registerPaymentsRoutes(app, {
+    payments,
+    currentUser: accounts.currentUser,
+    publicOrigin: config.publicOrigin,
   });
   registerMailboxRoutes(app, mailbox);
   registerAppInfoRoutes(app, { mailMode: mailer.mode, mailbox });

@@ -113,3 +113,89 @@ describe('loadConfig: S3 storage', () => {
     );
   });
 });
+
+describe('loadConfig: Stripe payments', () => {
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: 'sk_test_verysecretkey',
+    STRIPE_WEBHOOK_SECRET: 'whsec_verysecretsigning',
+    STRIPE_PRICE_PLUS_MONTHLY: 'price_plus_monthly',
+    STRIPE_PRICE_PREMIUM_MONTHLY: 'price_premium_monthly',
+    STRIPE_PRICE_PLUS_BULK: 'price_plus_bulk',
+    STRIPE_PRICE_PREMIUM_BULK: 'price_premium_bulk',
+  };
+
+  it('uses the built-in test-mode checkout when no Stripe variable is set, or only empty ones', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({ STRIPE_SECRET_KEY: ' ', STRIPE_API_URL: '' }).stripe).toBeUndefined();
+  });
+
+  it('switches to Stripe with all six set, on Stripe’s own API unless STRIPE_API_URL says otherwise', () => {
+    expect(loadConfig(stripeEnv).stripe).toEqual({
+      secretKey: 'sk_test_verysecretkey',
+      webhookSecret: 'whsec_verysecretsigning',
+      prices: {
+        plus: { monthly: 'price_plus_monthly', bulk: 'price_plus_bulk' },
+        premium: { monthly: 'price_premium_monthly', bulk: 'price_premium_bulk' },
+      },
+      api: undefined,
+    });
+    expect(loadConfig({ ...stripeEnv, STRIPE_API_URL: 'http://127.0.0.1:12111/' }).stripe?.api).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(loadConfig({ ...stripeEnv, STRIPE_API_URL: 'https://stripe.internal' }).stripe?.api).toEqual({
+      host: 'stripe.internal',
+      port: 443,
+      protocol: 'https',
+    });
+  });
+
+  it('names every missing variable of a partial Stripe configuration, and never prints the secrets', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        STRIPE_SECRET_KEY: stripeEnv.STRIPE_SECRET_KEY,
+        STRIPE_PRICE_PLUS_MONTHLY: 'price_plus_monthly',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const missing of [
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_PREMIUM_MONTHLY',
+      'STRIPE_PRICE_PLUS_BULK',
+      'STRIPE_PRICE_PREMIUM_BULK',
+    ]) {
+      expect(message).toContain(
+        `${missing}=(unset): must be set too: STRIPE_SECRET_KEY, STRIPE_PRICE_PLUS_MONTHLY are set, ` +
+          'and Stripe payments need all of',
+      );
+    }
+    expect(message).toContain('(or none of them, for the built-in test-mode checkout)');
+    expect(message).not.toContain('STRIPE_SECRET_KEY=');
+    expect(message).not.toContain('verysecretkey');
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(
+      /STRIPE_SECRET_KEY=\(unset\): must be set too: STRIPE_WEBHOOK_SECRET is set/,
+    );
+  });
+
+  it('refuses keys of the wrong kind without echoing them, and a STRIPE_API_URL that is not an origin', () => {
+    let message = '';
+    try {
+      loadConfig({ ...stripeEnv, STRIPE_SECRET_KEY: 'pk_test_publishable', STRIPE_WEBHOOK_SECRET: 'oops' });
+    } catch (caught) {
+      message = (caught as Error).message;
+    }
+    expect(message).toContain('STRIPE_SECRET_KEY=(hidden): must be a Stripe secret key');
+    expect(message).toContain(
+      "STRIPE_WEBHOOK_SECRET=(hidden): must be the webhook endpoint's signing secret",
+    );
+    expect(message).not.toContain('pk_test_publishable');
+    expect(() => loadConfig({ ...stripeEnv, STRIPE_API_URL: 'localhost:12111' })).toThrow(
+      /STRIPE_API_URL="localhost:12111": must be an http:\/\/ or https:\/\/ origin/,
+    );
+  });
+});

@@ -21,6 +21,19 @@ const optionalText = () =>
 /** Together they switch file storage and resumable uploads to an S3-compatible store; region is optional. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
+/** Together they switch payments from the built-in test mode to Stripe Checkout; STRIPE_API_URL is optional. */
+const STRIPE_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PLUS_MONTHLY',
+  'STRIPE_PRICE_PREMIUM_MONTHLY',
+  'STRIPE_PRICE_PLUS_BULK',
+  'STRIPE_PRICE_PREMIUM_BULK',
+] as const;
+
+/** Never echoed in a configuration error, even when wrong. */
+const SECRET_VARIABLES = new Set(['S3_SECRET_ACCESS_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -125,7 +138,34 @@ const envSchema = z.object({
   }),
   S3_ACCESS_KEY_ID: optionalText(),
   S3_SECRET_ACCESS_KEY: optionalText(),
+  /** Stripe Checkout (DESIGN §1.10): all six of key, webhook secret and the four price ids, or none (test mode). */
+  STRIPE_SECRET_KEY: optionalText().refine((v) => v === undefined || /^(sk|rk)_[A-Za-z0-9_]+$/.test(v), {
+    message: 'must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalText().refine((v) => v === undefined || /^whsec_[A-Za-z0-9_]+$/.test(v), {
+    message: "must be the webhook endpoint's signing secret (whsec_…)",
+  }),
+  STRIPE_PRICE_PLUS_MONTHLY: optionalText(),
+  STRIPE_PRICE_PREMIUM_MONTHLY: optionalText(),
+  STRIPE_PRICE_PLUS_BULK: optionalText(),
+  STRIPE_PRICE_PREMIUM_BULK: optionalText(),
+  /** Where the Stripe SDK sends its requests; only tests point it elsewhere (a local Stripe-shaped server). */
+  STRIPE_API_URL: optionalText()
+    .transform((v) => v?.replace(/\/+$/, ''))
+    .refine((v) => v === undefined || /^https?:\/\/[^\s/?#]+$/.test(v), {
+      message: 'must be an http:// or https:// origin, e.g. http://127.0.0.1:12111',
+    }),
 });
+
+/** Stripe Checkout's settings (secrets: never log them). */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** The Stripe price id of each paid offer: a recurring monthly price, or a one-time price for bulk. */
+  prices: { plus: { monthly: string; bulk: string }; premium: { monthly: string; bulk: string } };
+  /** Another API host for the SDK (tests), or undefined for Stripe's own. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
 
 /** Where an S3-compatible store is and how to sign in to it. The secret may never be logged. */
 export interface S3Settings {
@@ -167,6 +207,8 @@ export interface AppConfig {
   /** Google sign-in, or undefined when GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are not both set. */
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   localMailbox: 'local' | 'everyone' | 'off';
+  /** Stripe Checkout, or undefined for the built-in test-mode checkout (no STRIPE_* variable set). */
+  stripe: StripeSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -195,6 +237,26 @@ function s3CompletenessIssues(env: NodeJS.ProcessEnv): { name: string; message: 
   }));
 }
 
+/** Half a Stripe configuration would take money it cannot grant (or the reverse): a start-up error, too. */
+function stripeCompletenessIssues(env: NodeJS.ProcessEnv): { name: string; message: string }[] {
+  const present = STRIPE_REQUIRED.filter((name) => (env[name]?.trim() ?? '') !== '');
+  if (present.length === 0 || present.length === STRIPE_REQUIRED.length) return [];
+  return STRIPE_REQUIRED.filter((name) => !present.includes(name)).map((name) => ({
+    name,
+    message:
+      `must be set too: ${present.join(', ')} ${present.length === 1 ? 'is' : 'are'} set, and Stripe ` +
+      `payments need all of ${STRIPE_REQUIRED.join(', ')} (or none of them, for the built-in test-mode checkout)`,
+  }));
+}
+
+function stripeApiAddress(url: string | undefined): StripeSettings['api'] {
+  if (url === undefined) return undefined;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  const port = parsed.port === '' ? (protocol === 'http' ? 80 : 443) : Number(parsed.port);
+  return { host: parsed.hostname, port, protocol };
+}
+
 /** Reads and validates the configuration; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -206,17 +268,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           message: issue.message,
         }))),
     ...s3CompletenessIssues(env),
+    ...stripeCompletenessIssues(env),
   ];
   if (!parsed.success || issues.length > 0) {
     const lines = issues.map(({ name, message }) => {
       const value = env[name];
       // A secret's value is never echoed, even when it is the wrong one.
       const shown =
-        value === undefined
-          ? '(unset)'
-          : name === 'S3_SECRET_ACCESS_KEY'
-            ? '(hidden)'
-            : JSON.stringify(value);
+        value === undefined ? '(unset)' : SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(value);
       return `  ${name}=${shown}: ${message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -261,5 +320,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     localMailbox: v.LOCAL_MAILBOX,
+    stripe:
+      v.STRIPE_SECRET_KEY &&
+      v.STRIPE_WEBHOOK_SECRET &&
+      v.STRIPE_PRICE_PLUS_MONTHLY &&
+      v.STRIPE_PRICE_PREMIUM_MONTHLY &&
+      v.STRIPE_PRICE_PLUS_BULK &&
+      v.STRIPE_PRICE_PREMIUM_BULK
+        ? {
+            secretKey: v.STRIPE_SECRET_KEY,
+            webhookSecret: v.STRIPE_WEBHOOK_SECRET,
+            prices: {
+              plus: { monthly: v.STRIPE_PRICE_PLUS_MONTHLY, bulk: v.STRIPE_PRICE_PLUS_BULK },
+              premium: { monthly: v.STRIPE_PRICE_PREMIUM_MONTHLY, bulk: v.STRIPE_PRICE_PREMIUM_BULK },
+            },
+            api: stripeApiAddress(v.STRIPE_API_URL),
+          }
+        : undefined,
   };
 }

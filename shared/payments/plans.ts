@@ -102,6 +102,20 @@ export const testCheckoutOrderSchema = z.object({
 });
 export type TestCheckoutOrder = z.infer<typeof testCheckoutOrderSchema>;
 
+/**
+ * POST /api/payments/test-checkout/:orderId/complete — the test-mode "payment": the balance and tier after it,
+ * and whether this call granted the credits (false when the order had been completed already).
+ */
+export const completeTestCheckoutResponseSchema = z.object({
+  credits: z.number().int(),
+  tier: z.string(),
+  granted: z.boolean(),
+});
+export type CompleteTestCheckoutResponse = z.infer<typeof completeTestCheckoutResponseSchema>;
+
+/** How many of the latest credit changes the credit history answers. */
+export const CREDIT_HISTORY_LIMIT = 20;
+
 /** A credit-history line of the signed-in user (Account info): newest first. */
 export const creditHistoryEntrySchema = z.object({
   id: z.string(),

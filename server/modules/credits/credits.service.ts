@@ -26,5 +26,8 @@ export function createCreditsService(deps: { repository: CreditsRepository; now:
 
     /** The user's ledger, oldest first. */
     listLedger: (userId: string) => repository.listLedger(userId),
+
+    /** The user's latest ledger rows, newest first (Account info: the last CREDIT_HISTORY_LIMIT changes). */
+    recentHistory: (userId: string, limit: number) => repository.recentLedger(userId, limit),
   };
 }

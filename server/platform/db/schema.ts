@@ -166,6 +166,28 @@ export interface MediaUploadsTable {
   completedAt: StoredDate | null;
 }
 
+/** A checkout opened by a user (Stripe or the built-in test mode); credits come only through the ledger. */
+export interface PaymentOrdersTable {
+  id: string;
+  userId: string;
+  planId: string;
+  billingCycle: string;
+  provider: string;
+  providerSessionId: string | null;
+  subscriptionId: string | null;
+  status: string;
+  createdAt: StoredDate;
+  completedAt: StoredDate | null;
+}
+
+/** A payment provider's webhook event that was handled (its id is the provider's, e.g. evt_…). */
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  processedAt: StoredDate;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -173,6 +195,8 @@ export interface DB {
   creditLedger: CreditLedgerTable;
   cards: CardsTable;
   mediaUploads: MediaUploadsTable;
+  paymentOrders: PaymentOrdersTable;
+  paymentEvents: PaymentEventsTable;
   categories: CategoriesTable;
   styles: StylesTable;
   events: EventsTable;
