@@ -131,7 +131,7 @@ describe('unlock with credits and share the link', () => {
           const response = await fetch(`/api/cards/${id}/unlock`, { method: 'POST' });
           return (await response.json()) as { charged: boolean; credits: number };
         }, cardId);
-        expect(again).toEqual({ charged: false, credits: NEW_USER_CREDITS - CARD_UNLOCK_COST });
+        expect(again).toMatchObject({ charged: false, credits: NEW_USER_CREDITS - CARD_UNLOCK_COST });
       } finally {
         await context.close();
       }
@@ -151,7 +151,7 @@ describe('unlock with credits and share the link', () => {
       await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
       await page.getByTestId('verify-email-notice').waitFor();
       await page.goto(await verificationLink(server.baseUrl, email));
-      await page.getByTestId('credit-balance').first().waitFor();
+      await page.getByTestId('credit-balance').first().waitFor({ state: 'attached' });
       const db = new Database(join(server.dataDir, 'winc.db'));
       try {
         db.prepare('UPDATE users SET credits = ? WHERE email = ?').run(CARD_UNLOCK_COST - 1, email);

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { changeEmail, deleteAccount, updateProfile, uploadAvatar } from '../api/account-api.ts';
 import { accountErrorReason } from '../lib/account-errors.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
+import { CreditHistory } from './credit-history.tsx';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -200,6 +201,7 @@ export function AccountInfoView({
           <p className="mt-3 text-sm text-muted">
             {t('account.plan', { plan: t(`account.tiers.${user.tier.split('_')[0] ?? 'free'}`) })}
           </p>
+          <CreditHistory balance={user.credits} />
         </Card>
 
         <Card title={t('account.dangerSection')} className="border-coral-200">

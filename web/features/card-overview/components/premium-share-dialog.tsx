@@ -32,10 +32,10 @@ export function PremiumShareDialog({
           {t('overview.premiumMessage')}
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Button size="lg" className="flex-1" onClick={onSignIn}>
+          <Button size="lg" className="w-full sm:w-auto sm:flex-1" onClick={onSignIn}>
             {t('overview.signIn')}
           </Button>
-          <Button size="lg" variant="secondary" className="flex-1" onClick={onSignUp}>
+          <Button size="lg" variant="secondary" className="w-full sm:w-auto sm:flex-1" onClick={onSignUp}>
             {t('overview.signUp')}
           </Button>
         </div>

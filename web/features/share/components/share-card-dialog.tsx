@@ -83,7 +83,7 @@ export function ShareCardDialog({
 
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           {nativeShare && (
-            <Button size="lg" className="flex-1" onClick={() => void share()}>
+            <Button size="lg" className="w-full sm:w-auto sm:flex-1" onClick={() => void share()}>
               <Share2 aria-hidden="true" className="size-4" />
               {t('share.share')}
             </Button>
@@ -91,7 +91,7 @@ export function ShareCardDialog({
           <Button
             size="lg"
             variant={nativeShare ? 'secondary' : 'primary'}
-            className="flex-1"
+            className="w-full sm:w-auto sm:flex-1"
             onClick={() => void copy()}
           >
             {copied ? (
