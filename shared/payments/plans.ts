@@ -20,7 +20,7 @@ export interface PlanOffer {
   priceCents: number;
   /** How many cards the credits unlock. */
   cards: number;
-  /** cards × CARD_UNLOCK_COST. */
+  /** cards × CARD_UNLOCK_COST, except where SPEC prints another figure. */
   creditsToAdd: number;
   /** How many distinct recipients may open a card paid on this plan (DESIGN §1.7); null: no limit printed. */
   viewLimit: number | null;
@@ -34,17 +34,18 @@ export interface Plan {
   offers: Partial<Record<BillingCycle, PlanOffer>>;
 }
 
-const offer = (priceCents: number, cards: number, viewLimit: number | null): PlanOffer => ({
-  priceCents,
-  cards,
-  creditsToAdd: cards * CARD_UNLOCK_COST,
-  viewLimit,
-});
+const offer = (
+  priceCents: number,
+  cards: number,
+  viewLimit: number | null,
+  creditsToAdd = cards * CARD_UNLOCK_COST,
+): PlanOffer => ({ priceCents, cards, creditsToAdd, viewLimit });
 
 /** SPEC §9's table: Free $0 (3 cards a month, 2 views), Plus $5/month or $25 bulk, Premium $15/month or $50 bulk. */
 export const PLANS: readonly Plan[] = [
   { tierId: 'free', popular: false, offers: { monthly: offer(0, 3, 2) } },
-  { tierId: 'plus', popular: true, offers: { monthly: offer(500, 18, 4), bulk: offer(2500, 220, 4) } },
+  // SPEC §9 and DESIGN §1.9 both print 550 credits for Plus monthly: its 18 cards and 10 credits to spare.
+  { tierId: 'plus', popular: true, offers: { monthly: offer(500, 18, 4, 550), bulk: offer(2500, 220, 4) } },
   { tierId: 'premium', popular: false, offers: { monthly: offer(1500, 55, 8), bulk: offer(5000, 660, 8) } },
 ];
 

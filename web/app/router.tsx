@@ -29,6 +29,21 @@ const AccountInfoRoute = lazy(() =>
 const OverviewRoute = lazy(() =>
   import('./routes/overview.route.tsx').then((m) => ({ default: m.OverviewRoute })),
 );
+const CheckoutRoute = lazy(() =>
+  import('./routes/checkout.route.tsx').then((m) => ({ default: m.CheckoutRoute })),
+);
+const RecipientCardRoute = lazy(() =>
+  import('./routes/recipient-card.route.tsx').then((m) => ({ default: m.RecipientCardRoute })),
+);
+const PricingRoute = lazy(() =>
+  import('./routes/pricing.route.tsx').then((m) => ({ default: m.PricingRoute })),
+);
+const TestCheckoutRoute = lazy(() =>
+  import('./routes/test-checkout.route.tsx').then((m) => ({ default: m.TestCheckoutRoute })),
+);
+const MyWincsRoute = lazy(() =>
+  import('./routes/my-wincs.route.tsx').then((m) => ({ default: m.MyWincsRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('./routes/not-found.route.tsx').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -46,12 +61,17 @@ export function createAppRouter() {
         { path: routePatterns.help, Component: HelpRoute },
         { path: routePatterns.faqs, Component: FaqsRoute },
         { path: routePatterns.overview, Component: OverviewRoute },
+        { path: routePatterns.recipientCard, Component: RecipientCardRoute },
+        { path: routePatterns.checkout, Component: CheckoutRoute },
         { path: routePatterns.mailbox, Component: MailboxRoute },
         { path: routePatterns.signin, Component: SignInRoute },
         { path: routePatterns.signup, Component: SignUpRoute },
         { path: routePatterns.resetPassword, Component: ResetPasswordRoute },
         { path: routePatterns.profile, Component: ProfileRoute },
         { path: routePatterns.accountInfo, Component: AccountInfoRoute },
+        { path: routePatterns.myWincs, Component: MyWincsRoute },
+        { path: routePatterns.pricing, Component: PricingRoute },
+        { path: routePatterns.testCheckout, Component: TestCheckoutRoute },
         { path: '*', Component: NotFoundRoute },
       ],
     },

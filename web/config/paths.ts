@@ -19,6 +19,8 @@ export const routePatterns = {
   help: '/help',
   faqs: '/faqs',
   pricing: '/pricing',
+  /** The built-in test-mode checkout of one order (DESIGN §1.10), when the server has no Stripe. */
+  testCheckout: '/test-checkout/:orderId',
   /** The recipient page: what a share link opens (DESIGN §1.5). */
   recipientCard: '/c/:cardId',
   /** The local development mailbox (only when the server keeps mail in its outbox). */
@@ -57,7 +59,10 @@ export const paths = {
   accountInfo: () => routePatterns.accountInfo,
   help: () => routePatterns.help,
   faqs: () => routePatterns.faqs,
-  pricing: () => routePatterns.pricing,
+  /** The plans; `cycle` picks the tab, `success=true` is where a finished purchase lands (SPEC §2). */
+  pricing: (search: { cycle?: 'monthly' | 'bulk' | null; success?: 'true' | null } = {}) =>
+    `${routePatterns.pricing}${toSearch(search)}`,
+  testCheckout: (orderId: string) => `/test-checkout/${encodeURIComponent(orderId)}`,
   recipientCard: (cardId: string) => `/c/${encodeURIComponent(cardId)}`,
   /** The share link of a paid card: absolute, as it is sent to the recipient. */
   shareLink: (cardId: string, origin: string = window.location.origin) =>

@@ -1,0 +1,60 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  createCheckoutResponseSchema,
+  paymentOptionsSchema,
+  paymentsApi,
+  testCheckoutOrderSchema,
+  type CreateCheckoutRequest,
+  type CreateCheckoutResponse,
+  type PaymentOptions,
+  type TestCheckoutOrder,
+} from '../../../../shared/payments/plans.ts';
+import { getJson, isClientError, postJson } from '../../../lib/api-client.ts';
+
+/** Plans and payments as the browser calls them (SPEC §7 createStripeCheckout, DESIGN §1.10). */
+
+export const paymentsQueryKeys = {
+  options: ['payments', 'options'] as const,
+  testOrder: (orderId: string) => ['payments', 'test-checkout', orderId] as const,
+};
+
+/** How this server takes payments ('stripe' or 'test-mode'); it changes only with a restart. */
+export function usePaymentOptions() {
+  return useQuery({
+    queryKey: paymentsQueryKeys.options,
+    queryFn: async ({ signal }): Promise<PaymentOptions> =>
+      paymentOptionsSchema.parse(await getJson<unknown>(paymentsApi.options, undefined, signal)),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** POST checkout: opens a Stripe Checkout or a test-mode order and answers the URL to go to. */
+export async function createCheckout(request: CreateCheckoutRequest): Promise<CreateCheckoutResponse> {
+  return createCheckoutResponseSchema.parse(await postJson<unknown>(paymentsApi.checkout, request));
+}
+
+export function useCreateCheckout() {
+  return useMutation({ mutationFn: createCheckout });
+}
+
+/** One test-mode order of the signed-in user; "not found" and "not yours" are one answer. */
+export function useTestCheckoutOrder(orderId: string) {
+  return useQuery({
+    queryKey: paymentsQueryKeys.testOrder(orderId),
+    queryFn: async ({ signal }): Promise<TestCheckoutOrder> =>
+      testCheckoutOrderSchema.parse(
+        await getJson<unknown>(paymentsApi.testCheckout(orderId), undefined, signal),
+      ),
+    // A 404 will not become a 200 by asking again.
+    retry: (failures, error) => !isClientError(error) && failures < 2,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Completes a test-mode order: the server grants its credits and tier (idempotent). */
+export function useCompleteTestCheckout(orderId: string) {
+  return useMutation({
+    mutationFn: () => postJson<unknown>(paymentsApi.completeTestCheckout(orderId)),
+  });
+}
