@@ -6,12 +6,11 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEW_USER_CREDITS } from '../shared/accounts/accounts.contract.ts';
-import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
 import type { Language } from '../shared/i18n/languages.ts';
 import { freePort } from '../server/testing/postgres.ts';
 import { startAppServer } from './support/app-server.ts';
 import type { AppServer } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
 /**
@@ -53,11 +52,10 @@ function uniqueEmail(tag: string): string {
 }
 
 async function newContext(language: Language = 'en', viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, locale: language === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    LANGUAGE_STORAGE_KEY,
-    language,
-  ] as const);
+  const context = await contextIn(browser, language, {
+    viewport,
+    locale: language === 'ar' ? 'ar' : 'en-US',
+  });
   return context;
 }
 

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
 import { openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 
@@ -35,14 +34,10 @@ describe.each(['en', 'ar'] as const)('card editor and overview (%s)', (language)
   const t = texts(language);
 
   it('a guest creates a card, previews it, edits it and is asked to sign in to share', async () => {
-    const context = await browser.newContext({
+    const context = await contextIn(browser, language, {
       viewport: { width: 1280, height: 900 },
       reducedMotion: 'reduce',
     });
-    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      LANGUAGE_STORAGE_KEY,
-      language,
-    ] as const);
     const page = await context.newPage();
     try {
       // A template outside New Drops opens the preview directly.

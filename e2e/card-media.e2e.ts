@@ -5,9 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardsApi } from '../shared/cards/cards.contract.ts';
-import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
 import { verificationLink } from './support/mailbox.ts';
 import { generateTestVideo } from './support/generate-test-video.ts';
 import { fakeVideoBytes, openCreateEditor } from './support/guest-card.ts';
@@ -62,15 +61,11 @@ describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice m
     // The server names itself http://localhost:PORT in mail links: the whole visit uses that host, so the
     // guest cookie and the session of the verification link live in one cookie jar.
     const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
-    const context = await browser.newContext({
+    const context = await contextIn(browser, language, {
       viewport: { width: 1280, height: 900 },
       reducedMotion: 'reduce',
     });
     await context.grantPermissions(['microphone'], { origin });
-    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      LANGUAGE_STORAGE_KEY,
-      language,
-    ] as const);
     const page = await context.newPage();
     try {
       const editor = await openCreateEditor(page, origin, t);

@@ -22,11 +22,11 @@ import {
   HOME_ROW_LIMIT,
   TEMPLATE_HIGHLIGHT_MS,
 } from '../shared/constants.ts';
-import { LANGUAGE_STORAGE_KEY, localizedName } from '../shared/i18n/languages.ts';
+import { localizedName } from '../shared/i18n/languages.ts';
 import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer } from './support/app-server.ts';
 import type { AppServer } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
 
 /**
  * Issue 2's browser flow, once per language: home (sections, event filter), a category page with infinite
@@ -122,12 +122,10 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       localizedName(item.name, item.translations, language);
 
     beforeAll(async () => {
-      context = await browser.newContext({ viewport: DESKTOP, locale: language === 'ar' ? 'ar' : 'en-US' });
-      // The language choice as the app remembers it (SPEC §1); set before any page script runs.
-      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        LANGUAGE_STORAGE_KEY,
-        language,
-      ] as const);
+      context = await contextIn(browser, language, {
+        viewport: DESKTOP,
+        locale: language === 'ar' ? 'ar' : 'en-US',
+      });
       [home, lists] = await Promise.all([
         api(catalogApi.home, homeResponseSchema),
         api(catalogApi.lists, catalogListsSchema),

@@ -4,9 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_UNLOCK_COST } from '../shared/cards/cards.contract.ts';
 import { NEW_USER_CREDITS } from '../shared/accounts/accounts.contract.ts';
-import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId, openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { verificationLink } from './support/mailbox.ts';
@@ -42,15 +41,11 @@ describe('unlock with credits and share the link', () => {
     async () => {
       // Mail links name the server http://localhost:PORT: the whole visit uses that host (one cookie jar).
       const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
-      const context = await browser.newContext({
+      const context = await contextIn(browser, 'en', {
         viewport: { width: 1280, height: 900 },
         reducedMotion: 'reduce',
       });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        LANGUAGE_STORAGE_KEY,
-        'en',
-      ] as const);
       const page = await context.newPage();
       try {
         // A guest's card, previewed.

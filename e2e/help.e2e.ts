@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, type Language } from '../shared/i18n/languages.ts';
+import { type Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
 
 /**
  * Issue 3's Help Center, FAQs and local mailbox in the browser, against the real server with no SMTP (so mail
@@ -42,11 +42,10 @@ afterAll(async () => {
 });
 
 async function newContext(language: Language): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: language === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    LANGUAGE_STORAGE_KEY,
-    language,
-  ] as const);
+  const context = await contextIn(browser, language, {
+    viewport: DESKTOP,
+    locale: language === 'ar' ? 'ar' : 'en-US',
+  });
   return context;
 }
 

@@ -6,9 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardsApi } from '../shared/cards/cards.contract.ts';
-import { LANGUAGE_STORAGE_KEY } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { verificationLink } from './support/mailbox.ts';
@@ -60,14 +59,10 @@ describe('My WINCS', () => {
   it('shows a paid card, edits it, shares it and deletes it', { timeout: 180_000 }, async () => {
     // Mail links name http://localhost:PORT: the whole visit uses that host, so the session cookie fits.
     const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
-    const context = await browser.newContext({
+    const context = await contextIn(browser, 'en', {
       viewport: { width: 1280, height: 900 },
       reducedMotion: 'reduce',
     });
-    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      LANGUAGE_STORAGE_KEY,
-      'en',
-    ] as const);
     const page = await context.newPage();
     try {
       // A verified account, signed in by its verification link.

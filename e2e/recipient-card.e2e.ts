@@ -3,9 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardMediaApi, type CardMediaKind } from '../shared/cards/card-media.ts';
 import { cardSchema, cardsApi, type Card } from '../shared/cards/cards.contract.ts';
-import { LANGUAGE_STORAGE_KEY, type Language } from '../shared/i18n/languages.ts';
+import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
 import { fakeVideoBytes, firstTemplateId, guestWithCard } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { verificationLink } from './support/mailbox.ts';
@@ -80,13 +80,10 @@ async function freshVisitor(
   language: Language,
   viewport = { width: 1280, height: 800 },
 ): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-  if (language !== 'en') {
-    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      LANGUAGE_STORAGE_KEY,
-      language,
-    ] as const);
-  }
+  const context =
+    language === 'en'
+      ? await browser.newContext({ viewport, reducedMotion: 'reduce' })
+      : await contextIn(browser, language, { viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));

@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { LANGUAGE_STORAGE_KEY, type Language } from '../../shared/i18n/languages.ts';
 
 /**
  * The browser tests drive the system's Chromium through playwright-core (DESIGN.md §4): Playwright's own
@@ -92,4 +93,21 @@ function howToInstall(): string {
  */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: ensureChromium(), args: [...LAUNCH_ARGS, ...extraArgs] });
+}
+
+/**
+ * A fresh browser context whose pages start in `language`: the app's remembered language choice (SPEC §3
+ * `winc-language`), set before any page script runs.
+ */
+export async function contextIn(
+  browser: Browser,
+  language: Language,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    LANGUAGE_STORAGE_KEY,
+    language,
+  ] as const);
+  return context;
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { Toaster } from '../../components/toast.tsx';
 import { PendingUploadsResumer } from '../../features/card-editor/components/pending-uploads-resumer.tsx';
 import { SessionSync } from '../../features/session/components/session-sync.tsx';
@@ -29,7 +29,15 @@ export function AppLayout() {
       <Toaster />
       <SessionSync />
       <PendingUploadsResumer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
+}
+
+/**
+ * Every page opened by typing or pasting a URL has the history key 'default', so React Router would give it
+ * the scroll position of whatever page was last opened that way; such pages are told apart by their URL.
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 }
