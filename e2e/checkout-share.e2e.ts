@@ -93,7 +93,7 @@ describe('unlock with credits and share the link', () => {
         expect(await confirm.innerText()).toBe('Confirm & Spend 30 Credits');
         await confirm.click();
 
-        // Paid: the complete step, the share modal, 70 credits in the header.
+        // Paid: the complete step, the share modal, 70 credits in the header without a reload.
         const share = page.getByRole('dialog', { name: t('share.title') });
         await share.waitFor();
         await expect.poll(() => balanceOf(page)).toBe(NEW_USER_CREDITS - CARD_UNLOCK_COST);
@@ -120,6 +120,20 @@ describe('unlock with credits and share the link', () => {
         } finally {
           await recipient.close();
         }
+
+        // Account info shows the balance and the ledger: the welcome grant, then the unlock.
+        await page.goto(`${origin}/account-info`);
+        const history = page.getByTestId('credit-history');
+        await history.waitFor();
+        expect(
+          await history.locator('li').evaluateAll((rows) => rows.map((row) => row.dataset.reason)),
+        ).toEqual(['card-unlock', 'signup-grant']);
+        expect(await history.locator('li').first().innerText()).toContain(
+          t('account.history.reasons.cardUnlock'),
+        );
+        expect(await page.getByTestId('account-credits').innerText()).toBe(
+          String(NEW_USER_CREDITS - CARD_UNLOCK_COST),
+        );
 
         // Paying again for the same card charges nothing.
         const again = await page.evaluate(async (id) => {
