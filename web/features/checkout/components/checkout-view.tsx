@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CARD_UNLOCK_COST, type UnlockCardResponse } from '../../../../shared/cards/cards.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { CreateFlowSteps } from '../../../components/create-flow-steps.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useCheckoutCard } from '../api/use-checkout-card.ts';
@@ -15,7 +16,7 @@ import { checkoutErrorKey } from '../lib/checkout-errors.ts';
 type PaymentMethod = 'credits' | 'apple-pay';
 
 interface CheckoutViewProps {
-  /** The card being unlocked; null when the page was opened without one (SPEC: an unexpected error). */
+  /** The card being unlocked; null when the page was opened without one (nothing to pay for). */
   cardId: string | null;
   templateImage: string | null;
   /** The signed-in user's balance. */
@@ -74,6 +75,18 @@ export function CheckoutView({
     setErrorKey(null);
     setMethod(next);
   };
+
+  if (!cardId) {
+    return (
+      <EmptyState
+        role="alert"
+        icon={<Coins aria-hidden="true" className="size-8" />}
+        title={t('checkout.noCardTitle')}
+        description={t('checkout.noCardText')}
+        action={<Button onClick={onClose}>{t('common.backToHome')}</Button>}
+      />
+    );
+  }
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-6 pb-12 sm:px-6">

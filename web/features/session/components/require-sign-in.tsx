@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import type { AuthNavigationState } from '../../../lib/auth-navigation-state.ts';
+import { readAuthNavigationState, type AuthNavigationState } from '../../../lib/auth-navigation-state.ts';
 import { useSession } from '../api/session-query.ts';
 
 /**
@@ -29,7 +29,13 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   }
   if (status === 'signed-out') {
     if (wasSignedIn) return <Navigate to={paths.home()} replace />;
-    const state: AuthNavigationState = { returnTo: `${location.pathname}${location.search}` };
+    // A card being paid for (checkout's state) travels along, so signing in leads back to paying for it.
+    const { cardId, templateImage } = readAuthNavigationState(location.state);
+    const state: AuthNavigationState = {
+      returnTo: `${location.pathname}${location.search}`,
+      ...(cardId ? { cardId, returnToCheckout: true } : {}),
+      ...(templateImage ? { templateImage } : {}),
+    };
     return <Navigate to={paths.signin()} replace state={state} />;
   }
   return children;
