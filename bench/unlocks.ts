@@ -23,7 +23,8 @@ import { firstTemplateId } from '../e2e/support/guest-card.ts';
  * `npm run bench:unlocks`: card unlocks per second (issue 5) — the whole POST /api/cards/:id/unlock over real
  * HTTP (session lookup, owner check, the one transaction: card paid, balance spent, ledger row), first one at
  * a time, then 50 at once. On SQLite (WAL, synchronous=FULL: every unlock is on disk before it answers) and on
- * a throwaway PostgreSQL cluster, like the tests start. Each unlock pays a different card.
+ * a throwaway PostgreSQL cluster, like the tests start. Each unlock pays a different card. A sequential read
+ * of the owner's card (GET, same session) comes first as the floor: what is left is the paying transaction.
  *
  * Options: --cards <n> per run (sequential 300, concurrent 1500), --concurrency <n> (50), --sqlite-only.
  */
@@ -50,12 +51,16 @@ interface RunResult {
   failures: number;
 }
 
-/** Unlocks every card with `workers` requests in flight; answers the throughput and latency. */
+/**
+ * Sends one request per card with `workers` in flight — POST unlock, or with `read` the owner's GET of the
+ * card (the same session lookup and card load without the write) — and answers the throughput and latency.
+ */
 async function unlockAll(
   baseUrl: string,
   cookie: string,
   ids: string[],
   workers: number,
+  read = false,
 ): Promise<RunResult> {
   const latencies: number[] = [];
   let failures = 0;
@@ -66,11 +71,13 @@ async function unlockAll(
       while (next < ids.length) {
         const id = ids[next++]!;
         const sentAt = performance.now();
-        const response = await fetch(`${baseUrl}${cardsApi.unlock(id)}`, {
-          method: 'POST',
-          headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
-          body: '{}',
-        });
+        const response = read
+          ? await fetch(`${baseUrl}${cardsApi.card(id)}`, { headers: { cookie } })
+          : await fetch(`${baseUrl}${cardsApi.unlock(id)}`, {
+              method: 'POST',
+              headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+              body: '{}',
+            });
         await response.arrayBuffer();
         latencies.push(performance.now() - sentAt);
         if (response.status !== 200) failures += 1;
@@ -85,7 +92,7 @@ async function unlockAll(
 
 function report(label: string, result: RunResult): void {
   console.log(
-    `  ${label.padEnd(22)} ${number(result.perSecond).padStart(6)} unlocks/s` +
+    `  ${label.padEnd(22)} ${number(result.perSecond).padStart(6)} ${label.startsWith('read') ? 'reads/s  ' : 'unlocks/s'}` +
       `  p50 ${number(result.p50, 1)} ms  p99 ${number(result.p99, 1)} ms` +
       (result.failures > 0 ? `  FAILURES ${result.failures}` : ''),
   );
@@ -141,6 +148,8 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
 
     console.log(label);
     await unlockAll(baseUrl, cookie, await copies(50), 1); // warm-up
+    const readIds = await copies(sequentialCards);
+    report('read, sequential', await unlockAll(baseUrl, cookie, readIds, 1, true));
     report('sequential', await unlockAll(baseUrl, cookie, await copies(sequentialCards), 1));
     report(
       `${concurrency} concurrent`,
