@@ -248,3 +248,17 @@ export function paidInvoice(invoice: {
     },
   };
 }
+
+/** A subscription as `customer.subscription.deleted` carries it: ended, with the metadata checkout gave it. */
+export function endedSubscription(subscription: {
+  id: string;
+  metadata: Record<string, string>;
+}): Record<string, unknown> {
+  return {
+    id: subscription.id,
+    object: 'subscription',
+    status: 'canceled',
+    metadata: subscription.metadata,
+    livemode: false,
+  };
+}

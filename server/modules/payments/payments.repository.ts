@@ -255,6 +255,29 @@ export function createPaymentsRepository(deps: { database: Database; credits: Cr
       return outcome === true;
     },
 
+    /**
+     * A monthly plan's subscription ended: the user's tier goes back to 'free', but only while it still is
+     * that plan (a pack or another plan bought since stays). Credits already granted stay (DESIGN §1.8: only
+     * a refund takes credits back). Answers false when the event was handled before.
+     */
+    async endSubscription(input: {
+      event: ProcessedEvent;
+      userId: string;
+      tier: string;
+      at: Date;
+    }): Promise<boolean> {
+      const outcome = await withEventClaim(input.event, input.at, async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ tier: 'free' })
+          .where('id', '=', input.userId)
+          .where('tier', '=', input.tier)
+          .execute();
+        return true;
+      });
+      return outcome === true;
+    },
+
     async isEventProcessed(eventId: string): Promise<boolean> {
       const row = await db
         .selectFrom('paymentEvents')

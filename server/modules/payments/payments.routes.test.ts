@@ -20,6 +20,7 @@ import {
 import { describeEachDatabase } from '../../testing/databases.ts';
 import {
   completedSession,
+  endedSubscription,
   decodeStripeForm,
   paidInvoice,
   signedWebhook,
@@ -341,6 +342,60 @@ describeEachDatabase('payments', (use) => {
       const proration = paidInvoice({ subscription, metadata, billingReason: 'subscription_update' });
       expect((await deliver(signed(stripeEvent('invoice.paid', proration)))).statusCode).toBe(200);
       expect((await account(email)).credits).toBe(NEW_USER_CREDITS + 3 * PLUS_MONTHLY);
+    });
+
+    it('puts the tier back to free when the monthly plan ends, keeping the credits; a pack bought since stays', async () => {
+      const { browser, email } = await signUpAndVerify(stripeApp, use());
+      const { params } = await openStripeCheckout(browser, 'premium', 'monthly');
+      const subscription = 'sub_test_ending_1';
+      const metadata = params.subscription_data!.metadata;
+      await deliver(
+        signed(
+          stripeEvent(
+            'invoice.paid',
+            paidInvoice({ subscription, metadata, billingReason: 'subscription_create' }),
+          ),
+        ),
+      );
+      const paid = await account(email);
+      expect(paid.tier).toBe('premium_monthly');
+
+      const ended = stripeEvent(
+        'customer.subscription.deleted',
+        endedSubscription({ id: subscription, metadata }),
+      );
+      expect((await deliver(signed(ended))).statusCode).toBe(200);
+      expect(await account(email)).toMatchObject({ tier: 'free', credits: paid.credits });
+      // Replayed: nothing more. And once the monthly plan is gone it can be bought again.
+      expect((await deliver(signed(ended))).statusCode).toBe(200);
+      expect((await account(email)).tier).toBe('free');
+
+      // A second subscription that ends after a pack was bought leaves the pack's tier alone.
+      const { params: again } = await openStripeCheckout(browser, 'plus', 'monthly');
+      const second = 'sub_test_ending_2';
+      await deliver(
+        signed(
+          stripeEvent(
+            'invoice.paid',
+            paidInvoice({
+              subscription: second,
+              metadata: again.subscription_data!.metadata,
+              billingReason: 'subscription_create',
+            }),
+          ),
+        ),
+      );
+      await use()
+        .database.db.updateTable('users')
+        .set({ tier: 'premium_bulk' })
+        .where('email', '=', email)
+        .execute();
+      const lateEnd = stripeEvent(
+        'customer.subscription.deleted',
+        endedSubscription({ id: second, metadata: {} }),
+      );
+      expect((await deliver(signed(lateEnd))).statusCode).toBe(200);
+      expect((await account(email)).tier).toBe('premium_bulk');
     });
 
     it('grants once under ten concurrent deliveries, of the same event and of copies of it', async () => {

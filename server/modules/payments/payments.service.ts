@@ -24,6 +24,7 @@ import {
   type StripeEvent,
   type StripeGateway,
   type StripeInvoice,
+  type StripeSubscription,
 } from './stripe-gateway.ts';
 
 /** The ledger reason of every bought credit (Account info shows it). */
@@ -43,6 +44,7 @@ export type WebhookOutcome =
   | 'awaiting-payment'
   | 'unknown-order'
   | 'not-a-period'
+  | 'subscription-ended'
   | 'ignored';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -190,6 +192,35 @@ export function createPaymentsService(deps: {
     return outcome.status;
   }
 
+  /**
+   * `customer.subscription.deleted`: a monthly plan ended (cancelled, or unpaid after Stripe's retries). The
+   * tier falls back to free so the plan can be taken again; the credits of the periods paid stay.
+   */
+  async function onSubscriptionEnded(
+    event: ProcessedEvent,
+    subscription: StripeSubscription,
+  ): Promise<WebhookOutcome> {
+    const at = now();
+    const orderId = subscription.metadata?.orderId;
+    const byId = orderId ? await repository.findOrder(orderId) : null;
+    const order = byId ?? (await repository.findOrderBySubscription(subscription.id));
+    if (!order || order.provider !== 'stripe' || order.billingCycle !== 'monthly') {
+      log.warn(
+        { eventId: event.id, subscriptionId: subscription.id },
+        'payments: ended subscription of no known order',
+      );
+      await repository.recordEvent(event, at);
+      return 'unknown-order';
+    }
+    const ended = await repository.endSubscription({
+      event,
+      userId: order.userId,
+      tier: tierAfterPurchase(order.planId, 'monthly'),
+      at,
+    });
+    return ended ? 'subscription-ended' : 'duplicate-event';
+  }
+
   /** The caller's own test-mode order; another user's, a Stripe order, or any while Stripe is on: not found. */
   async function testOrderOf(userId: string, orderId: string): Promise<PaymentOrder> {
     const order = stripe ? null : await repository.findOrder(orderId);
@@ -298,6 +329,9 @@ export function createPaymentsService(deps: {
           break;
         case 'invoice.paid':
           outcome = await onInvoicePaid(processed, event.data.object);
+          break;
+        case 'customer.subscription.deleted':
+          outcome = await onSubscriptionEnded(processed, event.data.object);
           break;
         default:
           outcome = 'ignored';

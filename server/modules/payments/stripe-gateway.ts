@@ -17,6 +17,7 @@ export interface CheckoutSessionRequest {
 export type StripeEvent = Stripe.Event;
 export type StripeCheckoutSession = Stripe.Checkout.Session;
 export type StripeInvoice = Stripe.Invoice;
+export type StripeSubscription = Stripe.Subscription;
 
 /** The signature is missing, does not match the secret, or is older than the tolerance. */
 export class WebhookSignatureError extends Error {
