@@ -121,6 +121,11 @@ export async function startStripeServer(options: { secretKey: string }): Promise
         send(200, session);
         return;
       }
+      const cancelled = /^\/v1\/subscriptions\/([\w-]+)$/.exec(url.pathname);
+      if (request.method === 'DELETE' && cancelled) {
+        send(200, { id: cancelled[1], object: 'subscription', status: 'canceled', livemode: false });
+        return;
+      }
       send(
         404,
         stripeError(

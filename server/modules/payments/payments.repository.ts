@@ -278,6 +278,21 @@ export function createPaymentsRepository(deps: { database: Database; credits: Cr
       return outcome === true;
     },
 
+    /** The user's other Stripe subscriptions (monthly orders that started one), oldest first. */
+    async otherSubscriptionsOf(userId: string, exceptSubscriptionId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('paymentOrders')
+        .select('subscriptionId')
+        .where('userId', '=', userId)
+        .where('provider', '=', 'stripe')
+        .where('billingCycle', '=', 'monthly')
+        .where('subscriptionId', 'is not', null)
+        .where('subscriptionId', '!=', exceptSubscriptionId)
+        .orderBy('createdAt', 'asc')
+        .execute();
+      return [...new Set(rows.map((row) => row.subscriptionId!))];
+    },
+
     async isEventProcessed(eventId: string): Promise<boolean> {
       const row = await db
         .selectFrom('paymentEvents')

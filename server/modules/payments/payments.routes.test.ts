@@ -398,6 +398,66 @@ describeEachDatabase('payments', (use) => {
       expect((await account(email)).tier).toBe('premium_bulk');
     });
 
+    it('switches plans: a new monthly plan, once paid, cancels the one before, whose end keeps the new tier', async () => {
+      const { browser, email } = await signUpAndVerify(stripeApp, use());
+      const first = await openStripeCheckout(browser, 'plus', 'monthly');
+      const firstSubscription = 'sub_test_switch_plus';
+      await deliver(
+        signed(
+          stripeEvent(
+            'invoice.paid',
+            paidInvoice({
+              subscription: firstSubscription,
+              metadata: first.params.subscription_data!.metadata,
+              billingReason: 'subscription_create',
+            }),
+          ),
+        ),
+      );
+      const cancellations = () =>
+        stripe.requests.filter((r) => r.method === 'DELETE' && r.path.startsWith('/v1/subscriptions/'));
+      const before = cancellations().length;
+
+      const second = await openStripeCheckout(browser, 'premium', 'monthly');
+      const secondMetadata = second.params.subscription_data!.metadata;
+      await deliver(
+        signed(
+          stripeEvent(
+            'invoice.paid',
+            paidInvoice({
+              subscription: 'sub_test_switch_premium',
+              metadata: secondMetadata,
+              billingReason: 'subscription_create',
+            }),
+          ),
+        ),
+      );
+      expect(
+        cancellations()
+          .slice(before)
+          .map((r) => r.path),
+      ).toEqual([`/v1/subscriptions/${firstSubscription}`]);
+      expect((await account(email)).tier).toBe('premium_monthly');
+
+      // Stripe then reports the old plan's end: the member keeps Premium.
+      const oldEnd = stripeEvent(
+        'customer.subscription.deleted',
+        endedSubscription({ id: firstSubscription, metadata: first.params.subscription_data!.metadata }),
+      );
+      expect((await deliver(signed(oldEnd))).statusCode).toBe(200);
+      expect((await account(email)).tier).toBe('premium_monthly');
+      // A renewal of the new plan cancels nothing more.
+      await deliver(
+        signed(
+          stripeEvent(
+            'invoice.paid',
+            paidInvoice({ subscription: 'sub_test_switch_premium', metadata: secondMetadata }),
+          ),
+        ),
+      );
+      expect(cancellations().length).toBe(before + 1);
+    });
+
     it('grants once under ten concurrent deliveries, of the same event and of copies of it', async () => {
       const { browser, email } = await signUpAndVerify(stripeApp, use());
       const { params, sessionId } = await openStripeCheckout(browser, 'premium', 'bulk');

@@ -189,7 +189,28 @@ export function createPaymentsService(deps: {
       event,
       subscriptionId,
     });
+    if (outcome.status === 'granted' && invoice.billing_reason === 'subscription_create' && subscriptionId)
+      await cancelReplacedSubscriptions(order.userId, subscriptionId);
     return outcome.status;
+  }
+
+  /**
+   * A member who takes another monthly plan switches to it: once its first invoice is paid, their earlier
+   * subscriptions are cancelled, so one plan is billed at a time (their ends leave the new tier alone). A
+   * failed cancellation is logged for support and never undoes the purchase just granted.
+   */
+  async function cancelReplacedSubscriptions(userId: string, current: string): Promise<void> {
+    for (const previous of await repository.otherSubscriptionsOf(userId, current)) {
+      try {
+        await stripe!.cancelSubscription(previous);
+        log.info({ userId, subscriptionId: previous, replacedBy: current }, 'payments: switched plans');
+      } catch (error) {
+        log.warn(
+          { err: error, userId, subscriptionId: previous },
+          'payments: could not cancel a replaced subscription',
+        );
+      }
+    }
   }
 
   /**

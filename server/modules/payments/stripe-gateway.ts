@@ -27,8 +27,8 @@ export class WebhookSignatureError extends Error {
 export type StripeGateway = ReturnType<typeof createStripeGateway>;
 
 /**
- * The only code that talks to Stripe: opens Checkout Sessions with the official SDK and verifies webhook
- * signatures. The SDK is pointed at STRIPE_API_URL when set (tests run a local Stripe-shaped server).
+ * The only code that talks to Stripe: opens Checkout Sessions and cancels replaced subscriptions with the
+ * official SDK, and verifies webhook signatures. The SDK is pointed at STRIPE_API_URL when set (tests run a local Stripe-shaped server).
  */
 export function createStripeGateway(settings: StripeSettings) {
   const stripe = new Stripe(settings.secretKey, {
@@ -69,6 +69,13 @@ export function createStripeGateway(settings: StripeSettings) {
       );
       if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };
+    },
+
+    /** Ends a subscription now (a member switched to another monthly plan: one plan is billed at a time). */
+    async cancelSubscription(subscriptionId: string): Promise<void> {
+      await stripe.subscriptions.cancel(subscriptionId, undefined, {
+        idempotencyKey: `cancel-subscription:${subscriptionId}`,
+      });
     },
 
     /**
