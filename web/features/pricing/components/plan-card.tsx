@@ -227,9 +227,14 @@ function PlanAction({
           disabled={locked}
           onClick={onBuy}
         >
-          {t(plan.priceCycle === 'bulk' ? 'pricing.actions.buyBulk' : 'pricing.actions.buyMonthly', {
-            plan: name,
-          })}
+          {t(
+            plan.switching
+              ? 'pricing.actions.switchTo'
+              : plan.priceCycle === 'bulk'
+                ? 'pricing.actions.buyBulk'
+                : 'pricing.actions.buyMonthly',
+            { plan: name },
+          )}
         </Button>
       );
     case 'none':

@@ -82,6 +82,16 @@ describe('planCards', () => {
     ]);
   });
 
+  it('offers the other monthly plan as a switch, and nothing else', () => {
+    expect(planCards('monthly', member('plus_monthly')).map((card) => card.switching)).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect(planCards('bulk', member('plus_monthly')).some((card) => card.switching)).toBe(false);
+    expect(planCards('monthly', member('plus_bulk')).some((card) => card.switching)).toBe(false);
+  });
+
   it('treats an unknown tier as Free', () => {
     expect(planCards('monthly', member('gold')).map((card) => card.action)).toEqual([
       'current',

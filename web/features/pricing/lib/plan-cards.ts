@@ -48,6 +48,8 @@ export interface PlanCardModel {
   availableInCycle: boolean;
   current: boolean;
   action: PlanAction;
+  /** Buying it replaces the viewer's other monthly plan (the server cancels that subscription). */
+  switching: boolean;
   features: PlanFeature[];
 }
 
@@ -83,6 +85,7 @@ export function planCards(cycle: BillingCycle, viewer: PlanViewer): PlanCardMode
       availableInCycle: cycleOffer !== undefined,
       current: isCurrent,
       action,
+      switching: action === 'buy' && priceCycle === 'monthly' && current?.cycle === 'monthly' && !isCurrent,
       features: featuresOf(plan.tierId, offer, priceCycle),
     };
   });
