@@ -47,7 +47,7 @@ export function CardCover({
           className="absolute inset-0 size-full object-cover"
         />
       )}
-      <span className="absolute end-3 top-3 rotate-6 rounded-full bg-coral-500 px-3 py-1 text-xs font-black tracking-wide text-white uppercase shadow-md motion-safe:animate-bounce">
+      <span className="absolute end-3 top-3 rotate-6 rounded-full bg-coral-700 px-3 py-1 text-xs font-black tracking-wide text-white uppercase shadow-md motion-safe:animate-bounce">
         {t('overview.clickMe')}
       </span>
       <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-plum-950/80 to-transparent px-4 pt-12 pb-4 text-center text-base font-extrabold text-white">

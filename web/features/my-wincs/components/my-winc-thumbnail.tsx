@@ -29,7 +29,6 @@ export function MyWincThumbnail({
       type="button"
       data-testid="my-winc"
       data-card-id={card.id}
-      aria-label={t('myWincs.openCard', { name: card.recipientName, date })}
       onClick={() => onOpen(card)}
       className="group flex w-full flex-col rounded-2xl text-start outline-offset-4"
     >

@@ -69,7 +69,7 @@ export function PlanCard({
       )}
     >
       {plan.popular && (
-        <span className="absolute inset-x-0 -top-3.5 mx-auto inline-flex w-fit items-center gap-1 rounded-full bg-coral-500 px-3 py-1 text-xs font-black tracking-wide text-white uppercase shadow-sm">
+        <span className="absolute inset-x-0 -top-3.5 mx-auto inline-flex w-fit items-center gap-1 rounded-full bg-coral-700 px-3 py-1 text-xs font-black tracking-wide text-white uppercase shadow-sm">
           <Star aria-hidden="true" className="size-3.5 fill-current" />
           {t('pricing.popular')}
         </span>
