@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
@@ -11,6 +10,7 @@ import { freePort } from '../server/testing/postgres.ts';
 import { startAppServer } from './support/app-server.ts';
 import type { AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
+import { text } from './support/locale-text.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
 /**
@@ -24,21 +24,6 @@ import { linkIn, waitForMail } from './support/mailbox.ts';
 const DESKTOP = { width: 1280, height: 860 };
 const PASSWORD = 'correct horse 42';
 
-type Messages = Record<string, unknown>;
-const localeCache = new Map<Language, Messages>();
-
-function text(language: Language, key: string, values: Record<string, string> = {}): string {
-  let messages = localeCache.get(language);
-  if (!messages) {
-    const file = join(import.meta.dirname, '..', 'shared', 'i18n', 'locales', `${language}.json`);
-    messages = JSON.parse(readFileSync(file, 'utf8')) as Messages;
-    localeCache.set(language, messages);
-  }
-  let node: unknown = messages;
-  for (const part of key.split('.')) node = (node as Messages | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`${language}.json has no string at ${key}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => values[name] ?? '');
-}
 const en = (key: string, values?: Record<string, string>) => text('en', key, values);
 
 let server: AppServer;

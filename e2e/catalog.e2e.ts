@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -27,6 +25,7 @@ import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer } from './support/app-server.ts';
 import type { AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
+import { text } from './support/locale-text.ts';
 
 /**
  * Issue 2's browser flow, once per language: home (sections, event filter), a category page with infinite
@@ -47,27 +46,6 @@ const SELECTORS = {
 const DESKTOP = { width: 1280, height: 800 };
 /** Two columns of cards: the first page of 12 does not reach the bottom, so page 2 needs a real scroll. */
 const PHONE = { width: 390, height: 844 };
-
-type Messages = Record<string, unknown>;
-const localeCache = new Map<Language, Messages>();
-
-function messages(language: Language): Messages {
-  let loaded = localeCache.get(language);
-  if (!loaded) {
-    const file = join(import.meta.dirname, '..', 'shared', 'i18n', 'locales', `${language}.json`);
-    loaded = JSON.parse(readFileSync(file, 'utf8')) as Messages;
-    localeCache.set(language, loaded);
-  }
-  return loaded;
-}
-
-/** A UI string as i18next renders it (dotted key, `{{name}}` interpolation), read from the locale file. */
-function text(language: Language, key: string, values: Record<string, string> = {}): string {
-  let node: unknown = messages(language);
-  for (const part of key.split('.')) node = (node as Messages | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`${language}.json has no string at ${key}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => values[name] ?? '');
-}
 
 function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

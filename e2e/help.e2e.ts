@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
+import { text } from './support/locale-text.ts';
 
 /**
  * Issue 3's Help Center, FAQs and local mailbox in the browser, against the real server with no SMTP (so mail
@@ -14,18 +13,6 @@ import { contextIn, launchBrowser } from './support/browser.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-type Messages = Record<string, unknown>;
-
-function text(language: Language, key: string, values: Record<string, string> = {}): string {
-  const messages = JSON.parse(
-    readFileSync(join(import.meta.dirname, '..', 'shared', 'i18n', 'locales', `${language}.json`), 'utf8'),
-  ) as Messages;
-  let node: unknown = messages;
-  for (const part of key.split('.')) node = (node as Messages | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`${language}.json has no string at ${key}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => values[name] ?? '');
-}
 
 let server: AppServer;
 let browser: Browser;
