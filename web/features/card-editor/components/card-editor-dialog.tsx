@@ -1,5 +1,5 @@
 import { CircleAlert, X } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/cards/cards.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { FieldError, RequiredField } from '../../../components/required-field.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
@@ -231,7 +232,7 @@ function EditorForm({
 
       <div className="flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
+          <RequiredField
             label={t('editor.senderName')}
             htmlFor={ids.senderName}
             error={errorFor('senderName')}
@@ -249,8 +250,8 @@ function EditorForm({
                 errorFor('senderName') ? 'border-coral-500' : 'border-plum-200',
               )}
             />
-          </Field>
-          <Field
+          </RequiredField>
+          <RequiredField
             label={t('editor.recipientName')}
             htmlFor={ids.recipientName}
             error={errorFor('recipientName')}
@@ -268,10 +269,10 @@ function EditorForm({
                 errorFor('recipientName') ? 'border-coral-500' : 'border-plum-200',
               )}
             />
-          </Field>
+          </RequiredField>
         </div>
 
-        <Field
+        <RequiredField
           label={t('editor.message')}
           htmlFor={ids.message}
           error={errorFor('message')}
@@ -293,7 +294,7 @@ function EditorForm({
           <p id={ids.counter} className="text-end text-xs text-muted tabular-nums">
             {t('editor.counter', { length: values.message.length, max: CARD_MESSAGE_MAX_LENGTH })}
           </p>
-        </Field>
+        </RequiredField>
 
         <RecipientImageField
           file={media.image.file}
@@ -400,41 +401,5 @@ function EditorForm({
         }}
       />
     </form>
-  );
-}
-
-function Field({
-  label,
-  htmlFor,
-  error,
-  errorId,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  error: string | null;
-  errorId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={htmlFor} className="text-sm font-bold text-ink">
-        {label}
-        <span aria-hidden="true" className="text-coral-600">
-          {' *'}
-        </span>
-      </label>
-      {children}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
-  );
-}
-
-function FieldError({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} role="alert" className="mt-1 flex items-center gap-1.5 text-sm font-semibold text-coral-700">
-      <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-      {children}
-    </p>
   );
 }

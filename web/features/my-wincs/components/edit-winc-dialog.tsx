@@ -1,5 +1,5 @@
 import { CircleAlert, ImagePlus, RefreshCw, Trash2, Undo2, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, MB } from '../../../../shared/cards/card-media.ts';
 import {
@@ -12,6 +12,7 @@ import {
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { Button, buttonClasses } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { RequiredField } from '../../../components/required-field.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
@@ -191,7 +192,7 @@ function EditForm({
 
       <div className="flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
+          <RequiredField
             label={t('myWincs.edit.senderName')}
             htmlFor={ids.senderName}
             error={errorFor('senderName')}
@@ -204,8 +205,8 @@ function EditForm({
               autoComplete="name"
               onChange={(event) => update('senderName', event.target.value)}
             />
-          </Field>
-          <Field
+          </RequiredField>
+          <RequiredField
             label={t('myWincs.edit.recipientName')}
             htmlFor={ids.recipientName}
             error={errorFor('recipientName')}
@@ -218,10 +219,10 @@ function EditForm({
               autoComplete="off"
               onChange={(event) => update('recipientName', event.target.value)}
             />
-          </Field>
+          </RequiredField>
         </div>
 
-        <Field
+        <RequiredField
           label={t('myWincs.edit.message')}
           htmlFor={ids.message}
           error={errorFor('message')}
@@ -238,7 +239,7 @@ function EditForm({
           <p id={ids.counter} className="text-end text-xs text-muted tabular-nums">
             {t('myWincs.edit.counter', { length: values.message.length, max: CARD_MESSAGE_MAX_LENGTH })}
           </p>
-        </Field>
+        </RequiredField>
 
         <ImageField
           savedUrl={card.recipientImageUrl}
@@ -278,42 +279,6 @@ function EditForm({
         </div>
       </footer>
     </form>
-  );
-}
-
-function Field({
-  label,
-  htmlFor,
-  error,
-  errorId,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  error: string | null;
-  errorId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={htmlFor} className="text-sm font-bold text-ink">
-        {label}
-        <span aria-hidden="true" className="text-coral-600">
-          {' *'}
-        </span>
-      </label>
-      {children}
-      {error && (
-        <p
-          id={errorId}
-          role="alert"
-          className="flex items-start gap-1.5 text-sm font-semibold text-coral-700"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 
