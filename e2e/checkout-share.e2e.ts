@@ -147,55 +147,79 @@ describe('unlock with credits and share the link', () => {
     },
   );
 
-  it('dims Pay with Credits under 30 and says why', { timeout: 120_000 }, async () => {
-    const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-    const page = await context.newPage();
-    try {
-      const email = `poor-${Date.now().toString(36)}@example.com`;
-      await page.goto(`${origin}/signup`);
-      await page.getByLabel(t('auth.fields.name')).fill('Cy');
-      await page.getByLabel(t('auth.fields.email')).fill(email);
-      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
-      await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
-      await page.getByTestId('verify-email-notice').waitFor();
-      await page.goto(await verificationLink(server.baseUrl, email));
-      await page.getByTestId('credit-balance').first().waitFor({ state: 'attached' });
-      const db = new Database(join(server.dataDir, 'winc.db'));
+  it(
+    'dims Pay with Credits under 30, and leads back to the card after buying credits',
+    { timeout: 120_000 },
+    async () => {
+      const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+      const page = await context.newPage();
       try {
-        db.prepare('UPDATE users SET credits = ? WHERE email = ?').run(CARD_UNLOCK_COST - 1, email);
+        const email = `poor-${Date.now().toString(36)}@example.com`;
+        await page.goto(`${origin}/signup`);
+        await page.getByLabel(t('auth.fields.name')).fill('Cy');
+        await page.getByLabel(t('auth.fields.email')).fill(email);
+        await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
+        await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
+        await page.getByTestId('verify-email-notice').waitFor();
+        await page.goto(await verificationLink(server.baseUrl, email));
+        await page.getByTestId('credit-balance').first().waitFor({ state: 'attached' });
+        const db = new Database(join(server.dataDir, 'winc.db'));
+        try {
+          db.prepare('UPDATE users SET credits = ? WHERE email = ?').run(CARD_UNLOCK_COST - 1, email);
+        } finally {
+          db.close();
+        }
+        const cardId = await page.evaluate(
+          async (templateId) => {
+            const response = await fetch('/api/cards', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                templateId,
+                senderName: 'Cy',
+                recipientName: 'Di',
+                message: 'Thank you!',
+                selectedVoice: 'male',
+              }),
+            });
+            return ((await response.json()) as { id: string }).id;
+          },
+          await firstTemplateId(origin),
+        );
+        await page.goto(`${origin}/overview/${cardId}`);
+        await page.getByRole('button', { name: t('overview.share') }).click();
+        await page.waitForURL('**/checkout');
+        const credits = page.getByTestId('pay-with-credits');
+        await expect.poll(() => credits.isDisabled()).toBe(true);
+        await credits.getByText(t('checkout.notEnoughHint')).waitFor();
+        expect(await page.getByTestId('confirm-payment').isDisabled()).toBe(true);
+        // Buy Packages goes to the plans; after buying, the success modal leads back to this card's checkout
+        // (an unpaid card is listed nowhere else).
+        await page.getByTestId('buy-packages').click();
+        await page.waitForURL('**/pricing');
+        const monthly = page.getByRole('radio', { name: t('pricing.cycle.monthly') });
+        await monthly.waitFor();
+        await monthly.click();
+        await page
+          .getByTestId('plan-card-plus')
+          .getByRole('button', {
+            name: t('pricing.actions.buyMonthly', { plan: t('pricing.plans.plus.name') }),
+          })
+          .click();
+        await page.waitForURL((url) => url.pathname.startsWith('/test-checkout/'));
+        await page.getByRole('button', { name: t('testCheckout.complete') }).click();
+        const success = page.getByRole('dialog', { name: t('pricing.success.title') });
+        await success.getByRole('button', { name: t('pricing.success.backToCard') }).click();
+        await page.waitForURL('**/checkout');
+        await expect.poll(() => credits.isDisabled()).toBe(false);
+        await credits.click();
+        await page.getByTestId('confirm-payment').click();
+        await page.getByRole('dialog', { name: t('share.title') }).waitFor();
+        expect(await page.getByTestId('share-link').inputValue()).toBe(`${origin}/c/${cardId}`);
       } finally {
-        db.close();
+        await context.close();
       }
-      const cardId = await page.evaluate(
-        async (templateId) => {
-          const response = await fetch('/api/cards', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              templateId,
-              senderName: 'Cy',
-              recipientName: 'Di',
-              message: 'Thank you!',
-              selectedVoice: 'male',
-            }),
-          });
-          return ((await response.json()) as { id: string }).id;
-        },
-        await firstTemplateId(origin),
-      );
-      await page.goto(`${origin}/overview/${cardId}`);
-      await page.getByRole('button', { name: t('overview.share') }).click();
-      await page.waitForURL('**/checkout');
-      const credits = page.getByTestId('pay-with-credits');
-      await expect.poll(() => credits.isDisabled()).toBe(true);
-      await credits.getByText(t('checkout.notEnoughHint')).waitFor();
-      expect(await page.getByTestId('confirm-payment').isDisabled()).toBe(true);
-      // Buy Packages goes to the plans.
-      await page.getByTestId('buy-packages').click();
-      await page.waitForURL('**/pricing');
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 });

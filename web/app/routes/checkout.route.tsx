@@ -10,6 +10,7 @@ import { formatCredits } from '../../features/session/components/credit-balance.
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { readAuthNavigationState } from '../../lib/auth-navigation-state.ts';
+import { rememberCheckoutCard } from '../../lib/pending-checkout.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**
@@ -44,7 +45,10 @@ function Checkout() {
         credits={user.credits}
         formatCredits={(credits) => formatCredits(credits, i18n.resolvedLanguage)}
         onClose={() => void navigate(cardId ? paths.overview(cardId) : paths.home())}
-        onBuyPackages={() => void navigate(paths.pricing())}
+        onBuyPackages={() => {
+          if (cardId) rememberCheckoutCard({ cardId, ...(templateImage ? { templateImage } : {}) });
+          void navigate(paths.pricing());
+        }}
         onUnlocked={(result) => {
           queryClient.setQueryData<CurrentUser | null>(sessionQueryKey, (current) =>
             current ? { ...current, credits: result.credits } : current,

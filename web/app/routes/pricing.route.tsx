@@ -1,10 +1,29 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { PricingView } from '../../features/pricing/components/pricing-view.tsx';
 import { useSession } from '../../features/session/api/session-query.ts';
+import { forgetCheckoutCard, pendingCheckoutCard } from '../../lib/pending-checkout.ts';
 
-/** `/pricing` — the plans, given the session's user (tier and balance) to mark the current plan. */
+/**
+ * `/pricing` — the plans, given the session's user (tier and balance) to mark the current plan. A member who
+ * came from checkout to buy credits is offered the way back to that card once the purchase succeeded.
+ */
 export function PricingRoute() {
   const { user, status, refresh } = useSession();
+  const navigate = useNavigate();
+  const [pending] = useState(pendingCheckoutCard);
   return (
-    <PricingView viewer={{ status, tier: user?.tier ?? null, credits: user?.credits ?? null, refresh }} />
+    <PricingView
+      viewer={{ status, tier: user?.tier ?? null, credits: user?.credits ?? null, refresh }}
+      onBackToCard={
+        pending
+          ? () => {
+              forgetCheckoutCard();
+              void navigate(paths.checkout(), { state: pending });
+            }
+          : undefined
+      }
+    />
   );
 }

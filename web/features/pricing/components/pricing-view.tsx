@@ -28,7 +28,14 @@ export interface PricingViewer {
  * /pricing (SPEC §2, §4, §9): the Monthly / Bulk Packs switch and the three plans, the viewer's plan marked
  * current, Buy → checkout (or sign-in first), and the success modal on the return from a purchase.
  */
-export function PricingView({ viewer }: { viewer: PricingViewer }) {
+export function PricingView({
+  viewer,
+  onBackToCard,
+}: {
+  viewer: PricingViewer;
+  /** After a purchase: back to the card that was being paid for, when there is one. */
+  onBackToCard?: (() => void) | undefined;
+}) {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('pricing.documentTitle'));
   const [params, setParams] = useSearchParams();
@@ -158,6 +165,7 @@ export function PricingView({ viewer }: { viewer: PricingViewer }) {
       <PurchaseSuccessDialog
         open={successOpen}
         onClose={() => setSuccessOpen(false)}
+        onBackToCard={onBackToCard}
         credits={viewer.status === 'signed-out' ? undefined : viewer.credits}
       />
     </div>

@@ -25,10 +25,13 @@ const CONFETTI = [
 export function PurchaseSuccessDialog({
   open,
   onClose,
+  onBackToCard,
   credits,
 }: {
   open: boolean;
   onClose: () => void;
+  /** The card the member was paying for before buying credits: its checkout becomes the main action. */
+  onBackToCard?: (() => void) | undefined;
   /** The signed-in user's balance; null while the session loads, undefined when signed out (no box). */
   credits: number | null | undefined;
 }) {
@@ -75,9 +78,20 @@ export function PurchaseSuccessDialog({
             </div>
           )}
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to={paths.home()} size="lg" className="w-full sm:w-auto sm:flex-1" onClick={onClose}>
-              {t('pricing.success.create')}
-            </ButtonLink>
+            {onBackToCard ? (
+              <Button size="lg" className="w-full sm:w-auto sm:flex-1" onClick={onBackToCard}>
+                {t('pricing.success.backToCard')}
+              </Button>
+            ) : (
+              <ButtonLink
+                to={paths.home()}
+                size="lg"
+                className="w-full sm:w-auto sm:flex-1"
+                onClick={onClose}
+              >
+                {t('pricing.success.create')}
+              </ButtonLink>
+            )}
             <Button size="lg" variant="secondary" className="w-full sm:w-auto sm:flex-1" onClick={onClose}>
               {t('pricing.success.close')}
             </Button>
