@@ -165,6 +165,40 @@ export function createCardsRepository(database: Database) {
     },
 
     /**
+     * The owner's unpaid cards, newest first: a user's (userId or authorId) and, while they are guest cards,
+     * those of a guest session.
+     */
+    async listUnpaidOf(
+      owner: { userId: string | null; guestSessionId: string | null },
+      limit: number,
+    ): Promise<CardRecord[]> {
+      const { userId, guestSessionId } = owner;
+      if (userId === null && guestSessionId === null) return [];
+      const rows = await db
+        .selectFrom('cards')
+        .selectAll()
+        .where('isPaid', '=', codec.bool(false))
+        .where((eb) =>
+          eb.or([
+            ...(userId === null ? [] : [eb('userId', '=', userId), eb('authorId', '=', userId)]),
+            ...(guestSessionId === null
+              ? []
+              : [
+                  eb.and([
+                    eb('isGuestCard', '=', codec.bool(true)),
+                    eb('guestSessionId', '=', guestSessionId),
+                  ]),
+                ]),
+          ]),
+        )
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    /**
      * Removes a card and its upload records in one transaction. Answers what was stored for it, as it was at
      * the moment of deletion (RETURNING, so a file attached concurrently is not missed): the storage keys of
      * its image, video and voice message, and the resumable uploads that never finished (their bytes are the

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cardMediaApi, type CardMediaKind } from '../../../shared/cards/card-media.ts';
 import { cardSchema, cardsApi, type Card } from '../../../shared/cards/cards.contract.ts';
 import {
+  draftsResponseSchema,
   myWincsApi,
   myWincsResponseSchema,
   type MyWincsResponse,
@@ -258,6 +259,30 @@ describeEachDatabase('My WINCS on the server', (use) => {
     expect((await myWincs(owner.browser, 'birthday')).cards.map((card) => card.id)).toEqual([birthday.id]);
     expect((await myWincs(owner.browser, 'thank-you')).cards).toEqual([]);
     expect((await myWincs(owner.browser, '')).cards).toHaveLength(4);
+  });
+
+  it('lists the caller’s unpaid drafts, newest first: a user’s and a guest’s, never anyone else’s', async () => {
+    const owner = await signUpAndVerify(app, use());
+    const other = await signUpAndVerify(app, use());
+    const older = await createCard(owner.browser, { recipientName: 'Older' });
+    await createCard(owner.browser, { recipientName: 'Newer' });
+    const paid = await createCard(owner.browser, { recipientName: 'Paid' });
+    await unlock(owner.browser, paid);
+    await createCard(other.browser, { recipientName: 'Not yours' });
+    await setCard(older.id, { createdAt: new Date(Date.now() - 60_000) });
+
+    const drafts = async (browser: TestBrowser) => {
+      const response = await browser.get(myWincsApi.drafts);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      return draftsResponseSchema.parse(response.json()).cards.map((card) => card.recipientName);
+    };
+    expect(await drafts(owner.browser)).toEqual(['Newer', 'Older']);
+
+    const guest = new TestBrowser(app);
+    await createCard(guest, { recipientName: 'Guest draft' });
+    expect(await drafts(guest)).toEqual(['Guest draft']);
+    expect(await drafts(new TestBrowser(app))).toEqual([]);
   });
 
   it('asks anyone signed out to sign in, a guest with cards included', async () => {

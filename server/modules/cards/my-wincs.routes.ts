@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  draftsResponseSchema,
   myWincsApi,
   myWincsQuerySchema,
   myWincsResponseSchema,
@@ -12,7 +13,7 @@ import type { MyWincsService } from './my-wincs.service.ts';
 const idParams = z.object({ id: z.string() });
 const privateAnswer = { 'Cache-Control': 'private, no-store' };
 
-/** My WINCS: the list of the signed-in user's paid cards, and deleting a card. Policies live in the service. */
+/** My WINCS: the signed-in user's paid cards, the caller's unpaid drafts, and deleting a card. Policies live in the service. */
 export function registerMyWincsRoutes(
   app: FastifyInstance,
   deps: { myWincs: MyWincsService; actors: CardActorResolver },
@@ -23,6 +24,11 @@ export function registerMyWincsRoutes(
     const query = parseInput(myWincsQuerySchema, request.query ?? {});
     const list = await myWincs.listMyWincs(await actors.of(request, reply), { categoryId: query.category });
     return reply.headers(privateAnswer).send(myWincsResponseSchema.parse(list));
+  });
+
+  app.get(myWincsApi.drafts, async (request, reply) => {
+    const drafts = await myWincs.listDrafts(await actors.of(request, reply));
+    return reply.headers(privateAnswer).send(draftsResponseSchema.parse(drafts));
   });
 
   app.delete('/api/cards/:id', async (request, reply) => {

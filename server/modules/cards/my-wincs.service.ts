@@ -1,4 +1,8 @@
-import type { MyWincsResponse } from '../../../shared/cards/my-wincs.contract.ts';
+import {
+  DRAFTS_LIMIT,
+  type DraftsResponse,
+  type MyWincsResponse,
+} from '../../../shared/cards/my-wincs.contract.ts';
 import { orderCategories } from '../../../shared/catalog/catalog.rules.ts';
 import { presentCategory } from '../catalog/catalog.presenter.ts';
 import type { CategoryRecord } from '../catalog/catalog-source.ts';
@@ -7,6 +11,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { loadCardFor } from './card-access.ts';
 import { canDeleteCard, type CardActor } from './cards.policy.ts';
 import type { CardsRepository } from './cards.repository.ts';
+import { presentCard } from './cards.presenter.ts';
 import { presentMyWinc } from './my-wincs.presenter.ts';
 
 export type MyWincsService = ReturnType<typeof createMyWincsService>;
@@ -16,7 +21,7 @@ export type MyWincsService = ReturnType<typeof createMyWincsService>;
  * everything stored for it.
  */
 export function createMyWincsService(deps: {
-  cards: Pick<CardsRepository, 'findById' | 'listPaidOf' | 'deleteCard'>;
+  cards: Pick<CardsRepository, 'findById' | 'listPaidOf' | 'listUnpaidOf' | 'deleteCard'>;
   categories: { findCategory(id: string): Promise<CategoryRecord | null> };
   storage: Pick<FileStorage, 'delete'>;
   /** Drops the bytes of a resumable upload that never finished. */
@@ -49,6 +54,18 @@ export function createMyWincsService(deps: {
         cards: shown.map((row) => presentMyWinc(row.card, categoryOf(row.categoryId))),
         categories: orderCategories([...found.values()]).map(presentCategory),
       };
+    },
+
+    /**
+     * The caller's cards not paid yet, newest first (at most DRAFTS_LIMIT): a signed-in user's, and a guest's
+     * while they are guest cards. Nobody's for a visitor without a session: an empty list, not an error.
+     */
+    async listDrafts(actor: CardActor): Promise<DraftsResponse> {
+      const drafts = await cards.listUnpaidOf(
+        { userId: actor.userId, guestSessionId: actor.guestSessionId },
+        DRAFTS_LIMIT,
+      );
+      return { cards: drafts.map(presentCard) };
     },
 
     /**
