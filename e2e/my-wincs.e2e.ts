@@ -90,9 +90,8 @@ describe('My WINCS', () => {
       expect(created.status).toBe(201);
       const cardId = created.json!.id as string;
       expect((await callApi(page, 'POST', cardsApi.unlock(cardId))).status).toBe(200);
-      expect((await callApi(page, 'POST', cardsApi.create, { ...draft, recipientName: 'Cy' })).status).toBe(
-        201,
-      );
+      const unpaid = await callApi(page, 'POST', cardsApi.create, { ...draft, recipientName: 'Cy' });
+      expect(unpaid.status).toBe(201);
 
       await page.goto(`${origin}/my-wincs`);
       await page.getByRole('heading', { level: 1, name: t('myWincs.title') }).waitFor();
@@ -176,6 +175,14 @@ describe('My WINCS', () => {
       await page.getByText(t('myWincs.empty.title')).waitFor();
       expect(await page.getByTestId('my-winc').count()).toBe(0);
       expect((await callApi(page, 'GET', cardsApi.card(cardId))).status).toBe(404);
+
+      // The unpaid card is not a WINC yet, but it is not lost: 'Not shared yet' leads back to its overview.
+      const drafts = page.getByTestId('drafts');
+      expect(await drafts.getByTestId('draft').count()).toBe(1);
+      expect(await drafts.getByTestId('draft').innerText()).toContain(t('myWincs.to', { name: 'Cy' }));
+      await drafts.getByTestId('draft').click();
+      await page.waitForURL(`${origin}/overview/${unpaid.json!.id as string}`);
+      await page.goBack();
 
       // The empty state leads back Home.
       await page.getByRole('link', { name: t('myWincs.empty.action') }).click();

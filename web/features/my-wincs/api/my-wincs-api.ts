@@ -1,5 +1,6 @@
 import type { Card, CardInput } from '../../../../shared/cards/cards.contract.ts';
 import {
+  draftsResponseSchema,
   myWincsApi,
   myWincsResponseSchema,
   type MyWincsResponse,
@@ -9,7 +10,7 @@ import { removeCardMedia, updateCard } from '../../../lib/cards-api.ts';
 import { isMobileDevice } from '../../../lib/device.ts';
 import { uploadCardMedia } from '../../../lib/uploads/card-media-upload.ts';
 
-/** My WINCS calls: the list, deleting a card, and saving the edit modal (text, then the image). */
+/** My WINCS calls: the list, the drafts, deleting a card, and saving the edit modal (text, then the image). */
 
 export const myWincsKeys = {
   all: ['my-wincs'] as const,
@@ -24,6 +25,13 @@ export async function fetchMyWincs(
   return myWincsResponseSchema.parse(
     await getJson<unknown>(myWincsApi.list, { category: categoryId }, signal),
   );
+}
+
+/** The caller's unpaid cards, newest first (their own query key: the list updaters above never touch it). */
+export const draftsKey = ['my-wincs-drafts'] as const;
+
+export async function fetchDrafts(signal?: AbortSignal): Promise<Card[]> {
+  return draftsResponseSchema.parse(await getJson<unknown>(myWincsApi.drafts, undefined, signal)).cards;
 }
 
 /** DELETE /api/cards/:id answers 204 without a body, so it is not a JSON call. */

@@ -2,7 +2,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { MyWincsResponse } from '../../../../shared/cards/my-wincs.contract.ts';
 import { cardKeys } from '../../../lib/cards-api.ts';
-import { deleteCard, fetchMyWincs, myWincsKeys, saveMyWincEdit, type MyWincEdit } from './my-wincs-api.ts';
+import {
+  deleteCard,
+  draftsKey,
+  fetchDrafts,
+  fetchMyWincs,
+  myWincsKeys,
+  saveMyWincEdit,
+  type MyWincEdit,
+} from './my-wincs-api.ts';
 
 /** The signed-in user's paid cards; switching the filter keeps the previous grid until the next arrives. */
 export function useMyWincs(categoryId: string | null) {
@@ -12,6 +20,11 @@ export function useMyWincs(categoryId: string | null) {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+}
+
+/** The caller's cards not paid yet: the way back to a card left before checkout. */
+export function useDrafts() {
+  return useQuery({ queryKey: draftsKey, queryFn: ({ signal }) => fetchDrafts(signal), staleTime: 0 });
 }
 
 /** Changes every cached My WINCS list at once (each filter has its own). */

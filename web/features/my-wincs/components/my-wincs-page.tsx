@@ -15,6 +15,7 @@ import { useMyWincs } from '../api/use-my-wincs.ts';
 
 import { CardDetailsDialog } from './card-details-dialog.tsx';
 import { DeleteCardDialog } from './delete-card-dialog.tsx';
+import { DraftsStrip } from './drafts-strip.tsx';
 import { EditWincDialog } from './edit-winc-dialog.tsx';
 import { MyWincThumbnail } from './my-winc-thumbnail.tsx';
 
@@ -146,6 +147,8 @@ export function MyWincsPage({ onShare }: { onShare: (cardId: string) => void }) 
           {data && data.cards.length > 0 ? t('myWincs.count', { count: data.cards.length }) : ''}
         </p>
       </header>
+
+      <DraftsStrip className="mt-6" />
 
       {data && data.categories.length > 0 && (
         <ChipRow label={t('myWincs.filterLabel')} className="mt-6">
