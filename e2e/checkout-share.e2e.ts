@@ -59,6 +59,12 @@ describe('unlock with credits and share the link', () => {
         await editor.getByRole('button', { name: t('editor.next') }).click();
         await page.waitForURL(/\/overview\/[\w-]+$/);
         const cardId = page.url().split('/').pop()!;
+        // Left half-way, the guest's card waits on Home, one click from its overview.
+        await page.goto(`${origin}/`);
+        const waiting = page.getByTestId('latest-draft');
+        expect(await waiting.innerText()).toContain(t('myWincs.drafts.waiting', { name: 'Bo' }));
+        await waiting.getByRole('link', { name: t('myWincs.drafts.finish') }).click();
+        await page.waitForURL(`**/overview/${cardId}`);
 
         // Share → Sign Up → verify: the verified user lands on checkout with that card.
         await page.getByRole('button', { name: t('overview.share') }).click();

@@ -25,6 +25,7 @@ import { useReopenEditor } from '../../features/card-editor/hooks/use-reopen-edi
 import { errorMessageKey } from '../../lib/api-client.ts';
 import { readEditCardState } from '../../lib/edit-card-state.ts';
 import { toggleParam, withParam } from '../../lib/search-params.ts';
+import { LatestDraftBanner } from '../../features/my-wincs/components/latest-draft-banner.tsx';
 import { TemplateDialogs } from '../composition/template-dialogs.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -113,6 +114,8 @@ export function HomeRoute() {
             />
           )}
         </div>
+
+        {!filtered && <LatestDraftBanner className="mb-6" />}
 
         {filtered ? (
           <FilteredTemplates
