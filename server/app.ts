@@ -107,7 +107,27 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerHealthRoutes(app, database);
   registerCatalogRoutes(app, catalog);
   registerTemplateImageRoutes(app, templateImages, storage);
-  const accounts = await registerAccounts(app, { config, database, storage, mailer, rateLimiter, now });
+  if (!config.stripe) {
+    app.log.warn(
+      'payments: Stripe is not configured; the built-in test-mode checkout grants credits for free',
+    );
+  }
+  const payments = createPaymentsService({
+    repository: createPaymentsRepository({ database, credits: createCreditsRepository(database) }),
+    stripe: config.stripe ? createStripeGateway(config.stripe) : null,
+    rateLimiter,
+    now,
+    log: app.log,
+  });
+  const accounts = await registerAccounts(app, {
+    config,
+    database,
+    storage,
+    mailer,
+    rateLimiter,
+    now,
+    beforeAccountDeleted: (userId) => payments.endSubscriptionsOf(userId),
+  });
   registerHelpRoutes(app, { help, currentUser: accounts.currentUser });
   const cardsRepository = createCardsRepository(database);
   const cards = createCardsService({
@@ -146,18 +166,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   registerMyWincsRoutes(app, { myWincs, actors: cardActors });
   registerCreditsRoutes(app, { credits: accounts.credits, currentUser: accounts.currentUser });
-  if (!config.stripe) {
-    app.log.warn(
-      'payments: Stripe is not configured; the built-in test-mode checkout grants credits for free',
-    );
-  }
-  const payments = createPaymentsService({
-    repository: createPaymentsRepository({ database, credits: createCreditsRepository(database) }),
-    stripe: config.stripe ? createStripeGateway(config.stripe) : null,
-    rateLimiter,
-    now,
-    log: app.log,
-  });
   await registerPaymentsRoutes(app, {
     payments,
     currentUser: accounts.currentUser,

@@ -33,6 +33,8 @@ export interface AccountsDeps {
   now: () => Date;
   /** Live-credit polling interval (tests shorten it). */
   creditPollMs?: number;
+  /** Runs before an account is deleted, while its rows still exist (payments cancel its subscriptions). */
+  beforeAccountDeleted?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -76,7 +78,14 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsDeps)
   const sessions = await createSessionReader(auth);
   const currentUser = createCurrentUserResolver({ sessions, users: usersRepository });
   const avatars = createAvatarService({ users: usersRepository, storage, now, log: app.log });
-  const users = createUsersService({ users: usersRepository, avatars, storage, now, log: app.log });
+  const users = createUsersService({
+    users: usersRepository,
+    avatars,
+    storage,
+    now,
+    log: app.log,
+    ...(deps.beforeAccountDeleted ? { beforeAccountDeleted: deps.beforeAccountDeleted } : {}),
+  });
   const creditEvents = createCreditEvents({
     balancesOf: (ids) => creditsRepository.balancesOf(ids),
     log: app.log,

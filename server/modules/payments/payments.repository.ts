@@ -278,8 +278,8 @@ export function createPaymentsRepository(deps: { database: Database; credits: Cr
       return outcome === true;
     },
 
-    /** The user's other Stripe subscriptions (monthly orders that started one), oldest first. */
-    async otherSubscriptionsOf(userId: string, exceptSubscriptionId: string): Promise<string[]> {
+    /** The user's Stripe subscriptions (the monthly orders that started one), oldest first. */
+    async subscriptionsOf(userId: string): Promise<string[]> {
       const rows = await db
         .selectFrom('paymentOrders')
         .select('subscriptionId')
@@ -287,7 +287,6 @@ export function createPaymentsRepository(deps: { database: Database; credits: Cr
         .where('provider', '=', 'stripe')
         .where('billingCycle', '=', 'monthly')
         .where('subscriptionId', 'is not', null)
-        .where('subscriptionId', '!=', exceptSubscriptionId)
         .orderBy('createdAt', 'asc')
         .execute();
       return [...new Set(rows.map((row) => row.subscriptionId!))];

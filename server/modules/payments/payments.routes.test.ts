@@ -458,6 +458,30 @@ describeEachDatabase('payments', (use) => {
       expect(cancellations().length).toBe(before + 1);
     });
 
+    it('stops billing a monthly plan when its account is deleted', async () => {
+      const { browser } = await signUpAndVerify(stripeApp, use());
+      const { params } = await openStripeCheckout(browser, 'plus', 'monthly');
+      const subscription = 'sub_test_deleted_account';
+      await deliver(
+        signed(
+          stripeEvent(
+            'invoice.paid',
+            paidInvoice({
+              subscription,
+              metadata: params.subscription_data!.metadata,
+              billingReason: 'subscription_create',
+            }),
+          ),
+        ),
+      );
+      const before = stripe.requests.length;
+      const deleted = await browser.request({ method: 'DELETE', url: '/api/me' });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(stripe.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+        `DELETE /v1/subscriptions/${subscription}`,
+      ]);
+    });
+
     it('grants once under ten concurrent deliveries, of the same event and of copies of it', async () => {
       const { browser, email } = await signUpAndVerify(stripeApp, use());
       const { params, sessionId } = await openStripeCheckout(browser, 'premium', 'bulk');

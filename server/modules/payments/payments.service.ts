@@ -200,15 +200,18 @@ export function createPaymentsService(deps: {
    * failed cancellation is logged for support and never undoes the purchase just granted.
    */
   async function cancelReplacedSubscriptions(userId: string, current: string): Promise<void> {
-    for (const previous of await repository.otherSubscriptionsOf(userId, current)) {
+    const previous = (await repository.subscriptionsOf(userId)).filter((id) => id !== current);
+    await cancelSubscriptions(userId, previous, `replaced by ${current}`);
+  }
+
+  /** Cancels subscriptions at Stripe; a refusal is logged for support and never stops the caller. */
+  async function cancelSubscriptions(userId: string, subscriptionIds: string[], why: string): Promise<void> {
+    for (const subscriptionId of subscriptionIds) {
       try {
-        await stripe!.cancelSubscription(previous);
-        log.info({ userId, subscriptionId: previous, replacedBy: current }, 'payments: switched plans');
+        await stripe!.cancelSubscription(subscriptionId);
+        log.info({ userId, subscriptionId, why }, 'payments: cancelled a subscription');
       } catch (error) {
-        log.warn(
-          { err: error, userId, subscriptionId: previous },
-          'payments: could not cancel a replaced subscription',
-        );
+        log.warn({ err: error, userId, subscriptionId, why }, 'payments: could not cancel a subscription');
       }
     }
   }
@@ -250,6 +253,12 @@ export function createPaymentsService(deps: {
   }
 
   return {
+    /** An account being deleted: its monthly plans stop billing (Stripe would otherwise charge on). */
+    async endSubscriptionsOf(userId: string): Promise<void> {
+      if (!stripe) return;
+      await cancelSubscriptions(userId, await repository.subscriptionsOf(userId), 'account deleted');
+    },
+
     /** How this server takes payments; Apple Pay only through Stripe Checkout. */
     options(): PaymentOptions {
       return stripe ? { provider: 'stripe', applePay: true } : { provider: 'test-mode', applePay: false };

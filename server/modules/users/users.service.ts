@@ -11,6 +11,8 @@ export function createUsersService(deps: {
   storage: FileStorage;
   now: () => Date;
   log: { warn(object: object, message: string): void };
+  /** Whatever must end with the account while its rows still exist (its paid subscriptions). */
+  beforeAccountDeleted?: (userId: string) => Promise<void>;
 }) {
   const { users, avatars, storage, now, log } = deps;
 
@@ -30,10 +32,12 @@ export function createUsersService(deps: {
     },
 
     /**
-     * Deletes the account (SPEC §2 Account info): the user, their sessions and linked accounts, ledger, cards,
-     * and then their files (avatar, card images). Files that fail to delete are logged, not fatal.
+     * Deletes the account (SPEC §2 Account info): first what must end with it (a monthly plan stops billing),
+     * then the user, their sessions and linked accounts, ledger, cards, and then their files (avatar, card
+     * images). Files that fail to delete are logged, not fatal.
      */
     async deleteAccount(userId: string): Promise<boolean> {
+      await deps.beforeAccountDeleted?.(userId);
       const removed = await users.deleteAccount(userId);
       if (!removed) return false;
       const keys = [avatars.storageKeyOf(removed.image), ...removed.cardFileKeys].filter(
