@@ -129,7 +129,7 @@ export async function signUpAndVerify(
   return { browser, email, password };
 }
 
-/** Inserts a card straight into the database (cards are created by a later issue). */
+/** Inserts a card straight into the database, with owners and guest ids set as a test needs them. */
 export async function insertCard(
   testDatabase: TestDatabase,
   card: {

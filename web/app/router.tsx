@@ -48,7 +48,7 @@ const NotFoundRoute = lazy(() =>
   import('./routes/not-found.route.tsx').then((m) => ({ default: m.NotFoundRoute })),
 );
 
-/** The URL table (SPEC §2). Later issues add /signin, /signup, /pricing and the others here. */
+/** The URL table (SPEC §2), plus the recipient page and the test-mode checkout (DESIGN §1.5, §1.10). */
 export function createAppRouter() {
   return createBrowserRouter([
     {

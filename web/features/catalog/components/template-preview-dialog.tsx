@@ -16,7 +16,7 @@ interface TemplatePreviewDialogProps {
   /** The template to preview; null keeps the dialog closed. */
   template: TemplateSummary | null;
   onClose: () => void;
-  /** Extra actions (the card editor of a later issue hangs off here). */
+  /** Extra actions (the card editor hangs off here). */
   actions?: ReactNode;
 }
 
