@@ -175,7 +175,7 @@ describe('the recipient page', () => {
       for (const id of [unpaid.id, crypto.randomBytes(16).toString('base64url')]) {
         await page.goto(`${server.baseUrl}/c/${id}`);
         const empty = page.getByTestId('empty-state');
-        await empty.getByText(t('errors.card-not-ready')).waitFor();
+        await empty.getByRole('heading', { level: 1, name: t('errors.card-not-ready') }).waitFor();
         await empty.getByText(t('recipient.notReadyText')).waitFor();
         expect(await page.title()).toBe(`${t('errors.card-not-ready')} · Winc`);
         expect(await page.getByTestId('card-cover').count()).toBe(0);

@@ -9,6 +9,8 @@ interface EmptyStateProps {
   className?: string;
   /** 'alert' for failures the user should hear about. */
   role?: 'status' | 'alert';
+  /** 'h1' when the empty state is the whole page (it then names the page for assistive technology). */
+  titleAs?: 'p' | 'h1';
 }
 
 /** A friendly message in place of a list that has nothing to show. */
@@ -19,6 +21,7 @@ export function EmptyState({
   action,
   className,
   role = 'status',
+  titleAs: Title = 'p',
 }: EmptyStateProps) {
   return (
     <div
@@ -34,7 +37,7 @@ export function EmptyState({
           {icon}
         </div>
       )}
-      <p className="text-lg font-extrabold text-balance text-ink">{title}</p>
+      <Title className="text-lg font-extrabold text-balance text-ink">{title}</Title>
       {description && <p className="mt-2 text-sm leading-relaxed text-muted">{description}</p>}
       {action && <div className="mt-6">{action}</div>}
     </div>

@@ -35,6 +35,7 @@ export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }:
       <div className="mx-auto max-w-xl px-4 py-12">
         <EmptyState
           role="alert"
+          titleAs="h1"
           title={t('errors.card-not-found')}
           description={t('overview.notFoundHint')}
           action={<Button onClick={onHome}>{t('common.backToHome')}</Button>}

@@ -81,6 +81,7 @@ export function CheckoutView({
       <EmptyState
         role="alert"
         icon={<Coins aria-hidden="true" className="size-8" />}
+        titleAs="h1"
         title={t('checkout.noCardTitle')}
         description={t('checkout.noCardText')}
         action={<Button onClick={onClose}>{t('common.backToHome')}</Button>}

@@ -14,6 +14,7 @@ export function CardNotReady() {
     <div className="mx-auto max-w-xl px-4 py-10 sm:py-16">
       <EmptyState
         icon={<Hourglass className="size-7" />}
+        titleAs="h1"
         title={t('errors.card-not-ready')}
         description={t('recipient.notReadyText')}
         action={
