@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +8,7 @@ import { cardSchema, cardsApi, type Card } from '../../../shared/cards/cards.con
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
+import { cardDraft, fakeVideo, fakeVoice } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -16,23 +16,7 @@ import { startTestS3, type TestS3 } from '../../testing/test-s3.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 
-const draft = {
-  templateId: 'birthday-01',
-  senderName: 'Sam',
-  recipientName: 'Alex',
-  message: 'Happy birthday!',
-  selectedVoice: 'female',
-};
-
-/** The start of an mp4 (an `ftyp` box) followed by `size - 32` random bytes: a video by content. */
-function fakeVideo(size: number): Buffer {
-  const bytes = crypto.randomBytes(size);
-  bytes.writeUInt32BE(32, 0);
-  bytes.write('ftypisom', 4, 'latin1');
-  return bytes;
-}
-const fakeVoice = (size: number) =>
-  Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(size - 8)]);
+const draft = cardDraft;
 
 interface RawResponse {
   status: number;

@@ -14,6 +14,7 @@ import {
   signUpAndVerify,
   findUserByEmail,
 } from '../../testing/accounts-fixture.ts';
+import { cardDraft } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -22,13 +23,7 @@ import { createCardsRepository } from './cards.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 import crypto from 'node:crypto';
 
-const draft = {
-  templateId: 'birthday-01',
-  senderName: 'Sam',
-  recipientName: 'Alex',
-  message: 'Happy birthday!',
-  selectedVoice: 'female',
-};
+const draft = cardDraft;
 
 describeEachDatabase('unlocking a card with credits', (use) => {
   let app: FastifyInstance;

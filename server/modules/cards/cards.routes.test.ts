@@ -12,6 +12,7 @@ import {
   signUpAndVerify,
   uniqueEmail,
 } from '../../testing/accounts-fixture.ts';
+import { cardDraft } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -28,13 +29,7 @@ const OWNER_FIELDS = [
   'audioPath',
 ];
 
-const draft = {
-  templateId: 'birthday-01',
-  senderName: 'Sam',
-  recipientName: 'Alex',
-  message: 'Happy birthday!',
-  selectedVoice: 'female',
-};
+const draft = cardDraft;
 
 function patch(browser: TestBrowser, id: string, payload: unknown) {
   return browser.request({ method: 'PATCH', url: cardsApi.card(id), payload: payload as object });

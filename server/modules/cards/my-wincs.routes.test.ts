@@ -22,29 +22,14 @@ import {
   findUserByEmail,
   signUpAndVerify,
 } from '../../testing/accounts-fixture.ts';
+import { cardDraft, fakeVideo, fakeVoice } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 
-const draft = {
-  templateId: 'birthday-01',
-  senderName: 'Sam',
-  recipientName: 'Alex',
-  message: 'Happy birthday!',
-  selectedVoice: 'female',
-};
-
-/** The start of an mp4 (an `ftyp` box) followed by random bytes: a video by content. */
-function fakeVideo(size: number): Buffer {
-  const bytes = crypto.randomBytes(size);
-  bytes.writeUInt32BE(32, 0);
-  bytes.write('ftypisom', 4, 'latin1');
-  return bytes;
-}
-const fakeVoice = (size: number) =>
-  Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(size - 8)]);
+const draft = cardDraft;
 
 describeEachDatabase('My WINCS on the server', (use) => {
   let app: FastifyInstance;

@@ -16,6 +16,7 @@ import {
   findUserByEmail,
   signUpAndVerify,
 } from '../../testing/accounts-fixture.ts';
+import { cardDraft, fakeVideo, fakeVoice } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -23,26 +24,12 @@ import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 
 const draft = {
-  templateId: 'birthday-01',
-  senderName: 'Sam',
-  recipientName: 'Alex',
-  message: 'Happy birthday!',
-  selectedVoice: 'female',
+  ...cardDraft,
   textStyles: { fontFamily: 'Georgia', fontSize: 20, color: '#7a2e8c' },
 };
 
 /** The public fields, as the contract lists them: the answer must carry these and nothing else. */
 const PUBLIC_FIELDS = Object.keys(publicCardSchema.shape).sort();
-
-/** The start of an mp4 (an `ftyp` box) followed by random bytes: a video by content. */
-function fakeVideo(size: number): Buffer {
-  const bytes = crypto.randomBytes(size);
-  bytes.writeUInt32BE(32, 0);
-  bytes.write('ftypisom', 4, 'latin1');
-  return bytes;
-}
-const fakeVoice = (size: number) =>
-  Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(size - 8)]);
 
 /**
  * The recipient page's API (DESIGN §1.5): a paid card to anyone holding its link, only its public fields; an
