@@ -8,7 +8,13 @@ import { cardSchema, cardsApi, type Card } from '../../../shared/cards/cards.con
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
-import { cardDraft, fakeVideo, fakeVoice } from '../../testing/card-fixture.ts';
+import {
+  cardDraft,
+  fakeVideo,
+  fakeVoice,
+  sendOverSocket,
+  type RawResponse,
+} from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -17,12 +23,6 @@ import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 
 const draft = cardDraft;
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
 
 /**
  * On SQLite the files go to local disk; on PostgreSQL to an S3-compatible store the test starts, resumable
@@ -52,59 +52,8 @@ describeEachDatabase('card media on the server', (use) => {
     await s3?.stop();
   });
 
-  /**
-   * One request over a real socket, as the browser's: cookies of `browser`, our Origin, and optionally only
-   * the first `sendOnly` bytes of the body before the connection drops (a network cut mid-upload).
-   */
-  function send(
-    browser: TestBrowser | null,
-    options: {
-      method: string;
-      path: string;
-      headers?: Record<string, string>;
-      body?: Buffer;
-      sendOnly?: number;
-    },
-  ): Promise<RawResponse> {
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: options.method,
-          path: options.path,
-          headers: {
-            origin: TEST_ORIGIN,
-            ...(browser && browser.cookies.size > 0 ? { cookie: browser.cookieHeader() } : {}),
-            ...(options.body ? { 'content-length': String(options.body.length) } : {}),
-            ...options.headers,
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-          response.on('error', reject);
-        },
-      );
-      if (options.sendOnly !== undefined && options.body) {
-        request.on('error', () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0) }));
-        request.write(options.body.subarray(0, options.sendOnly), () => {
-          // Let the bytes reach the server before the cut.
-          setTimeout(() => request.destroy(), 300);
-        });
-        return;
-      }
-      request.on('error', reject);
-      request.end(options.body);
-    });
-  }
+  const send = (browser: TestBrowser | null, options: Parameters<typeof sendOverSocket>[2]) =>
+    sendOverSocket(port, browser, options);
 
   async function createCard(browser: TestBrowser): Promise<Card> {
     const response = await browser.post(cardsApi.create, draft);

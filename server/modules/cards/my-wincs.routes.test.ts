@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -22,7 +21,7 @@ import {
   findUserByEmail,
   signUpAndVerify,
 } from '../../testing/accounts-fixture.ts';
-import { cardDraft, fakeVideo, fakeVoice } from '../../testing/card-fixture.ts';
+import { cardDraft, fakeVideo, fakeVoice, sendOverSocket } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -53,41 +52,10 @@ describeEachDatabase('My WINCS on the server', (use) => {
   });
 
   /** A request over a real socket (uploads stream the raw body), with the browser's cookies and our Origin. */
-  function send(
-    browser: TestBrowser,
-    options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer },
-  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: options.method,
-          path: options.path,
-          headers: {
-            origin: TEST_ORIGIN,
-            ...(browser.cookies.size > 0 ? { cookie: browser.cookieHeader() } : {}),
-            ...(options.body ? { 'content-length': String(options.body.length) } : {}),
-            ...options.headers,
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks).toString(),
-            }),
-          );
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(options.body);
-    });
-  }
+  const send = async (browser: TestBrowser, options: Parameters<typeof sendOverSocket>[2]) => {
+    const response = await sendOverSocket(port, browser, options);
+    return { ...response, body: response.body.toString() };
+  };
 
   async function createCard(browser: TestBrowser, changes: Partial<typeof draft> = {}): Promise<Card> {
     const response = await browser.post(cardsApi.create, { ...draft, ...changes });
