@@ -43,10 +43,21 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
 import { registerMyWincsRoutes } from './modules/cards/my-wincs.routes.ts';
 import { createMyWincsService } from './modules/cards/my-wincs.service.ts';
+import { deriveKey, resolveAuthSecret } from './platform/auth/auth-secret.ts';
+import { createBuiltInSpeechEngine } from './platform/speech/built-in-speech.ts';
+import { createOpenAiSpeechEngine } from './platform/speech/openai-speech.ts';
+import { createVoiceClipsRepository } from './modules/voice/voice-clips.repository.ts';
+import { registerVoiceRoutes } from './modules/voice/voice.routes.ts';
+import { createVoiceService } from './modules/voice/voice.service.ts';
+import { createChatCompletionsWriter } from './modules/ai/chat-completions-writer.ts';
+import { registerAiMessagesRoutes } from './modules/ai/ai-messages.routes.ts';
+import { createAiMessagesService } from './modules/ai/ai-messages.service.ts';
 
 export interface AppOptions {
   /** The clock; tests pin it. */
   now?: () => Date;
+  /** How long the AI provider may take before the built-in writer answers (SPEC §9: 70 s); tests shorten it. */
+  aiTimeoutMs?: number;
 }
 
 /**
@@ -66,6 +77,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const applied = await migrateToLatest(database);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const storage = createFileStorage(config);
   app.addHook('onClose', async () => storage.destroy?.());
   const mailer = createMailer({ config, database, log: app.log, now });
@@ -121,6 +133,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   const accounts = await registerAccounts(app, {
     config,
+    secret,
     database,
     storage,
     mailer,
@@ -129,17 +142,40 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     beforeAccountDeleted: (userId) => payments.endSubscriptionsOf(userId),
   });
   registerHelpRoutes(app, { help, currentUser: accounts.currentUser });
+  const cardActors = createCardActorResolver({
+    currentUser: accounts.currentUser,
+    guestCookie: accounts.guestCookie,
+  });
+  const speech = {
+    builtIn: createBuiltInSpeechEngine(),
+    provider: config.tts ? createOpenAiSpeechEngine(config.tts) : null,
+  };
+  app.addHook('onClose', async () => speech.builtIn.close?.());
+  const voice = createVoiceService({
+    repository: createVoiceClipsRepository(database),
+    storage,
+    engines: speech,
+    clipKey: deriveKey(secret, 'voice-clip-names'),
+    rateLimiter,
+    now,
+    log: app.log,
+  });
+  registerVoiceRoutes(app, { voice, actors: cardActors, storage });
+  const ai = createAiMessagesService({
+    provider: config.ai ? createChatCompletionsWriter(config.ai) : null,
+    rateLimiter,
+    log: app.log,
+    ...(options.aiTimeoutMs ? { timeoutMs: options.aiTimeoutMs } : {}),
+  });
+  registerAiMessagesRoutes(app, { ai, actors: cardActors });
   const cardsRepository = createCardsRepository(database);
   const cards = createCardsService({
     repository: cardsRepository,
     unlocks: createCardUnlockRepository(database),
     templates: catalog,
+    voice,
     rateLimiter,
     now,
-  });
-  const cardActors = createCardActorResolver({
-    currentUser: accounts.currentUser,
-    guestCookie: accounts.guestCookie,
   });
   registerCardsRoutes(app, { cards, actors: cardActors });
   const cardMedia = createCardMediaService({
@@ -172,7 +208,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     publicOrigin: config.publicOrigin,
   });
   registerMailboxRoutes(app, mailbox);
-  registerAppInfoRoutes(app, { mailMode: mailer.mode, mailbox });
+  registerAppInfoRoutes(app, {
+    mailMode: mailer.mode,
+    mailbox,
+    aiProviders: { writer: config.ai !== undefined, voice: config.tts !== undefined },
+  });
   await registerWebApp(app, config.webDistDir);
 
   return app;

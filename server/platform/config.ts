@@ -31,8 +31,27 @@ const STRIPE_REQUIRED = [
   'STRIPE_PRICE_PREMIUM_BULK',
 ] as const;
 
+/** Together they switch the AI message writer to an OpenAI-compatible endpoint; AI_API_KEY is optional. */
+const AI_REQUIRED = ['AI_BASE_URL', 'AI_MODEL'] as const;
+/** Together they switch the AI voice to an OpenAI-compatible speech endpoint; the key and voices are optional. */
+const TTS_REQUIRED = ['TTS_BASE_URL', 'TTS_MODEL'] as const;
+
 /** Never echoed in a configuration error, even when wrong. */
-const SECRET_VARIABLES = new Set(['S3_SECRET_ACCESS_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'AI_API_KEY',
+  'TTS_API_KEY',
+]);
+
+/** An http(s) base URL of an API, without a trailing slash (`https://api.openai.com/v1`). */
+const apiBaseUrl = () =>
+  optionalText()
+    .transform((v) => v?.replace(/\/+$/, ''))
+    .refine((v) => v === undefined || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v), {
+      message: 'must be an http:// or https:// URL, e.g. https://api.openai.com/v1',
+    });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -149,6 +168,19 @@ const envSchema = z.object({
   STRIPE_PRICE_PREMIUM_MONTHLY: optionalText(),
   STRIPE_PRICE_PLUS_BULK: optionalText(),
   STRIPE_PRICE_PREMIUM_BULK: optionalText(),
+  /**
+   * An OpenAI-compatible chat-completions API for the AI message writer (OpenAI, Ollama, vLLM…), used for
+   * Plus and Premium senders (DESIGN §1.18). Unset: everyone gets the built-in offline writer.
+   */
+  AI_BASE_URL: apiBaseUrl(),
+  AI_MODEL: optionalText(),
+  AI_API_KEY: optionalText(),
+  /** An OpenAI-compatible `/audio/speech` API for the AI voice, likewise; unset: the built-in voices. */
+  TTS_BASE_URL: apiBaseUrl(),
+  TTS_MODEL: optionalText(),
+  TTS_API_KEY: optionalText(),
+  TTS_VOICE_MALE: optionalText(),
+  TTS_VOICE_FEMALE: optionalText(),
   /** Where the Stripe SDK sends its requests; only tests point it elsewhere (a local Stripe-shaped server). */
   STRIPE_API_URL: optionalText()
     .transform((v) => v?.replace(/\/+$/, ''))
@@ -174,6 +206,22 @@ export interface S3Settings {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+}
+
+/** An OpenAI-compatible chat-completions API (the key may never be logged). */
+export interface AiProviderSettings {
+  baseUrl: string;
+  model: string;
+  apiKey: string | undefined;
+}
+
+/** An OpenAI-compatible speech API and the provider's voice names for male and female. */
+export interface SpeechProviderSettings {
+  baseUrl: string;
+  model: string;
+  apiKey: string | undefined;
+  voiceMale: string | undefined;
+  voiceFemale: string | undefined;
 }
 
 export interface AppConfig {
@@ -209,6 +257,10 @@ export interface AppConfig {
   localMailbox: 'local' | 'everyone' | 'off';
   /** Stripe Checkout, or undefined for the built-in test-mode checkout (no STRIPE_* variable set). */
   stripe: StripeSettings | undefined;
+  /** The AI message provider, or undefined for the built-in writer only. */
+  ai: AiProviderSettings | undefined;
+  /** The speech provider, or undefined for the built-in voices only. */
+  tts: SpeechProviderSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -235,6 +287,18 @@ function s3CompletenessIssues(env: NodeJS.ProcessEnv): { name: string; message: 
       `must be set too: ${present.join(', ')} ${present.length === 1 ? 'is' : 'are'} set, and S3 storage ` +
       `needs all of ${S3_REQUIRED.join(', ')} (or none of them, to keep files on local disk)`,
   }));
+}
+
+/** A provider named without its model (or the reverse) is a mistake worth stopping for, not a silent fallback. */
+function pairIssues(env: NodeJS.ProcessEnv, names: readonly string[], what: string) {
+  const present = names.filter((name) => (env[name]?.trim() ?? '') !== '');
+  if (present.length === 0 || present.length === names.length) return [];
+  return names
+    .filter((name) => !present.includes(name))
+    .map((name) => ({
+      name,
+      message: `must be set too: ${what} needs all of ${names.join(', ')} (or none)`,
+    }));
 }
 
 /** Half a Stripe configuration would take money it cannot grant (or the reverse): a start-up error, too. */
@@ -269,6 +333,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }))),
     ...s3CompletenessIssues(env),
     ...stripeCompletenessIssues(env),
+    ...pairIssues(env, AI_REQUIRED, 'the AI message provider'),
+    ...pairIssues(env, TTS_REQUIRED, 'the speech provider'),
   ];
   if (!parsed.success || issues.length > 0) {
     const lines = issues.map(({ name, message }) => {
@@ -335,6 +401,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               premium: { monthly: v.STRIPE_PRICE_PREMIUM_MONTHLY, bulk: v.STRIPE_PRICE_PREMIUM_BULK },
             },
             api: stripeApiAddress(v.STRIPE_API_URL),
+          }
+        : undefined,
+    ai:
+      v.AI_BASE_URL && v.AI_MODEL
+        ? { baseUrl: v.AI_BASE_URL, model: v.AI_MODEL, apiKey: v.AI_API_KEY }
+        : undefined,
+    tts:
+      v.TTS_BASE_URL && v.TTS_MODEL
+        ? {
+            baseUrl: v.TTS_BASE_URL,
+            model: v.TTS_MODEL,
+            apiKey: v.TTS_API_KEY,
+            voiceMale: v.TTS_VOICE_MALE,
+            voiceFemale: v.TTS_VOICE_FEMALE,
           }
         : undefined,
   };

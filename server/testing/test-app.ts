@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../platform/config.ts';
 import type { TestDatabase } from './databases.ts';
 
 /** The real app on a test database, quiet, with no demo catalog unless asked. */
 export async function buildTestApp(
   testDatabase: TestDatabase,
-  options: { env?: Record<string, string>; now?: () => Date } = {},
+  options: AppOptions & { env?: Record<string, string> } = {},
 ): Promise<{ app: FastifyInstance; config: AppConfig }> {
   const config = loadConfig({
     DATA_DIR: testDatabase.dataDir,
@@ -19,6 +19,7 @@ export async function buildTestApp(
     ...options.env,
   });
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const app = await buildApp(config, options.now ? { now: options.now } : {});
+  const { env: _env, ...appOptions } = options;
+  const app = await buildApp(config, appOptions);
   return { app, config };
 }

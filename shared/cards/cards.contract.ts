@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
 
 /**
  * The card (SPEC §3 "Card (WINCS)") shared by the server and the create/edit form: the text-style and length
@@ -75,6 +76,13 @@ export const cardInputSchema = z
     /** null clears the voice (and then fails the voice check). */
     selectedVoice: z.enum(VOICES).nullable().optional(),
     textStyles: textStylesSchema.partial().strict().optional(),
+    /**
+     * The card's language (DESIGN §1.17): its AI message, its voice and its recipient page. On create it
+     * defaults to the sender's UI language; another one comes with Plus and Premium (DESIGN §1.18).
+     */
+    language: z.enum(LANGUAGES).optional(),
+    /** The AI voice also reads the message aloud once the card is open (off unless the sender asks). */
+    readMessageAloud: z.boolean().optional(),
   })
   .strict();
 export type CardInput = z.input<typeof cardInputSchema>;
@@ -136,6 +144,12 @@ export const cardSchema = z.object({
   title: z.string(),
   selectedVoice: z.enum(VOICES).nullable(),
   textStyles: textStylesSchema,
+  language: z.enum(LANGUAGES),
+  readMessageAloud: z.boolean(),
+  /** The AI voice's greeting of the recipient by name, in the card's voice and language (DESIGN §1.13). */
+  greetingAudioUrl: z.string().nullable(),
+  /** The AI voice reading the message; null unless the sender asked for it. */
+  messageAudioUrl: z.string().nullable(),
   recipientImageUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),
   audioUrl: z.string().nullable(),
@@ -165,6 +179,9 @@ export const publicCardSchema = cardSchema
     message: true,
     selectedVoice: true,
     textStyles: true,
+    language: true,
+    greetingAudioUrl: true,
+    messageAudioUrl: true,
     recipientImageUrl: true,
     videoUrl: true,
     audioUrl: true,

@@ -2,6 +2,13 @@
 export const LANGUAGES = ['en', 'ar', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/** Each language named in itself, as language pickers do (not translated). */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  ar: 'العربية',
+  ru: 'Русский',
+};
+
 /** Device storage key that remembers the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'winc-language';
 

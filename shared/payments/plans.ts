@@ -73,6 +73,15 @@ export function currentPlanOf(tier: string): { planId: PlanId; cycle: BillingCyc
   return { planId: match[1] as PaidPlanId, cycle: match[2] as BillingCycle };
 }
 
+/**
+ * DESIGN §1.18: 'multilingual and advanced AI conversation' come with Plus and Premium — a card in a language
+ * other than the sender's UI language, and the configured AI provider's model and voice. Free members and
+ * guests (no tier) get the built-in writer and voice, in their UI language.
+ */
+export function includesAdvancedAi(tier: string | null): boolean {
+  return tier !== null && currentPlanOf(tier).planId !== 'free';
+}
+
 /** SPEC §7 createStripeCheckout: `{planId, billingCycle}` → `{url}`; the browser then navigates there. */
 export const createCheckoutRequestSchema = z
   .object({ planId: z.enum(PAID_PLAN_IDS), billingCycle: z.enum(BILLING_CYCLES) })

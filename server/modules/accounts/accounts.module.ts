@@ -3,7 +3,7 @@ import type { AppConfig } from '../../platform/config.ts';
 import { appOrigin, createAuth } from '../../platform/auth/auth.ts';
 import { registerAuthHandler } from '../../platform/auth/auth-handler.ts';
 import { runAuthMigrations } from '../../platform/auth/auth-migrations.ts';
-import { deriveKey, resolveAuthSecret } from '../../platform/auth/auth-secret.ts';
+import { deriveKey } from '../../platform/auth/auth-secret.ts';
 import { createSessionReader } from '../../platform/auth/session-reader.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
@@ -26,6 +26,8 @@ import { createAccountsService } from './accounts.service.ts';
 
 export interface AccountsDeps {
   config: AppConfig;
+  /** The app's secret (AUTH_SECRET or the generated one): sessions, verification links, guest cookies. */
+  secret: string;
   database: Database;
   storage: FileStorage;
   mailer: Mailer;
@@ -43,8 +45,7 @@ export interface AccountsDeps {
  * calling (`currentUser`), the guest cookie (cards save guest cards with it) and the credits ledger.
  */
 export async function registerAccounts(app: FastifyInstance, deps: AccountsDeps) {
-  const { config, database, storage, mailer, rateLimiter, now } = deps;
-  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const { config, secret, database, storage, mailer, rateLimiter, now } = deps;
 
   const usersRepository = createUsersRepository(database);
   const creditsRepository = createCreditsRepository(database);

@@ -1,9 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_HEADER } from '../../../shared/accounts/accounts.contract.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
+import type { UserRecord } from '../users/users.repository.ts';
 import type { GuestSessionCookie } from '../guest-sessions/guest-session-cookie.ts';
 import type { CurrentUserResolver } from '../users/current-user.ts';
 import type { CardActor } from './cards.policy.ts';
 
 export type CardActorResolver = ReturnType<typeof createCardActorResolver>;
+
+/** The UI language the request carries (LANGUAGE_HEADER), else the user's own, else English. */
+function uiLanguageOf(request: FastifyRequest, user: UserRecord | null): Language {
+  const header = request.headers[LANGUAGE_HEADER];
+  if (isLanguage(header)) return header;
+  return user?.language ?? DEFAULT_LANGUAGE;
+}
 
 /**
  * Turns a request into a card actor: the signed-in user, else the guest session of a verified guest cookie
@@ -22,6 +32,8 @@ export function createCardActorResolver(deps: {
         userId: user?.id ?? null,
         guestSessionId: user ? null : guestCookie.fromCookieHeader(request.headers.cookie),
         ip: request.ip,
+        tier: user?.tier ?? null,
+        uiLanguage: uiLanguageOf(request, user),
       };
     },
 
@@ -32,6 +44,8 @@ export function createCardActorResolver(deps: {
         userId: user?.id ?? null,
         guestSessionId: user ? null : guestCookie.ensure(request, reply).guestSessionId,
         ip: request.ip,
+        tier: user?.tier ?? null,
+        uiLanguage: uiLanguageOf(request, user),
       };
     },
   };

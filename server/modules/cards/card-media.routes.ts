@@ -1,45 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cardSchema } from '../../../shared/cards/cards.contract.ts';
-import { AppError, parseInput } from '../../platform/http/app-error.ts';
-import { StoredObjectNotFoundError, type FileStorage } from '../../platform/storage/file-storage.ts';
+import { parseInput } from '../../platform/http/app-error.ts';
+import { sendStoredFile } from '../../platform/http/stored-file-reply.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CardActorResolver } from './card-actor.ts';
 import type { CardMediaService } from './card-media.service.ts';
 
 const mediaParams = z.object({ id: z.string(), kind: z.string() });
 const fileParams = z.object({ id: z.string(), kind: z.string(), file: z.string() });
 const privateAnswer = { 'Cache-Control': 'private, no-store' };
-
-/** One `bytes=start-end` range of a file of `size` bytes; null for none or one we do not serve. */
-export function parseByteRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | null {
-  const match = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    // A suffix: the last N bytes.
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
-}
-
-/** Opens the file, answering like an unknown file if it vanished since it was looked up. */
-async function openStored(storage: FileStorage, key: string, range?: { start: number; end: number }) {
-  try {
-    return await storage.openRead(key, range);
-  } catch (error) {
-    if (error instanceof StoredObjectNotFoundError) throw new AppError('not-found');
-    throw error;
-  }
-}
 
 function announcedLength(request: FastifyRequest): number | null {
   const header = request.headers['content-length'];
@@ -86,25 +56,12 @@ export async function registerCardMediaRoutes(
   app.get('/media/cards/:id/:kind/:file', { compress: false }, async (request, reply: FastifyReply) => {
     const { id, kind, file } = parseInput(fileParams, request.params);
     const found = await media.findMediaFile(await actors.of(request, reply), id, kind, file);
-    reply
-      .type(found.type)
-      .header('Accept-Ranges', 'bytes')
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
-      .header('ETag', `"${file}"`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', 'inline');
-    if (request.headers['if-none-match'] === `"${file}"`) return reply.status(304).send();
-    const range = parseByteRange(request.headers.range, found.size);
-    if (range === 'unsatisfiable') {
-      return reply.status(416).header('Content-Range', `bytes */${found.size}`).send();
-    }
-    if (range) {
-      return reply
-        .status(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${found.size}`)
-        .header('Content-Length', String(range.end - range.start + 1))
-        .send(await openStored(storage, found.key, range));
-    }
-    return reply.header('Content-Length', String(found.size)).send(await openStored(storage, found.key));
+    return sendStoredFile(request, reply, storage, {
+      key: found.key,
+      size: found.size,
+      type: found.type,
+      etag: file,
+      cacheControl: 'private, max-age=31536000, immutable',
+    });
   });
 }

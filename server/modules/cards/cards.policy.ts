@@ -1,13 +1,18 @@
+import type { Language } from '../../../shared/i18n/languages.ts';
+import { includesAdvancedAi } from '../../../shared/payments/plans.ts';
 import type { CardRecord } from './cards.repository.ts';
 
 /**
  * Who is asking about a card: the signed-in user, and the guest session of a verified guest cookie (either
- * may be null). `ip` counts requests for the rate limits.
+ * may be null). `ip` counts requests for the rate limits; `tier` is the user's plan (null for a guest) and
+ * `uiLanguage` the language their screen is in.
  */
 export interface CardActor {
   userId: string | null;
   guestSessionId: string | null;
   ip: string;
+  tier: string | null;
+  uiLanguage: Language;
 }
 
 type CardOwnership = Pick<CardRecord, 'userId' | 'authorId' | 'isGuestCard' | 'guestSessionId'>;
@@ -63,4 +68,15 @@ export function canReadCardMedia(
 /** Uploading, replacing or removing a card's media: its owner only. */
 export function canChangeCardMedia(actor: CardActor, card: CardOwnership): boolean {
   return isCardOwner(actor, card);
+}
+
+/**
+ * Writing a card in a language (DESIGN §1.17, §1.18): the sender's own UI language for everyone; any other
+ * comes with Plus and Premium ('multilingual AI conversation').
+ */
+export function canUseCardLanguage(
+  actor: Pick<CardActor, 'tier' | 'uiLanguage'>,
+  language: Language,
+): boolean {
+  return language === actor.uiLanguage || includesAdvancedAi(actor.tier);
 }

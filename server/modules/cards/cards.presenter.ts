@@ -1,5 +1,8 @@
 import type { Card, PublicCard } from '../../../shared/cards/cards.contract.ts';
+import { voiceApi } from '../../../shared/voice/voice.contract.ts';
 import type { CardRecord } from './cards.repository.ts';
+
+const clipUrl = (clipId: string | null) => (clipId === null ? null : voiceApi.clip(clipId));
 
 /**
  * The card for its owner. Fields are picked one by one: owner ids (userId, authorId, guestSessionId), the
@@ -17,6 +20,10 @@ export function presentCard(card: CardRecord): Card {
     title: card.title,
     selectedVoice: card.selectedVoice,
     textStyles: { ...card.textStyles },
+    language: card.language,
+    readMessageAloud: card.readMessageAloud,
+    greetingAudioUrl: clipUrl(card.greetingClipId),
+    messageAudioUrl: clipUrl(card.messageClipId),
     recipientImageUrl: card.recipientImageUrl,
     videoUrl: card.videoUrl,
     audioUrl: card.audioUrl,
@@ -45,6 +52,9 @@ export function presentPublicCard(card: CardRecord): PublicCard {
     message: card.message,
     selectedVoice: card.selectedVoice,
     textStyles: { ...card.textStyles },
+    language: card.language,
+    greetingAudioUrl: clipUrl(card.greetingClipId),
+    messageAudioUrl: clipUrl(card.messageClipId),
     recipientImageUrl: card.recipientImageUrl,
     videoUrl: card.videoUrl,
     audioUrl: card.audioUrl,

@@ -5,6 +5,7 @@ import {
   type TextStyles,
   type Voice,
 } from '../../../shared/cards/cards.contract.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { CardsTable } from '../../platform/db/schema.ts';
 
@@ -38,6 +39,11 @@ export interface CardRecord {
   templateId: string | null;
   templateImageUrl: string | null;
   textStyles: TextStyles;
+  language: Language;
+  readMessageAloud: boolean;
+  /** The voice clip greeting the recipient, and the one reading the message (null unless asked for). */
+  greetingClipId: string | null;
+  messageClipId: string | null;
 }
 
 /** What an update may change: the content the sender edits, never owner, payment, publication or counters. */
@@ -52,6 +58,10 @@ export type CardContent = Pick<
   | 'templateId'
   | 'templateImageUrl'
   | 'textStyles'
+  | 'language'
+  | 'readMessageAloud'
+  | 'greetingClipId'
+  | 'messageClipId'
 >;
 
 export type CardsRepository = ReturnType<typeof createCardsRepository>;
@@ -98,6 +108,10 @@ export function createCardsRepository(database: Database) {
     templateId: row.templateId,
     templateImageUrl: row.templateImageUrl,
     textStyles: readTextStyles(row.textStyles),
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    readMessageAloud: codec.readBool(row.readMessageAloud),
+    greetingClipId: row.greetingClipId,
+    messageClipId: row.messageClipId,
   });
 
   const encodeContent = (content: CardContent) => ({
@@ -110,6 +124,10 @@ export function createCardsRepository(database: Database) {
     templateId: content.templateId,
     templateImageUrl: content.templateImageUrl,
     textStyles: codec.json(content.textStyles),
+    language: content.language,
+    readMessageAloud: codec.bool(content.readMessageAloud),
+    greetingClipId: content.greetingClipId,
+    messageClipId: content.messageClipId,
   });
 
   return {

@@ -13,10 +13,17 @@ import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.t
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
 import { findCardById, loadCardFor } from './card-access.ts';
-import { canOpenSharedCard, canReadCard, canUpdateCard, type CardActor } from './cards.policy.ts';
+import {
+  canOpenSharedCard,
+  canReadCard,
+  canUpdateCard,
+  canUseCardLanguage,
+  type CardActor,
+} from './cards.policy.ts';
 import { presentCard, presentPublicCard } from './cards.presenter.ts';
 import type { CardUnlockRepository } from './card-unlock.repository.ts';
 import type { CardContent, CardRecord, CardsRepository } from './cards.repository.ts';
+import type { VoiceService } from '../voice/voice.service.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -49,13 +56,19 @@ export function createCardsService(deps: {
   repository: CardsRepository;
   unlocks: CardUnlockRepository;
   templates: { getTemplate(id: string): Promise<TemplateSummary> };
+  voice: Pick<VoiceService, 'clipsForCard' | 'prepare'>;
   rateLimiter: Pick<RateLimiter, 'consume'>;
   now: () => Date;
 }) {
-  const { repository, unlocks, templates, rateLimiter, now } = deps;
+  const { repository, unlocks, templates, voice, rateLimiter, now } = deps;
 
   const load = (actor: CardActor, id: string, allowed: (actor: CardActor, card: CardRecord) => boolean) =>
     loadCardFor(repository, actor, id, allowed);
+
+  /** A card in another language than the sender's screen comes with Plus and Premium (DESIGN §1.18). */
+  function assertLanguageAllowed(actor: CardActor, language: CardContent['language']): void {
+    if (!canUseCardLanguage(actor, language)) throw new AppError('plan-required');
+  }
 
   /** The template a card is made from; it must exist and be listable (`template-not-found` otherwise). */
   async function templateLink(templateId: string) {
@@ -87,11 +100,17 @@ export function createCardsService(deps: {
         message: input.message ?? '',
         selectedVoice: input.selectedVoice ?? null,
         textStyles: mergeTextStyles(TEXT_STYLE_DEFAULTS, input.textStyles),
+        language: input.language ?? actor.uiLanguage,
+        readMessageAloud: input.readMessageAloud ?? false,
+        greetingClipId: null,
+        messageClipId: null,
       };
       assertComplete(draft);
+      assertLanguageAllowed(actor, draft.language);
       const at = now();
       const card: CardRecord = {
         ...draft,
+        ...(await voice.clipsForCard(draft, actor.tier)),
         ...(await templateLink(draft.templateId!)),
         id: crypto.randomBytes(16).toString('base64url'),
         userId: actor.userId,
@@ -152,11 +171,17 @@ export function createCardsService(deps: {
         message: input.message ?? card.message,
         selectedVoice: input.selectedVoice === undefined ? card.selectedVoice : input.selectedVoice,
         textStyles: mergeTextStyles(card.textStyles, input.textStyles),
+        language: input.language ?? card.language,
+        readMessageAloud: input.readMessageAloud ?? card.readMessageAloud,
+        greetingClipId: card.greetingClipId,
+        messageClipId: card.messageClipId,
       };
       assertComplete(content);
+      // A card keeps the language it has; only a change to another one is a plan's feature.
+      if (content.language !== card.language) assertLanguageAllowed(actor, content.language);
       const changed = content.templateId === card.templateId ? {} : await templateLink(content.templateId!);
       const at = now();
-      const updated = { ...content, ...changed };
+      const updated = { ...content, ...changed, ...(await voice.clipsForCard(content, actor.tier)) };
       await repository.updateContent(card.id, updated, at);
       const saved = await repository.findById(card.id);
       if (!saved) throw new AppError('card-not-found');
@@ -181,6 +206,8 @@ export function createCardsService(deps: {
       if (outcome.status === 'insufficient-credits') throw new AppError('insufficient-credits');
       const saved = await repository.findById(card.id);
       if (!saved) throw new AppError('card-not-found');
+      // Paid, the card can be opened any moment now: its voice should be ready before the first tap.
+      voice.prepare([saved.greetingClipId, saved.messageClipId]);
       return {
         card: presentCard(saved),
         credits: outcome.status === 'paid' ? outcome.balanceAfter : await unlocks.balanceOf(actor.userId),

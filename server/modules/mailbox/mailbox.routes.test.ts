@@ -77,11 +77,19 @@ describeEachDatabase('local mailbox routes (outbox mode)', (use) => {
       expect(response.json()).toMatchObject({ code: 'not-found' });
     }
     const local = appInfoSchema.parse((await app.inject('/api/config')).json());
-    expect(local).toEqual({ mailMode: 'outbox', localMailbox: true });
+    expect(local).toEqual({
+      mailMode: 'outbox',
+      localMailbox: true,
+      aiProviders: { writer: false, voice: false },
+    });
     const remote = appInfoSchema.parse(
       (await app.inject({ url: '/api/config', remoteAddress: REMOTE })).json(),
     );
-    expect(remote).toEqual({ mailMode: 'outbox', localMailbox: false });
+    expect(remote).toEqual({
+      mailMode: 'outbox',
+      localMailbox: false,
+      aiProviders: { writer: false, voice: false },
+    });
   });
 });
 
@@ -97,7 +105,11 @@ describeEachDatabase('local mailbox routes (SMTP configured)', (use) => {
   it('answers 404 for the mailbox and says mail is real', async () => {
     expect((await app.inject('/api/dev/mailbox')).statusCode).toBe(404);
     expect((await app.inject('/api/dev/mailbox/abc')).statusCode).toBe(404);
-    expect((await app.inject('/api/config')).json()).toEqual({ mailMode: 'smtp', localMailbox: false });
+    expect((await app.inject('/api/config')).json()).toEqual({
+      mailMode: 'smtp',
+      localMailbox: false,
+      aiProviders: { writer: false, voice: false },
+    });
   });
 });
 

@@ -154,6 +154,23 @@ export interface CardsTable {
   templateId: string | null;
   templateImageUrl: string | null;
   textStyles: ColumnType<unknown, string | undefined, string>;
+  language: ColumnType<string, string | undefined, string>;
+  readMessageAloud: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  greetingClipId: string | null;
+  messageClipId: string | null;
+}
+
+/** Synthesized speech, named by what it says; `storageKey` is null until it has been synthesized. */
+export interface VoiceClipsTable {
+  id: string;
+  engine: string;
+  voice: string;
+  language: string;
+  text: string;
+  storageKey: string | null;
+  size: number | null;
+  createdAt: StoredDate;
+  synthesizedAt: StoredDate | null;
 }
 
 /** A resumable (tus) upload of a card's media; the bytes live in the tus datastore until it finishes. */
@@ -195,6 +212,7 @@ export interface DB {
   creditLedger: CreditLedgerTable;
   cards: CardsTable;
   mediaUploads: MediaUploadsTable;
+  voiceClips: VoiceClipsTable;
   paymentOrders: PaymentOrdersTable;
   paymentEvents: PaymentEventsTable;
   categories: CategoriesTable;

@@ -27,6 +27,7 @@ const STATUS: Record<ErrorCode, number> = {
   'card-not-found': 404,
   'insufficient-credits': 402,
   'card-not-ready': 404,
+  'plan-required': 403,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -55,6 +56,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'card-not-found': 'Card not found.',
   'insufficient-credits': 'You do not have enough credits.',
   'card-not-ready': "This card isn't ready yet",
+  'plan-required': 'This comes with the Plus and Premium plans.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

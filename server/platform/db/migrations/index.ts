@@ -6,6 +6,7 @@ import * as m0003 from './0003-mail-help.ts';
 import * as m0004 from './0004-accounts.ts';
 import * as m0005 from './0005-card-media.ts';
 import * as m0006 from './0006-payments.ts';
+import * as m0007 from './0007-card-voice.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -19,4 +20,5 @@ export const migrations: Record<string, AppMigration> = {
   '0004-accounts': m0004,
   '0005-card-media': m0005,
   '0006-payments': m0006,
+  '0007-card-voice': m0007,
 };

@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  AI_TIMEOUT_MS,
+  trimToWords,
+  type AiMessageEvent,
+  type AiMessageRequestValues,
+  type MessageBrief,
+} from '../../../shared/ai/ai-message.contract.ts';
+import { includesAdvancedAi } from '../../../shared/payments/plans.ts';
+import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
+import type { CardActor } from '../cards/cards.policy.ts';
+import { writeBuiltInMessage } from './built-in-writer.ts';
+import type { ChatCompletionsWriter } from './chat-completions-writer.ts';
+import { cleanMessage } from './message-cleaning.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/** Messages written per hour, counted in the database so every instance counts the same. */
+export const AI_RATE_LIMITS = {
+  perOwner: { limit: 30, windowMs: HOUR },
+  perIp: { limit: 60, windowMs: HOUR },
+} satisfies Record<string, RateLimitRule>;
+
+/** Who asks: their plan picks the writer; their ids and address count for the rate limits. */
+export type AiActor = Pick<CardActor, 'userId' | 'guestSessionId' | 'ip' | 'tier'>;
+
+export type AiMessageOutcome = Extract<AiMessageEvent, { type: 'done' }>;
+
+export type AiMessagesService = ReturnType<typeof createAiMessagesService>;
+
+/**
+ * The AI message writer (SPEC §7 generateAIMessage, DESIGN §1.12, §1.18). Plus and Premium senders get the
+ * configured provider's model when there is one; everyone else, and everyone when the provider fails or is
+ * slower than SPEC's 70 s, gets the built-in writer — flagged `failed` when the provider was tried, so the
+ * dialog says 'AI generation failed' (SPEC §8).
+ */
+export function createAiMessagesService(deps: {
+  provider: Pick<ChatCompletionsWriter, 'write'> | null;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
+  log: FastifyBaseLogger;
+  timeoutMs?: number;
+}) {
+  const { provider, rateLimiter, log, timeoutMs = AI_TIMEOUT_MS } = deps;
+
+  const builtIn = (brief: MessageBrief, previous: string | undefined) =>
+    trimToWords(writeBuiltInMessage(brief, previous ? { avoid: previous } : {}));
+
+  return {
+    /**
+     * Admits one message (the rate limits, before anything is streamed, so a refusal is an ordinary error
+     * answer) and answers the function that writes it. `onDelta` receives the provider's text as it
+     * arrives; the outcome is the final, cleaned text. An abort by the caller (the sender pressed Cancel)
+     * rejects; every other failure falls back to the built-in writer.
+     */
+    async startMessage(actor: AiActor, request: AiMessageRequestValues) {
+      const owner = actor.userId ?? actor.guestSessionId ?? `ip:${actor.ip}`;
+      await rateLimiter.consume(`ai:message:ip:${actor.ip}`, AI_RATE_LIMITS.perIp);
+      await rateLimiter.consume(`ai:message:owner:${owner}`, AI_RATE_LIMITS.perOwner);
+      const { previous, ...brief } = request;
+      const writer = provider && includesAdvancedAi(actor.tier) ? provider : null;
+
+      return async (options: {
+        signal: AbortSignal;
+        onDelta?: (text: string) => void;
+      }): Promise<AiMessageOutcome> => {
+        if (!writer)
+          return { type: 'done', message: builtIn(brief, previous), writer: 'built-in', failed: false };
+        try {
+          const raw = await writer.write(brief, {
+            ...(previous ? { previous } : {}),
+            signal: AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]),
+            ...(options.onDelta ? { onDelta: options.onDelta } : {}),
+          });
+          const message = cleanMessage(raw);
+          if (message === '') throw new Error('the AI answer held no text once cleaned');
+          return { type: 'done', message, writer: 'provider', failed: false };
+        } catch (error) {
+          if (options.signal.aborted) throw error;
+          log.warn({ err: error }, 'ai: the AI provider failed; the built-in writer answers');
+          return { type: 'done', message: builtIn(brief, previous), writer: 'built-in', failed: true };
+        }
+      };
+    },
+  };
+}
