@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardsApi } from '../shared/cards/cards.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
-import { firstTemplateId } from './support/guest-card.ts';
+import { firstTemplateId, openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { verificationLink } from './support/mailbox.ts';
 
@@ -66,6 +66,16 @@ describe.each(['en', 'ar'] as const)('accessibility (%s)', (language) => {
           await page.locator('main h1').first().waitFor();
           await audit(path);
         }
+
+        // The card editor, and its AI message dialog with a message written.
+        const editor = await openCreateEditor(page, origin, t);
+        await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('Bo');
+        await audit('card editor');
+        await editor.getByRole('button', { name: t('editor.ai.open') }).click();
+        const aiDialog = page.getByTestId('ai-message-dialog');
+        await aiDialog.getByRole('button', { name: t('editor.ai.generate') }).click();
+        await aiDialog.getByRole('button', { name: t('editor.ai.use') }).waitFor();
+        await audit('AI message dialog');
 
         // Signed in, with a card: the overview, checkout, the share dialog and the signed-in pages.
         const email = `a11y-${language}-${Date.now().toString(36)}@example.com`;

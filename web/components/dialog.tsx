@@ -39,6 +39,8 @@ export function Dialog({ open, onClose, labelledBy, describedBy, children, class
       aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault(); // Esc: let the owner decide, so React state stays the source of truth.
+        // A dialog opened from another one is its React child: Esc closes only the one on top.
+        event.stopPropagation();
         onClose();
       }}
       onClick={(event) => {

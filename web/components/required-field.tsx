@@ -2,30 +2,43 @@ import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /**
- * A required form field around any control: its label with the required mark, the control, and the error
- * under it (announced, and tied to the control by `errorId` through the control's aria-describedby).
+ * A required form field around any control: its label with the required mark (and an optional action at the
+ * end of the label's line), the control, and the error under it (announced, and tied to the control by
+ * `errorId` through the control's aria-describedby).
  */
 export function RequiredField({
   label,
   htmlFor,
   error,
   errorId,
+  action,
   children,
 }: {
   label: string;
   htmlFor: string;
   error: string | null;
   errorId: string;
+  action?: ReactNode;
   children: ReactNode;
 }) {
+  const labelElement = (
+    <label htmlFor={htmlFor} className="text-sm font-bold text-ink">
+      {label}
+      <span aria-hidden="true" className="text-coral-600">
+        {' *'}
+      </span>
+    </label>
+  );
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={htmlFor} className="text-sm font-bold text-ink">
-        {label}
-        <span aria-hidden="true" className="text-coral-600">
-          {' *'}
-        </span>
-      </label>
+      {action ? (
+        <div className="flex items-end justify-between gap-3">
+          {labelElement}
+          {action}
+        </div>
+      ) : (
+        labelElement
+      )}
       {children}
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>

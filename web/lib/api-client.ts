@@ -80,15 +80,18 @@ export interface RequestOptions {
   init?: Omit<RequestInit, 'signal'>;
 }
 
-/** Fetches JSON from our API; throws `ApiRequestError` on a network failure or a non-2xx answer. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { params, signal, init } = options;
+/**
+ * Sends a request to our API and answers the successful response, unread (a stream is read as it arrives);
+ * throws `ApiRequestError` on a network failure or a non-2xx answer.
+ */
+export async function apiResponse(path: string, options: RequestOptions & { accept?: string } = {}) {
+  const { params, signal, init, accept = 'application/json' } = options;
   let response: Response;
   try {
     response = await fetch(withQuery(path, params), {
       credentials: 'same-origin',
       ...init,
-      headers: { accept: 'application/json', ...init?.headers },
+      headers: { accept, ...init?.headers },
       signal,
     });
   } catch (error) {
@@ -97,6 +100,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiRequestError('Network error', { code: null, status: null, cause: error });
   }
   if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
+
+/** Fetches JSON from our API; throws `ApiRequestError` on a network failure or a non-2xx answer. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiResponse(path, options);
   try {
     return (await response.json()) as T;
   } catch (error) {

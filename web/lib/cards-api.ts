@@ -1,6 +1,8 @@
+import { LANGUAGE_HEADER } from '../../shared/accounts/accounts.contract.ts';
 import { cardMediaApi, type CardMediaKind } from '../../shared/cards/card-media.ts';
 import { cardSchema, cardsApi, type Card, type CardInput } from '../../shared/cards/cards.contract.ts';
-import { apiRequest, getJson, postJson } from './api-client.ts';
+import { apiRequest, getJson } from './api-client.ts';
+import { currentLanguage } from './i18n.ts';
 
 /**
  * The browser's card calls (POST/GET/PATCH /api/cards, DELETE of a media file), shared by the card editor and the overview, which
@@ -16,16 +18,24 @@ export async function fetchCard(id: string, signal?: AbortSignal): Promise<Card>
   return cardSchema.parse(await getJson<unknown>(cardsApi.card(id), undefined, signal));
 }
 
+/** A card's body, with the UI language: a card in another language is a Plus and Premium feature. */
+function cardRequest(method: 'POST' | 'PATCH', input: CardInput): RequestInit {
+  return {
+    method,
+    headers: { 'content-type': 'application/json', [LANGUAGE_HEADER]: currentLanguage() },
+    body: JSON.stringify(input),
+  };
+}
+
 export async function createCard(input: CardInput): Promise<Card> {
-  return cardSchema.parse(await postJson<unknown>(cardsApi.create, input));
+  return cardSchema.parse(await apiRequest<unknown>(cardsApi.create, { init: cardRequest('POST', input) }));
 }
 
 /** A partial update: fields left out keep their saved values. */
 export async function updateCard(id: string, input: CardInput): Promise<Card> {
-  const body = await apiRequest<unknown>(cardsApi.card(id), {
-    init: { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) },
-  });
-  return cardSchema.parse(body);
+  return cardSchema.parse(
+    await apiRequest<unknown>(cardsApi.card(id), { init: cardRequest('PATCH', input) }),
+  );
 }
 
 /** Removes the card's file of one kind (SPEC §7: its URL becomes null); answers the card. */

@@ -1,14 +1,17 @@
 import { PenLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
+import { includesAdvancedAi } from '../../../shared/payments/plans.ts';
 import { Button } from '../../components/button.tsx';
 import { CardEditorDialog } from '../../features/card-editor/components/card-editor-dialog.tsx';
 import type { useCardEditor } from '../../features/card-editor/hooks/use-card-editor.ts';
 import { TemplatePreviewDialog } from '../../features/catalog/components/template-preview-dialog.tsx';
+import { useCurrentUser } from '../../features/session/api/session-query.ts';
 
 /**
- * The catalog's template preview with its 'Create a winc' action, and the card editor it opens: composed
- * here because the catalog and card-editor features do not import each other (DESIGN §2).
+ * The catalog's template preview with its 'Create a winc' action, and the card editor it opens (told whether
+ * the sender's plan writes in other languages): composed here because features do not import each other
+ * (DESIGN §2).
  */
 export function TemplateDialogs({
   previewTemplate,
@@ -23,6 +26,7 @@ export function TemplateDialogs({
   onCloseEditor?: () => void;
 }) {
   const { t } = useTranslation();
+  const user = useCurrentUser();
   return (
     <>
       <TemplatePreviewDialog
@@ -44,7 +48,11 @@ export function TemplateDialogs({
           )
         }
       />
-      <CardEditorDialog target={editor.target} onClose={onCloseEditor ?? editor.close} />
+      <CardEditorDialog
+        target={editor.target}
+        onClose={onCloseEditor ?? editor.close}
+        multilingual={includesAdvancedAi(user?.tier ?? null)}
+      />
     </>
   );
 }

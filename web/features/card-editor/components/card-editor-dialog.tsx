@@ -1,4 +1,4 @@
-import { CircleAlert, X } from 'lucide-react';
+import { CircleAlert, Sparkles, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import {
   type Card,
   type CardCheck,
 } from '../../../../shared/cards/cards.contract.ts';
+import { occasionForCategory } from '../../../../shared/ai/ai-message.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FieldError, RequiredField } from '../../../components/required-field.tsx';
@@ -18,6 +19,7 @@ import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { rememberEditCardInHistory } from '../../../lib/edit-card-state.ts';
 import { cn } from '../../../lib/cn.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import type { CardEditorTarget } from '../hooks/use-card-editor.ts';
 import { useSaveCard } from '../hooks/use-save-card.ts';
 import {
@@ -31,6 +33,9 @@ import {
 } from '../lib/card-draft.ts';
 import { useMediaSave } from '../hooks/use-media-save.ts';
 import { mediaChanges, NO_MEDIA_EDITS, savedMediaUrls, type MediaEdits } from '../lib/media-edits.ts';
+import { AiMessageDialog } from './ai-message-dialog.tsx';
+import { CardLanguageField } from './card-language-field.tsx';
+import { GreetingPreview } from './greeting-preview.tsx';
 import { FileTooLargeDialog } from './media/file-too-large-dialog.tsx';
 import { RecipientImageField } from './media/recipient-image-field.tsx';
 import { UploadProgressDialog } from './media/upload-progress-dialog.tsx';
@@ -42,6 +47,8 @@ interface CardEditorDialogProps {
   /** What to edit; null keeps the modal closed. */
   target: CardEditorTarget | null;
   onClose: () => void;
+  /** The sender's plan includes cards in other languages than their UI's (DESIGN §1.18). */
+  multilingual: boolean;
 }
 
 /**
@@ -50,7 +57,7 @@ interface CardEditorDialogProps {
  * card is saved, its files compressed and uploaded under the progress dialog, and on to the overview.
  * A full-screen sheet on phones.
  */
-export function CardEditorDialog({ target, onClose }: CardEditorDialogProps) {
+export function CardEditorDialog({ target, onClose, multilingual }: CardEditorDialogProps) {
   const titleId = useId();
   const noteId = useId();
   return (
@@ -66,6 +73,7 @@ export function CardEditorDialog({ target, onClose }: CardEditorDialogProps) {
           key={target.card?.id ?? target.template.id ?? ''}
           target={target}
           onClose={onClose}
+          multilingual={multilingual}
           titleId={titleId}
           noteId={noteId}
         />
@@ -79,11 +87,13 @@ type FieldName = CardCheck['field'];
 function EditorForm({
   target,
   onClose,
+  multilingual,
   titleId,
   noteId,
 }: {
   target: CardEditorTarget;
   onClose: () => void;
+  multilingual: boolean;
   titleId: string;
   noteId: string;
 }) {
@@ -92,7 +102,9 @@ function EditorForm({
   const save = useSaveCard();
   const mediaSave = useMediaSave();
   const { template, card } = target;
-  const [values, setValues] = useState<CardFormValues>(() => initialFormValues(card));
+  const [uiLanguage] = useState(currentLanguage);
+  const [values, setValues] = useState<CardFormValues>(() => initialFormValues(card, uiLanguage));
+  const [aiOpen, setAiOpen] = useState(false);
   const [check, setCheck] = useState<CardCheck | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [media, setMedia] = useState<MediaEdits>(NO_MEDIA_EDITS);
@@ -195,211 +207,260 @@ function EditorForm({
   const generalError = check?.field === 'templateId' ? t(check.code) : saveError;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="flex max-h-[calc(100dvh-2rem)] flex-col max-sm:h-dvh max-sm:max-h-dvh"
-      data-testid="card-editor"
-    >
-      <header className="flex items-start gap-3 border-b border-plum-100 px-5 py-4 sm:px-6">
-        {template.coverUrl && (
-          <img
-            src={template.coverUrl}
-            alt=""
-            width={48}
-            height={64}
-            className="h-16 w-12 shrink-0 rounded-lg object-cover shadow-sm"
-          />
-        )}
-        <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="text-xl font-black text-ink sm:text-2xl">
-            {t(card ? 'editor.titleEdit' : 'editor.titleCreate')}
-          </h2>
-          <p dir="auto" className="truncate text-start text-sm font-semibold text-plum-700">
-            {template.name}
-          </p>
-          <p id={noteId} className="mt-1 text-xs text-muted">
-            {t('editor.requiredNote')}
-          </p>
-        </div>
-        <IconButton
-          label={t('common.close')}
-          icon={<X aria-hidden="true" className="size-5" />}
-          onClick={onClose}
-          className="-me-2 -mt-1"
-        />
-      </header>
-
-      <div className="flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <RequiredField
-            label={t('editor.senderName')}
-            htmlFor={ids.senderName}
-            error={errorFor('senderName')}
-            errorId={ids.error}
-          >
-            <input
-              {...fieldProps('senderName')}
-              value={values.senderName}
-              maxLength={CARD_NAME_MAX_LENGTH}
-              autoComplete="name"
-              dir="auto"
-              onChange={(e) => update('senderName', e.target.value)}
-              className={cn(
-                fieldInputClasses,
-                errorFor('senderName') ? 'border-coral-500' : 'border-plum-200',
-              )}
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="flex max-h-[calc(100dvh-2rem)] flex-col max-sm:h-dvh max-sm:max-h-dvh"
+        data-testid="card-editor"
+      >
+        <header className="flex items-start gap-3 border-b border-plum-100 px-5 py-4 sm:px-6">
+          {template.coverUrl && (
+            <img
+              src={template.coverUrl}
+              alt=""
+              width={48}
+              height={64}
+              className="h-16 w-12 shrink-0 rounded-lg object-cover shadow-sm"
             />
-          </RequiredField>
-          <RequiredField
-            label={t('editor.recipientName')}
-            htmlFor={ids.recipientName}
-            error={errorFor('recipientName')}
-            errorId={ids.error}
-          >
-            <input
-              {...fieldProps('recipientName')}
-              value={values.recipientName}
-              maxLength={CARD_NAME_MAX_LENGTH}
-              autoComplete="off"
-              dir="auto"
-              onChange={(e) => update('recipientName', e.target.value)}
-              className={cn(
-                fieldInputClasses,
-                errorFor('recipientName') ? 'border-coral-500' : 'border-plum-200',
-              )}
-            />
-          </RequiredField>
-        </div>
-
-        <RequiredField
-          label={t('editor.message')}
-          htmlFor={ids.message}
-          error={errorFor('message')}
-          errorId={ids.error}
-        >
-          <textarea
-            {...fieldProps('message', ids.counter)}
-            value={values.message}
-            maxLength={CARD_MESSAGE_MAX_LENGTH}
-            rows={4}
-            dir="auto"
-            onChange={(e) => update('message', e.target.value)}
-            className={cn(
-              fieldInputClasses,
-              'h-auto min-h-28 resize-y py-3 leading-relaxed',
-              errorFor('message') ? 'border-coral-500' : 'border-plum-200',
-            )}
-          />
-          <p id={ids.counter} className="text-end text-xs text-muted tabular-nums">
-            {t('editor.counter', { length: values.message.length, max: CARD_MESSAGE_MAX_LENGTH })}
-          </p>
-        </RequiredField>
-
-        <RecipientImageField
-          file={media.image.file}
-          existingUrl={shown('image')}
-          onChange={(file) => choose('image', file)}
-          onRemoveExisting={() => removeSaved('image')}
-          disabled={working}
-        />
-
-        <fieldset aria-describedby={check?.field === 'selectedVoice' ? ids.error : undefined}>
-          <legend id={ids.voice} className="text-sm font-bold text-ink">
-            {t('editor.voice')}
-            <span aria-hidden="true" className="text-coral-600">
-              {' *'}
-            </span>
-          </legend>
-          <div className="mt-1.5 flex gap-3">
-            {VOICES.map((voice, index) => {
-              const pressed = values.selectedVoice === voice;
-              return (
-                <button
-                  key={voice}
-                  id={`${ids.voice}-${index}`}
-                  type="button"
-                  aria-pressed={pressed}
-                  onClick={() => update('selectedVoice', toggleVoice(values.selectedVoice, voice))}
-                  className={cn(
-                    'h-11 flex-1 rounded-2xl border-2 px-4 text-sm font-bold transition-colors',
-                    pressed
-                      ? 'border-plum-600 bg-plum-600 text-white'
-                      : 'border-plum-200 bg-white text-plum-800 hover:border-plum-400',
-                    check?.field === 'selectedVoice' && !pressed && 'border-coral-500',
-                  )}
-                >
-                  {t(`editor.voices.${voice}`)}
-                </button>
-              );
-            })}
+          )}
+          <div className="min-w-0 flex-1">
+            <h2 id={titleId} className="text-xl font-black text-ink sm:text-2xl">
+              {t(card ? 'editor.titleEdit' : 'editor.titleCreate')}
+            </h2>
+            <p dir="auto" className="truncate text-start text-sm font-semibold text-plum-700">
+              {template.name}
+            </p>
+            <p id={noteId} className="mt-1 text-xs text-muted">
+              {t('editor.requiredNote')}
+            </p>
           </div>
-          {check?.field === 'selectedVoice' && <FieldError id={ids.error}>{t(check.code)}</FieldError>}
-        </fieldset>
+          <IconButton
+            label={t('common.close')}
+            icon={<X aria-hidden="true" className="size-5" />}
+            onClick={onClose}
+            className="-me-2 -mt-1"
+          />
+        </header>
 
-        <VideoField
-          file={media.video.file}
-          existingUrl={shown('video')}
-          onChange={(file) => choose('video', file)}
-          onRemoveExisting={() => removeSaved('video')}
-          onTooLarge={setTooLarge}
-          disabled={working}
-        />
+        <div className="flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <RequiredField
+              label={t('editor.senderName')}
+              htmlFor={ids.senderName}
+              error={errorFor('senderName')}
+              errorId={ids.error}
+            >
+              <input
+                {...fieldProps('senderName')}
+                value={values.senderName}
+                maxLength={CARD_NAME_MAX_LENGTH}
+                autoComplete="name"
+                dir="auto"
+                onChange={(e) => update('senderName', e.target.value)}
+                className={cn(
+                  fieldInputClasses,
+                  errorFor('senderName') ? 'border-coral-500' : 'border-plum-200',
+                )}
+              />
+            </RequiredField>
+            <RequiredField
+              label={t('editor.recipientName')}
+              htmlFor={ids.recipientName}
+              error={errorFor('recipientName')}
+              errorId={ids.error}
+            >
+              <input
+                {...fieldProps('recipientName')}
+                value={values.recipientName}
+                maxLength={CARD_NAME_MAX_LENGTH}
+                autoComplete="off"
+                dir="auto"
+                onChange={(e) => update('recipientName', e.target.value)}
+                className={cn(
+                  fieldInputClasses,
+                  errorFor('recipientName') ? 'border-coral-500' : 'border-plum-200',
+                )}
+              />
+            </RequiredField>
+          </div>
 
-        <VoiceMessageField
-          file={media.audio.file}
-          existingUrl={shown('audio')}
-          onChange={(file) => choose('audio', file)}
-          onRemoveExisting={() => removeSaved('audio')}
-          disabled={working}
-        />
+          <CardLanguageField
+            value={values.language}
+            onChange={(language) => update('language', language)}
+            uiLanguage={uiLanguage}
+            savedLanguage={card?.language ?? null}
+            multilingual={multilingual}
+            disabled={working}
+          />
 
-        <TextStyleFields
-          values={values}
-          onChange={(key, value) => update(key, value)}
-          previewText={values.message.trim()}
-        />
-      </div>
-
-      <footer className="border-t border-plum-100 px-5 py-4 sm:px-6">
-        {generalError && (
-          <p
-            role="alert"
-            className="mb-3 flex items-start gap-2 rounded-2xl bg-coral-50 px-3 py-2 text-sm font-semibold text-coral-800"
+          <RequiredField
+            label={t('editor.message')}
+            htmlFor={ids.message}
+            error={errorFor('message')}
+            errorId={ids.error}
+            action={
+              <Button variant="ghost" size="sm" onClick={() => setAiOpen(true)} data-testid="ai-generate">
+                <Sparkles aria-hidden="true" className="size-4" />
+                {t('editor.ai.open')}
+              </Button>
+            }
           >
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {generalError}
-          </p>
-        )}
-        <div className="flex gap-3">
-          <Button variant="secondary" size="lg" onClick={onClose} className="flex-1 sm:flex-none">
-            {t('editor.cancel')}
-          </Button>
-          <Button type="submit" size="lg" disabled={working} aria-busy={working} className="flex-1">
-            {working ? t('editor.creating') : t('editor.next')}
-          </Button>
+            <textarea
+              {...fieldProps('message', ids.counter)}
+              value={values.message}
+              maxLength={CARD_MESSAGE_MAX_LENGTH}
+              rows={4}
+              dir="auto"
+              onChange={(e) => update('message', e.target.value)}
+              className={cn(
+                fieldInputClasses,
+                'h-auto min-h-28 resize-y py-3 leading-relaxed',
+                errorFor('message') ? 'border-coral-500' : 'border-plum-200',
+              )}
+            />
+            <p id={ids.counter} className="text-end text-xs text-muted tabular-nums">
+              {t('editor.counter', { length: values.message.length, max: CARD_MESSAGE_MAX_LENGTH })}
+            </p>
+          </RequiredField>
+
+          <RecipientImageField
+            file={media.image.file}
+            existingUrl={shown('image')}
+            onChange={(file) => choose('image', file)}
+            onRemoveExisting={() => removeSaved('image')}
+            disabled={working}
+          />
+
+          <fieldset aria-describedby={check?.field === 'selectedVoice' ? ids.error : undefined}>
+            <legend id={ids.voice} className="text-sm font-bold text-ink">
+              {t('editor.voice')}
+              <span aria-hidden="true" className="text-coral-600">
+                {' *'}
+              </span>
+            </legend>
+            <div className="mt-1.5 flex gap-3">
+              {VOICES.map((voice, index) => {
+                const pressed = values.selectedVoice === voice;
+                return (
+                  <button
+                    key={voice}
+                    id={`${ids.voice}-${index}`}
+                    type="button"
+                    aria-pressed={pressed}
+                    onClick={() => update('selectedVoice', toggleVoice(values.selectedVoice, voice))}
+                    className={cn(
+                      'h-11 flex-1 rounded-2xl border-2 px-4 text-sm font-bold transition-colors',
+                      pressed
+                        ? 'border-plum-600 bg-plum-600 text-white'
+                        : 'border-plum-200 bg-white text-plum-800 hover:border-plum-400',
+                      check?.field === 'selectedVoice' && !pressed && 'border-coral-500',
+                    )}
+                  >
+                    {t(`editor.voices.${voice}`)}
+                  </button>
+                );
+              })}
+            </div>
+            {check?.field === 'selectedVoice' && <FieldError id={ids.error}>{t(check.code)}</FieldError>}
+            <GreetingPreview
+              recipientName={values.recipientName}
+              senderName={values.senderName}
+              voice={values.selectedVoice}
+              language={values.language}
+            />
+            <label className="mt-3 flex cursor-pointer items-start gap-2.5 text-sm text-ink">
+              <input
+                type="checkbox"
+                checked={values.readMessageAloud}
+                onChange={(event) => update('readMessageAloud', event.target.checked)}
+                className="mt-0.5 size-4.5 shrink-0 accent-plum-600"
+              />
+              <span>
+                <span className="font-bold">{t('editor.readAloud.label')}</span>
+                <span className="block text-xs text-muted">{t('editor.readAloud.hint')}</span>
+              </span>
+            </label>
+          </fieldset>
+
+          <VideoField
+            file={media.video.file}
+            existingUrl={shown('video')}
+            onChange={(file) => choose('video', file)}
+            onRemoveExisting={() => removeSaved('video')}
+            onTooLarge={setTooLarge}
+            disabled={working}
+          />
+
+          <VoiceMessageField
+            file={media.audio.file}
+            existingUrl={shown('audio')}
+            onChange={(file) => choose('audio', file)}
+            onRemoveExisting={() => removeSaved('audio')}
+            disabled={working}
+          />
+
+          <TextStyleFields
+            values={values}
+            onChange={(key, value) => update(key, value)}
+            previewText={values.message.trim()}
+          />
         </div>
-      </footer>
-      <FileTooLargeDialog
-        open={tooLarge !== null}
-        kind="video"
-        fileName={tooLarge?.name}
-        size={tooLarge?.size ?? 0}
-        onClose={() => setTooLarge(null)}
-      />
-      <UploadProgressDialog
-        open={mediaSave.dialog.open}
-        items={mediaSave.dialog.items}
-        step={mediaSave.dialog.step}
-        error={mediaSave.dialog.error}
-        notice={mediaSave.dialog.notice}
-        onCancel={mediaSave.cancel}
-        onClose={mediaSave.closeDialog}
-        onContinue={() => {
-          mediaSave.closeDialog();
-          if (savedCard) goToOverview(savedCard);
+
+        <footer className="border-t border-plum-100 px-5 py-4 sm:px-6">
+          {generalError && (
+            <p
+              role="alert"
+              className="mb-3 flex items-start gap-2 rounded-2xl bg-coral-50 px-3 py-2 text-sm font-semibold text-coral-800"
+            >
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {generalError}
+            </p>
+          )}
+          <div className="flex gap-3">
+            <Button variant="secondary" size="lg" onClick={onClose} className="flex-1 sm:flex-none">
+              {t('editor.cancel')}
+            </Button>
+            <Button type="submit" size="lg" disabled={working} aria-busy={working} className="flex-1">
+              {working ? t('editor.creating') : t('editor.next')}
+            </Button>
+          </div>
+        </footer>
+        <FileTooLargeDialog
+          open={tooLarge !== null}
+          kind="video"
+          fileName={tooLarge?.name}
+          size={tooLarge?.size ?? 0}
+          onClose={() => setTooLarge(null)}
+        />
+        <UploadProgressDialog
+          open={mediaSave.dialog.open}
+          items={mediaSave.dialog.items}
+          step={mediaSave.dialog.step}
+          error={mediaSave.dialog.error}
+          notice={mediaSave.dialog.notice}
+          onCancel={mediaSave.cancel}
+          onClose={mediaSave.closeDialog}
+          onContinue={() => {
+            mediaSave.closeDialog();
+            if (savedCard) goToOverview(savedCard);
+          }}
+        />
+      </form>
+      {/* Outside the card's form: its own form's submit must not submit the card. */}
+      <AiMessageDialog
+        open={aiOpen}
+        onClose={() => setAiOpen(false)}
+        onUse={(message) => {
+          update('message', message);
+          setAiOpen(false);
+          document.getElementById(ids.message)?.focus();
         }}
+        recipientName={values.recipientName}
+        senderName={values.senderName}
+        language={values.language}
+        defaultOccasion={occasionForCategory(template.categoryName)}
       />
-    </form>
+    </>
   );
 }

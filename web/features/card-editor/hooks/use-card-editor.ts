@@ -2,11 +2,15 @@ import { useCallback, useState } from 'react';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
 
-/** What the editor shows of the template: its id (for the card), name and cover (the header thumbnail). */
+/**
+ * What the editor shows of the template: its id (for the card), name and cover (the header thumbnail), and
+ * its category, from which the AI message dialog preselects the occasion (null when not known).
+ */
 export interface EditorTemplate {
   id: string | null;
   name: string;
   coverUrl: string | null;
+  categoryName: string | null;
 }
 
 export interface CardEditorTarget {
@@ -16,12 +20,17 @@ export interface CardEditorTarget {
 }
 
 export function editorTemplateOf(template: TemplateSummary): EditorTemplate {
-  return { id: template.id, name: template.name, coverUrl: template.coverUrl };
+  return {
+    id: template.id,
+    name: template.name,
+    coverUrl: template.coverUrl,
+    categoryName: template.categoryName,
+  };
 }
 
 /** The template a saved card was made from, as the card remembers it (when the catalog no longer lists it). */
 export function editorTemplateOfCard(card: Card): EditorTemplate {
-  return { id: card.templateId, name: card.title, coverUrl: card.templateImageUrl };
+  return { id: card.templateId, name: card.title, coverUrl: card.templateImageUrl, categoryName: null };
 }
 
 /** Open/closed state of the create/edit modal, for the route that hosts it. */

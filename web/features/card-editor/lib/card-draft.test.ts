@@ -13,7 +13,7 @@ import {
 } from './card-draft.ts';
 
 const filled = {
-  ...initialFormValues(null),
+  ...initialFormValues(null, 'en'),
   senderName: '  Ana ',
   recipientName: ' Bo',
   message: ' Happy birthday! \n',
@@ -21,8 +21,8 @@ const filled = {
 };
 
 describe('card draft', () => {
-  it('starts empty with the contract defaults', () => {
-    expect(initialFormValues(null)).toEqual({
+  it('starts empty with the contract defaults, in the UI language, the message not read aloud', () => {
+    expect(initialFormValues(null, 'ar')).toEqual({
       senderName: '',
       recipientName: '',
       message: '',
@@ -30,6 +30,8 @@ describe('card draft', () => {
       fontFamily: 'default',
       fontSize: 14,
       color: '#333',
+      language: 'ar',
+      readMessageAloud: false,
     });
   });
 
@@ -40,8 +42,16 @@ describe('card draft', () => {
       message: 'Hi',
       selectedVoice: 'male',
       textStyles: { fontFamily: 'Georgia', fontSize: 20, color: '#112233' },
+      language: 'ru',
+      readMessageAloud: true,
     } as Card;
-    expect(initialFormValues(card)).toMatchObject({ senderName: 'Ana', fontFamily: 'Georgia', fontSize: 20 });
+    expect(initialFormValues(card, 'en')).toMatchObject({
+      senderName: 'Ana',
+      fontFamily: 'Georgia',
+      fontSize: 20,
+      language: 'ru',
+      readMessageAloud: true,
+    });
   });
 
   it('toggles the voice: the selected one again clears it', () => {
@@ -51,7 +61,7 @@ describe('card draft', () => {
   });
 
   it('answers the first failing check in SPEC order, after trimming', () => {
-    const empty = initialFormValues(null);
+    const empty = initialFormValues(null, 'en');
     expect(firstFailingCheck(empty, null)?.code).toBe('card.templateRequired');
     expect(firstFailingCheck(empty, 't1')?.code).toBe('card.senderRequired');
     expect(firstFailingCheck({ ...empty, senderName: 'A' }, 't1')?.code).toBe('card.recipientRequired');
@@ -69,6 +79,8 @@ describe('card draft', () => {
       message: 'Happy birthday!',
       selectedVoice: 'female',
       textStyles: { fontFamily: 'Impact', fontSize: 22, color: '#e11d48' },
+      language: 'en',
+      readMessageAloud: false,
     });
     expect(cardInputSchema.safeParse(request).success).toBe(true);
   });
@@ -85,6 +97,7 @@ describe('card draft', () => {
     expect(saveErrorKey(failure('service-unavailable', 503))).toBe('editor.errors.unavailable');
     expect(saveErrorKey(failure('internal', 500, 'storage write failed'))).toBe('editor.errors.storage');
     expect(saveErrorKey(failure('card-not-found', 404))).toBe('errors.card-not-found');
+    expect(saveErrorKey(failure('plan-required', 403))).toBe('editor.language.planRequired');
     expect(saveErrorKey(failure(null, null))).toBe('errors.network');
     expect(saveErrorKey(failure('internal', 500))).toBe('errors.generic');
     expect(saveErrorKey(new Error('boom'))).toBe('errors.generic');

@@ -8,6 +8,7 @@ import {
   type FontFamily,
   type Voice,
 } from '../../../../shared/cards/cards.contract.ts';
+import type { Language } from '../../../../shared/i18n/languages.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
 /** What the create/edit form holds: raw field values (untrimmed until saving). */
@@ -19,15 +20,20 @@ export interface CardFormValues {
   fontFamily: FontFamily;
   fontSize: number;
   color: string;
+  /** The card's language: its AI message, its voice and its recipient page. */
+  language: Language;
+  readMessageAloud: boolean;
 }
 
-/** An empty form (create) or the saved card's values (edit). */
-export function initialFormValues(card: Card | null): CardFormValues {
+/** An empty form in the sender's UI language (create) or the saved card's values (edit). */
+export function initialFormValues(card: Card | null, uiLanguage: Language): CardFormValues {
   return {
     senderName: card?.senderName ?? '',
     recipientName: card?.recipientName ?? '',
     message: card?.message ?? '',
     selectedVoice: card?.selectedVoice ?? null,
+    language: card?.language ?? uiLanguage,
+    readMessageAloud: card?.readMessageAloud ?? false,
     fontFamily: card?.textStyles.fontFamily ?? TEXT_STYLE_DEFAULTS.fontFamily,
     fontSize: card?.textStyles.fontSize ?? TEXT_STYLE_DEFAULTS.fontSize,
     color: card?.textStyles.color ?? TEXT_STYLE_DEFAULTS.color,
@@ -53,6 +59,8 @@ export function toCardRequest(values: CardFormValues, templateId: string | null)
     message: values.message.trim(),
     selectedVoice: values.selectedVoice,
     textStyles: { fontFamily: values.fontFamily, fontSize: values.fontSize, color: values.color },
+    language: values.language,
+    readMessageAloud: values.readMessageAloud,
   };
 }
 
@@ -81,6 +89,7 @@ export function saveErrorKey(error: unknown): string {
     if (/storage/i.test(error.message)) return 'editor.errors.storage';
     if (error.code === 'card-not-found') return 'errors.card-not-found';
     if (error.code === 'rate-limited') return 'errors.rate-limited';
+    if (error.code === 'plan-required') return 'editor.language.planRequired';
     if (error.isNetworkError) return 'errors.network';
   }
   return 'errors.generic';

@@ -1,10 +1,9 @@
 import { ChevronDown, Globe } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, isLanguage } from '../../../../shared/i18n/languages.ts';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../../../shared/i18n/languages.ts';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n.ts';
 import { cn } from '../../../lib/cn.ts';
-import { LANGUAGE_NAMES } from '../language-names.ts';
 
 /** The language picker: a native select (accessible everywhere), remembered on the device. */
 export function LanguageSwitcher({

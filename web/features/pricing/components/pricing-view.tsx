@@ -7,7 +7,7 @@ import type { BillingCycle } from '../../../../shared/payments/plans.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useStartCheckout } from '../hooks/use-start-checkout.ts';
-import { formatCount, heldPlan, planCards } from '../lib/plan-cards.ts';
+import { formatCount, heldPlan, planCards, type AiProviders } from '../lib/plan-cards.ts';
 import { cycleFromSearch, isPurchaseSuccess } from '../lib/pricing-url.ts';
 import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
@@ -30,9 +30,12 @@ export interface PricingViewer {
  */
 export function PricingView({
   viewer,
+  aiProviders,
   onBackToCard,
 }: {
   viewer: PricingViewer;
+  /** This server's AI providers (the plans promise only what it has); none while unknown. */
+  aiProviders: AiProviders | undefined;
   /** After a purchase: back to the card that was being paid for, when there is one. */
   onBackToCard?: (() => void) | undefined;
 }) {
@@ -76,7 +79,7 @@ export function PricingView({
   });
 
   const language = i18n.resolvedLanguage;
-  const cards = planCards(cycle, planViewer);
+  const cards = planCards(cycle, planViewer, aiProviders);
 
   return (
     <div className="relative overflow-hidden">

@@ -26,16 +26,33 @@ describe('planCards', () => {
       { key: 'basicConversation' },
       { key: 'faceUnlock' },
     ]);
-    expect(cards[1]!.features.slice(0, 4)).toEqual([
+    expect(cards[1]!.features).toEqual([
       { key: 'cardsPerMonth', count: 18 },
       { key: 'viewLimit', count: 4 },
       { key: 'multilingual' },
-      { key: 'advancedConversation' },
+      { key: 'basicConversation' },
+      { key: 'standardVoice' },
+      { key: 'faceUnlock' },
     ]);
     expect(cards[2]!.features.slice(0, 2)).toEqual([
       { key: 'cardsPerMonth', count: 55 },
       { key: 'viewLimit', count: 8 },
     ]);
+  });
+
+  it("promises Plus and Premium the provider's model and voice only where the server has them", () => {
+    const withProviders = planCards('monthly', signedOut, { writer: true, voice: true });
+    for (const paid of withProviders.slice(1)) {
+      expect(paid.features.map((feature) => feature.key)).toContain('advancedConversation');
+      expect(paid.features.map((feature) => feature.key)).toContain('naturalVoice');
+    }
+    const writerOnly = planCards('bulk', signedOut, { writer: true, voice: false })[2]!.features;
+    expect(writerOnly.map((feature) => feature.key)).toEqual(
+      expect.arrayContaining(['advancedConversation', 'standardVoice']),
+    );
+    expect(writerOnly.map((feature) => feature.key)).not.toContain('naturalVoice');
+    // Free is the same wherever it runs.
+    expect(withProviders[0]!.features).toEqual(planCards('monthly', signedOut)[0]!.features);
   });
 
   it('shows the bulk packs, and Free as not available as a pack but still with its contents', () => {

@@ -23,6 +23,7 @@ export interface PlanFeature {
     | 'basicConversation'
     | 'multilingual'
     | 'advancedConversation'
+    | 'naturalVoice'
     | 'faceUnlock';
   count?: number;
 }
@@ -59,8 +60,20 @@ export interface PlanViewer {
   tier: string | null;
 }
 
+/** Which AI providers this server has: Plus and Premium only promise the provider's model and voice where they exist. */
+export interface AiProviders {
+  writer: boolean;
+  voice: boolean;
+}
+
+export const NO_AI_PROVIDERS: AiProviders = { writer: false, voice: false };
+
 /** The three plan cards for a cycle, in SPEC's order (Free, Plus, Premium). */
-export function planCards(cycle: BillingCycle, viewer: PlanViewer): PlanCardModel[] {
+export function planCards(
+  cycle: BillingCycle,
+  viewer: PlanViewer,
+  aiProviders: AiProviders = NO_AI_PROVIDERS,
+): PlanCardModel[] {
   const current = viewer.signedIn && viewer.tier !== null ? currentPlanOf(viewer.tier) : null;
   return PLANS.map((plan) => {
     const cycleOffer = plan.offers[cycle];
@@ -86,12 +99,16 @@ export function planCards(cycle: BillingCycle, viewer: PlanViewer): PlanCardMode
       current: isCurrent,
       action,
       switching: action === 'buy' && priceCycle === 'monthly' && current?.cycle === 'monthly' && !isCurrent,
-      features: featuresOf(plan.tierId, offer, priceCycle),
+      features: featuresOf(plan.tierId, offer, priceCycle, aiProviders),
     };
   });
 }
 
-function featuresOf(planId: PlanId, offer: PlanOffer, cycle: BillingCycle): PlanFeature[] {
+/**
+ * DESIGN §1.18: every plan has the built-in voice and writer; Plus and Premium add other card languages, and
+ * the configured provider's model ('advanced AI conversation') and voice where this server has them.
+ */
+function featuresOf(planId: PlanId, offer: PlanOffer, cycle: BillingCycle, ai: AiProviders): PlanFeature[] {
   const cards: PlanFeature = {
     key: planId === 'free' ? 'freeCardsPerMonth' : cycle === 'bulk' ? 'cardsInPack' : 'cardsPerMonth',
     count: offer.cards,
@@ -99,7 +116,14 @@ function featuresOf(planId: PlanId, offer: PlanOffer, cycle: BillingCycle): Plan
   const views: PlanFeature[] = offer.viewLimit === null ? [] : [{ key: 'viewLimit', count: offer.viewLimit }];
   if (planId === 'free')
     return [cards, ...views, { key: 'standardVoice' }, { key: 'basicConversation' }, { key: 'faceUnlock' }];
-  return [cards, ...views, { key: 'multilingual' }, { key: 'advancedConversation' }, { key: 'faceUnlock' }];
+  return [
+    cards,
+    ...views,
+    { key: 'multilingual' },
+    { key: ai.writer ? 'advancedConversation' : 'basicConversation' },
+    { key: ai.voice ? 'naturalVoice' : 'standardVoice' },
+    { key: 'faceUnlock' },
+  ];
 }
 
 /** The paid plan the viewer holds, for the "Your plan" line; null on Free or signed out. */

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AiMessageRequest } from '../../../../shared/ai/ai-message.contract.ts';
+import { errorMessageKey } from '../../../lib/api-client.ts';
+import { writeAiMessage } from '../api/ai-message-api.ts';
+
+/**
+ * SPEC §4's AI message dialog states: idle, generating (the text so far, as the writer streams it), generated
+ * (`failed` when the AI provider did not answer and the built-in writer's text stands in, SPEC §8), or an
+ * error the writer could not answer at all (rate limit, network), as a locale key.
+ */
+export type AiWriterState =
+  | { status: 'idle' }
+  | { status: 'generating'; text: string; previous: string | null }
+  | { status: 'generated'; message: string; failed: boolean }
+  | { status: 'error'; errorKey: string; message: string | null };
+
+/** Writes messages on request; a new request or Cancel stops the one under way (on the server too). */
+export function useAiMessageWriter() {
+  const [state, setState] = useState<AiWriterState>({ status: 'idle' });
+  const running = useRef<AbortController | null>(null);
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  const generate = useCallback(async (request: AiMessageRequest) => {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    const previous = request.previous ?? null;
+    setState({ status: 'generating', text: '', previous });
+    try {
+      const result = await writeAiMessage(request, {
+        signal: controller.signal,
+        onDelta: (piece) =>
+          setState((current) =>
+            current.status === 'generating' ? { ...current, text: current.text + piece } : current,
+          ),
+      });
+      if (!controller.signal.aborted) {
+        setState({ status: 'generated', message: result.message, failed: result.failed });
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      // The message shown before the failure stays on screen, so 'Generate Another' can avoid it.
+      setState({ status: 'error', errorKey: errorMessageKey(error), message: previous });
+    } finally {
+      if (running.current === controller) running.current = null;
+    }
+  }, []);
+
+  /** Cancel: the writer stops; the dialog goes back to the message it showed before, if any. */
+  const cancel = useCallback(() => {
+    running.current?.abort();
+    running.current = null;
+    setState((current) => {
+      const previous = current.status === 'generating' ? current.previous : null;
+      return previous === null
+        ? { status: 'idle' }
+        : { status: 'generated', message: previous, failed: false };
+    });
+  }, []);
+
+  return { state, generate, cancel };
+}
