@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardMediaApi, type CardMediaKind } from '../shared/cards/card-media.ts';
+import { LANGUAGE_HEADER } from '../shared/accounts/accounts.contract.ts';
 import { cardSchema, cardsApi, type Card } from '../shared/cards/cards.contract.ts';
 import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
@@ -13,12 +14,15 @@ import { verificationLink } from './support/mailbox.ts';
 /**
  * The recipient page (DESIGN §1.5) as someone who was sent the link sees it, in a browser that has never
  * been to Winc: a paid card's cover first (the video is not requested before the card is opened), the open
- * card with its message; an unpaid card's link says it isn't ready yet; Arabic right-to-left on a phone.
+ * card with its message; an unpaid card's link says it isn't ready yet; a card in its own language (Arabic
+ * right to left on a phone) whatever the device says, with a switch to the device's language.
  */
 
 let server: AppServer;
 let browser: Browser;
 let paid: Card;
+/** A paid card written in Arabic (its sender's screen was in Arabic). */
+let paidArabic: Card;
 let unpaid: Card;
 
 /** Cookies a server answer sets, as a Cookie header. */
@@ -48,10 +52,22 @@ async function signedInOwner(): Promise<Record<string, string>> {
   return { cookie, origin };
 }
 
-async function createCard(headers: Record<string, string>, templateId: string): Promise<Card> {
+async function unlock(headers: Record<string, string>, card: Card): Promise<Card> {
+  const response = await fetch(`${server.baseUrl}${cardsApi.unlock(card.id)}`, { method: 'POST', headers });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const unlocked = cardSchema.parse((await response.json()).card);
+  expect(unlocked.isPaid).toBe(true);
+  return unlocked;
+}
+
+async function createCard(
+  headers: Record<string, string>,
+  templateId: string,
+  language: Language = 'en',
+): Promise<Card> {
   const response = await fetch(`${server.baseUrl}${cardsApi.create}`, {
     method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
+    headers: { ...headers, 'content-type': 'application/json', [LANGUAGE_HEADER]: language },
     body: JSON.stringify({
       templateId,
       senderName: 'Ana',
@@ -59,6 +75,7 @@ async function createCard(headers: Record<string, string>, templateId: string): 
       message: 'Happy birthday, Bo! Open the video 🎂',
       selectedVoice: 'female',
       textStyles: { fontFamily: 'Georgia', fontSize: 22, color: '#7c2a68' },
+      language,
     }),
   });
   expect(response.status, await response.clone().text()).toBe(201);
@@ -103,13 +120,8 @@ beforeAll(async () => {
     'audio',
     Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(4096)]),
   );
-  const unlock = await fetch(`${server.baseUrl}${cardsApi.unlock(paid.id)}`, {
-    method: 'POST',
-    headers: owner,
-  });
-  expect(unlock.status, await unlock.clone().text()).toBe(200);
-  paid = cardSchema.parse((await unlock.json()).card);
-  expect(paid.isPaid).toBe(true);
+  paid = await unlock(owner, paid);
+  paidArabic = await unlock(owner, await createCard(owner, templateId, 'ar'));
 
   // A guest's card is never paid: its link is one that isn't ready.
   unpaid = (await guestWithCard(server.baseUrl, templateId)).card;
@@ -188,12 +200,13 @@ describe('the recipient page', () => {
     }
   });
 
-  it('reads right to left in Arabic on a 360 px phone, and opens the card there too', async () => {
-    const t = localeText('ar');
-    const { context, page } = await freshVisitor('ar', { width: 360, height: 740 });
+  it("shows an Arabic card right to left on a 360 px phone whatever the device says, with a switch to the device's language", async () => {
+    const ar = localeText('ar');
+    const en = localeText('en');
+    const { context, page } = await freshVisitor('en', { width: 360, height: 740 });
     try {
-      await page.goto(`${server.baseUrl}/c/${paid.id}`);
-      await page.getByRole('heading', { level: 1, name: t('recipient.title', { name: 'Bo' }) }).waitFor();
+      await page.goto(`${server.baseUrl}/c/${paidArabic.id}`);
+      await page.getByRole('heading', { level: 1, name: ar('recipient.title', { name: 'Bo' }) }).waitFor();
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       expect(await page.locator('html').getAttribute('lang')).toBe('ar');
       // Nothing wider than the phone.
@@ -201,12 +214,33 @@ describe('the recipient page', () => {
       await page.getByTestId('card-cover').click();
       await page
         .getByTestId('card-open')
-        .getByText(t('overview.to', { name: 'Bo' }))
+        .getByText(ar('overview.to', { name: 'Bo' }))
         .waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
+      // The device's language, on request, for this page only.
+      await page.getByRole('button', { name: ar('recipient.readIn', { language: 'English' }) }).click();
+      await page.getByRole('heading', { level: 1, name: en('recipient.title', { name: 'Bo' }) }).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+      expect(await page.evaluate(() => localStorage.getItem('winc-language'))).toBeNull();
+      await page.getByRole('button', { name: en('recipient.readIn', { language: 'العربية' }) }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows an English card in English on an Arabic phone, and an unknown link in the device language', async () => {
+    const en = localeText('en');
+    const ar = localeText('ar');
+    const { context, page } = await freshVisitor('ar', { width: 360, height: 740 });
+    try {
+      await page.goto(`${server.baseUrl}/c/${paid.id}`);
+      await page.getByRole('heading', { level: 1, name: en('recipient.title', { name: 'Bo' }) }).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+      await page.getByRole('button', { name: en('recipient.readIn', { language: 'العربية' }) }).waitFor();
+
       await page.goto(`${server.baseUrl}/c/${unpaid.id}`);
-      await page.getByText(t('errors.card-not-ready')).waitFor();
+      await page.getByText(ar('errors.card-not-ready')).waitFor();
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     } finally {
       await context.close();

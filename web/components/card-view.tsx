@@ -1,8 +1,10 @@
-import { X } from 'lucide-react';
+import { Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicCard } from '../../shared/cards/cards.contract.ts';
+import { textDirection } from '../../shared/i18n/languages.ts';
 import { fontStackOf } from '../lib/card-fonts.ts';
+import type { CardSpeech } from '../lib/use-card-speech.ts';
 import { IconButton } from './icon-button.tsx';
 
 /**
@@ -57,8 +59,19 @@ export function CardCover({
   );
 }
 
-/** The open card with its X to close it again. */
-export function OpenCardView({ card, onClose }: { card: PublicCard; onClose: () => void }) {
+/**
+ * The open card with its X to close it again; with `speech`, the AI voice's mute switch and the greeting's
+ * words as captions while it speaks.
+ */
+export function OpenCardView({
+  card,
+  onClose,
+  speech,
+}: {
+  card: PublicCard;
+  onClose: () => void;
+  speech?: CardSpeech;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   // The X takes the focus, so a keyboard user can close the card again at once.
@@ -77,10 +90,41 @@ export function OpenCardView({ card, onClose }: { card: PublicCard; onClose: () 
         onClick={onClose}
         className="absolute end-2 top-2 z-10"
       />
+      {speech?.hasVoice && (
+        <IconButton
+          label={speech.muted ? t('overview.voice.unmute') : t('overview.voice.mute')}
+          aria-pressed={speech.muted}
+          icon={
+            speech.muted ? (
+              <VolumeX aria-hidden="true" className="size-5" />
+            ) : (
+              <Volume2 aria-hidden="true" className="size-5" />
+            )
+          }
+          onClick={speech.toggleMute}
+          className="absolute start-2 top-2 z-10"
+          data-testid="card-voice-mute"
+        />
+      )}
       <div className="flex-1 space-y-4 overflow-y-auto px-6 pt-12 pb-6 text-start">
         <p dir="auto" className="text-lg font-extrabold text-plum-900">
           {t('overview.to', { name: card.recipientName })}
         </p>
+        {speech && (
+          <p
+            aria-live="polite"
+            lang={card.language}
+            dir={textDirection(card.language)}
+            data-testid="card-voice-caption"
+            className={
+              speech.caption
+                ? 'rounded-2xl bg-plum-50 px-3 py-2 text-sm font-semibold text-plum-900'
+                : 'sr-only'
+            }
+          >
+            {speech.caption}
+          </p>
+        )}
         {card.recipientImageUrl && (
           <img
             src={card.recipientImageUrl}

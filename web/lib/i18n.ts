@@ -82,9 +82,20 @@ export function currentLanguage(): Language {
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
+let shownRequest = 0;
+
+/**
+ * Shows the pages in a language for this visit only, leaving the device's remembered choice alone (a shared
+ * card opens in its own language, DESIGN §1.17). When calls overlap, the latest one wins.
+ */
+export async function showLanguage(language: Language): Promise<void> {
+  const request = ++shownRequest;
+  await ensureLoaded(language);
+  if (request === shownRequest) await i18n.changeLanguage(language);
+}
+
 /** Switches the UI language, remembers it on the device and updates `<html lang dir>`. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await ensureLoaded(language);
-  await i18n.changeLanguage(language);
+  await showLanguage(language);
   storeLanguage(language);
 }

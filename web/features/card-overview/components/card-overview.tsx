@@ -8,6 +8,7 @@ import { CreateFlowSteps } from '../../../components/create-flow-steps.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { hasErrorCode } from '../../../lib/api-client.ts';
+import { useCardSpeech } from '../../../lib/use-card-speech.ts';
 import { useCard } from '../api/use-card.ts';
 
 interface CardOverviewProps {
@@ -21,7 +22,8 @@ interface CardOverviewProps {
 
 /**
  * SPEC §2 Overview: the closed cover ('Click to open card', 'click me'), the open card (To, the message in its
- * saved styles, the signature, media when there is any), X to close; Edit and Share.
+ * saved styles, the signature, media when there is any) with the AI voice as the recipient will hear it, X to
+ * close; Edit and Share.
  * A load failure other than "not found" keeps 'Loading...' (SPEC); a missing card says so.
  */
 export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }: CardOverviewProps) {
@@ -29,6 +31,7 @@ export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }:
   const query = useCard(cardId);
   const [open, setOpen] = useState(false);
   const card = query.data;
+  const speech = useCardSpeech(card);
 
   if (hasErrorCode(query.error, 'card-not-found')) {
     return (
@@ -71,9 +74,22 @@ export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }:
         <>
           <div className="mx-auto mt-8 w-full max-w-sm">
             {open ? (
-              <OpenCardView card={card} onClose={() => setOpen(false)} />
+              <OpenCardView
+                card={card}
+                speech={speech}
+                onClose={() => {
+                  speech.stop();
+                  setOpen(false);
+                }}
+              />
             ) : (
-              <CardCover card={card} onOpen={() => setOpen(true)} />
+              <CardCover
+                card={card}
+                onOpen={() => {
+                  speech.start();
+                  setOpen(true);
+                }}
+              />
             )}
           </div>
           <div className="mx-auto mt-8 flex max-w-sm gap-3">

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PublicCard } from '../../shared/cards/cards.contract.ts';
+import { greetingText } from '../../shared/voice/voice.contract.ts';
+
+export type CardSpeechCard = Pick<
+  PublicCard,
+  'greetingAudioUrl' | 'messageAudioUrl' | 'language' | 'recipientName' | 'senderName'
+>;
+
+export interface CardSpeech {
+  /** Starts the greeting, then the message when the sender had it read: call it from the opening tap. */
+  start: () => void;
+  stop: () => void;
+  muted: boolean;
+  toggleMute: () => void;
+  /** What is being said: the greeting's words while it plays (captions), else null. */
+  caption: string | null;
+  /** Whether the card has anything to say. */
+  hasVoice: boolean;
+}
+
+/**
+ * The AI voice of an opened card (DESIGN §1.13): the greeting, then — when the sender asked for it — the
+ * message read aloud. Browsers play sound only after a tap, so `start` belongs in the opening tap's handler;
+ * it creates and plays the audio element there. The mute switch stays as set for the whole visit.
+ */
+export function useCardSpeech(card: CardSpeechCard | undefined): CardSpeech {
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const [speaking, setSpeaking] = useState<'greeting' | 'message' | null>(null);
+  const [muted, setMuted] = useState(false);
+
+  const stop = useCallback(() => {
+    const audio = audioRef.current;
+    if (audio) {
+      audio.onended = null;
+      audio.pause();
+    }
+    setSpeaking(null);
+  }, []);
+
+  useEffect(() => stop, [stop]);
+
+  const start = useCallback(() => {
+    if (!card) return;
+    const clips = [
+      { part: 'greeting' as const, url: card.greetingAudioUrl },
+      { part: 'message' as const, url: card.messageAudioUrl },
+    ].filter((clip): clip is { part: 'greeting' | 'message'; url: string } => clip.url !== null);
+    if (clips.length === 0) return;
+    const audio = (audioRef.current ??= new Audio());
+    audio.muted = muted;
+    const play = (index: number) => {
+      const clip = clips[index];
+      if (!clip) {
+        audio.onended = null;
+        setSpeaking(null);
+        return;
+      }
+      audio.onended = () => play(index + 1);
+      audio.src = clip.url;
+      setSpeaking(clip.part);
+      // A refused or failed play (no sound device, the clip not ready) leaves the card silent, never stuck.
+      audio.play().catch(() => setSpeaking(null));
+    };
+    play(0);
+  }, [card, muted]);
+
+  const toggleMute = useCallback(() => {
+    setMuted((current) => {
+      if (audioRef.current) audioRef.current.muted = !current;
+      return !current;
+    });
+  }, []);
+
+  return {
+    start,
+    stop,
+    muted,
+    toggleMute,
+    caption:
+      card && speaking === 'greeting'
+        ? greetingText(card.language, card.recipientName, card.senderName)
+        : null,
+    hasVoice: Boolean(card && (card.greetingAudioUrl || card.messageAudioUrl)),
+  };
+}
