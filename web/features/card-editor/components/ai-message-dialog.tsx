@@ -1,4 +1,4 @@
-import { CircleAlert, RefreshCw, Sparkles, X } from 'lucide-react';
+import { CircleAlert, RefreshCw, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,7 +15,7 @@ import {
 import { LANGUAGE_NAMES, textDirection, type Language } from '../../../../shared/i18n/languages.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
-import { IconButton } from '../../../components/icon-button.tsx';
+import { DialogHeader } from '../../../components/dialog-header.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { scrollBehavior } from '../../../lib/motion.ts';
@@ -126,25 +126,21 @@ function AiMessageForm({
       className="flex max-h-[calc(100dvh-2rem)] flex-col"
       data-testid="ai-message-dialog"
     >
-      <header className="flex items-start gap-3 border-b border-plum-100 px-5 py-4 sm:px-6">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-plum-100 text-plum-700">
-          <Sparkles aria-hidden="true" className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="text-xl font-black text-ink">
-            {t('editor.ai.title')}
-          </h2>
+      <DialogHeader
+        titleId={titleId}
+        title={t('editor.ai.title')}
+        onClose={onClose}
+        leading={
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-plum-100 text-plum-700">
+            <Sparkles aria-hidden="true" className="size-5" />
+          </span>
+        }
+        subtitle={
           <p className="text-sm text-muted">
             {name ? t('editor.ai.intro', { name }) : t('editor.ai.introNoName')}
           </p>
-        </div>
-        <IconButton
-          label={t('common.close')}
-          icon={<X aria-hidden="true" className="size-5" />}
-          onClick={onClose}
-          className="-me-2 -mt-1"
-        />
-      </header>
+        }
+      />
 
       <div className="flex-1 space-y-4 overflow-y-auto px-5 py-5 sm:px-6">
         <div className="grid gap-4 sm:grid-cols-2">

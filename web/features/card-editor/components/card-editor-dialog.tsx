@@ -1,4 +1,4 @@
-import { CircleAlert, Sparkles, X } from 'lucide-react';
+import { CircleAlert, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,8 +12,8 @@ import {
 import { occasionForCategory } from '../../../../shared/ai/ai-message.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { DialogHeader } from '../../../components/dialog-header.tsx';
 import { FieldError, RequiredField } from '../../../components/required-field.tsx';
-import { IconButton } from '../../../components/icon-button.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -214,34 +214,32 @@ function EditorForm({
         className="flex max-h-[calc(100dvh-2rem)] flex-col max-sm:h-dvh max-sm:max-h-dvh"
         data-testid="card-editor"
       >
-        <header className="flex items-start gap-3 border-b border-plum-100 px-5 py-4 sm:px-6">
-          {template.coverUrl && (
-            <img
-              src={template.coverUrl}
-              alt=""
-              width={48}
-              height={64}
-              className="h-16 w-12 shrink-0 rounded-lg object-cover shadow-sm"
-            />
-          )}
-          <div className="min-w-0 flex-1">
-            <h2 id={titleId} className="text-xl font-black text-ink sm:text-2xl">
-              {t(card ? 'editor.titleEdit' : 'editor.titleCreate')}
-            </h2>
-            <p dir="auto" className="truncate text-start text-sm font-semibold text-plum-700">
-              {template.name}
-            </p>
-            <p id={noteId} className="mt-1 text-xs text-muted">
-              {t('editor.requiredNote')}
-            </p>
-          </div>
-          <IconButton
-            label={t('common.close')}
-            icon={<X aria-hidden="true" className="size-5" />}
-            onClick={onClose}
-            className="-me-2 -mt-1"
-          />
-        </header>
+        <DialogHeader
+          titleId={titleId}
+          title={t(card ? 'editor.titleEdit' : 'editor.titleCreate')}
+          onClose={onClose}
+          leading={
+            template.coverUrl && (
+              <img
+                src={template.coverUrl}
+                alt=""
+                width={48}
+                height={64}
+                className="h-16 w-12 shrink-0 rounded-lg object-cover shadow-sm"
+              />
+            )
+          }
+          subtitle={
+            <>
+              <p dir="auto" className="truncate text-start text-sm font-semibold text-plum-700">
+                {template.name}
+              </p>
+              <p id={noteId} className="mt-1 text-xs text-muted">
+                {t('editor.requiredNote')}
+              </p>
+            </>
+          }
+        />
 
         <div className="flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
           <div className="grid gap-5 sm:grid-cols-2">

@@ -1,11 +1,11 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
-import { CalendarDays, Eye, Pencil, Share2, Tag, Trash2, X } from 'lucide-react';
+import { CalendarDays, Eye, Pencil, Share2, Tag, Trash2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
-import { IconButton } from '../../../components/icon-button.tsx';
+import { DialogHeader } from '../../../components/dialog-header.tsx';
 import { fontStackOf } from '../../../lib/card-fonts.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
@@ -67,17 +67,12 @@ function Details({
       data-testid="card-details"
       className="flex max-h-[calc(100dvh-2rem)] flex-col max-sm:h-dvh max-sm:max-h-dvh"
     >
-      <header className="flex items-center gap-3 border-b border-plum-100 px-5 py-3.5 sm:px-6">
-        <h2 id={titleId} className="min-w-0 flex-1 text-xl font-black text-ink sm:text-2xl">
-          {t('myWincs.details.title')}
-        </h2>
-        <IconButton
-          label={t('myWincs.details.close')}
-          icon={<X aria-hidden="true" className="size-5" />}
-          onClick={onClose}
-          className="-me-2"
-        />
-      </header>
+      <DialogHeader
+        titleId={titleId}
+        title={t('myWincs.details.title')}
+        onClose={onClose}
+        closeLabel={t('myWincs.details.close')}
+      />
 
       <div className="flex-1 overflow-y-auto px-5 py-5 sm:px-6 sm:py-6">
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">

@@ -1,4 +1,4 @@
-import { CircleAlert, ImagePlus, RefreshCw, Trash2, Undo2, X } from 'lucide-react';
+import { CircleAlert, ImagePlus, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, MB } from '../../../../shared/cards/card-media.ts';
@@ -12,6 +12,7 @@ import {
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { Button, buttonClasses } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { DialogHeader } from '../../../components/dialog-header.tsx';
 import { RequiredField } from '../../../components/required-field.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
@@ -176,19 +177,16 @@ function EditForm({
       data-testid="edit-winc"
       className="flex max-h-[calc(100dvh-2rem)] flex-col max-sm:h-dvh max-sm:max-h-dvh"
     >
-      <header className="flex items-center gap-3 border-b border-plum-100 px-5 py-3.5 sm:px-6">
-        <CardCoverImage src={card.templateImageUrl} className="w-10 shrink-0 rounded-lg shadow-sm" />
-        <h2 id={titleId} className="min-w-0 flex-1 text-xl font-black text-ink sm:text-2xl">
-          {t('myWincs.edit.title')}
-        </h2>
-        <IconButton
-          label={t('myWincs.details.close')}
-          icon={<X aria-hidden="true" className="size-5" />}
-          onClick={onClose}
-          disabled={pending}
-          className="-me-2"
-        />
-      </header>
+      <DialogHeader
+        titleId={titleId}
+        title={t('myWincs.edit.title')}
+        onClose={onClose}
+        closeLabel={t('myWincs.details.close')}
+        closeDisabled={pending}
+        leading={
+          <CardCoverImage src={card.templateImageUrl} className="w-10 shrink-0 rounded-lg shadow-sm" />
+        }
+      />
 
       <div className="flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
         <div className="grid gap-5 sm:grid-cols-2">
