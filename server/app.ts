@@ -43,6 +43,13 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
 import { registerMyWincsRoutes } from './modules/cards/my-wincs.routes.ts';
 import { createMyWincsService } from './modules/cards/my-wincs.service.ts';
+import { createCardActivityEvents } from './modules/cards/card-activity-events.ts';
+import { createCardViewsRepository } from './modules/cards/card-views.repository.ts';
+import { registerCardViewsRoutes } from './modules/cards/card-views.routes.ts';
+import { createCardViewsService } from './modules/cards/card-views.service.ts';
+import { createViewerCookie } from './modules/cards/viewer-cookie.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { appOrigin } from './platform/auth/auth.ts';
 import { deriveKey, resolveAuthSecret } from './platform/auth/auth-secret.ts';
 import { createBuiltInSpeechEngine } from './platform/speech/built-in-speech.ts';
 import { createOpenAiSpeechEngine } from './platform/speech/openai-speech.ts';
@@ -131,6 +138,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     now,
     log: app.log,
   });
+  const cardViewsRepository = createCardViewsRepository(database);
+  const cardActivity = createCardActivityEvents({ views: cardViewsRepository, log: app.log });
+  app.addHook('onClose', async () => cardActivity.close());
   const accounts = await registerAccounts(app, {
     config,
     secret,
@@ -139,6 +149,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     mailer,
     rateLimiter,
     now,
+    cardActivity,
     beforeAccountDeleted: (userId) => payments.endSubscriptionsOf(userId),
   });
   registerHelpRoutes(app, { help, currentUser: accounts.currentUser });
@@ -178,6 +189,20 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     now,
   });
   registerCardsRoutes(app, { cards, actors: cardActors });
+  const cardViews = createCardViewsService({
+    cards: cardsRepository,
+    views: cardViewsRepository,
+    users: createUsersRepository(database),
+    mailer,
+    myWincsUrl: `${appOrigin(config)}/my-wincs`,
+    now,
+    log: app.log,
+  });
+  registerCardViewsRoutes(app, {
+    views: cardViews,
+    actors: cardActors,
+    viewerCookie: createViewerCookie({ secure: appOrigin(config).startsWith('https://') }),
+  });
   const cardMedia = createCardMediaService({
     cards: cardsRepository,
     media: createCardMediaRepository(database),
@@ -196,6 +221,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const myWincs = createMyWincsService({
     cards: cardsRepository,
     categories: catalogRepository,
+    views: cardViewsRepository,
     storage,
     uploads: { remove: (uploadId) => uploadDatastore.remove(uploadId) },
     log: app.log,

@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'insufficient-credits',
   // The recipient page (issue 5): an unpaid card and an unknown one answer alike (DESIGN §1.5, §5).
   'card-not-ready',
+  // Views (DESIGN §1.7): a new device past the card's view limit.
+  'card-view-limit',
   // Plans (DESIGN §1.18): a feature of Plus and Premium asked for on another plan.
   'plan-required',
 ] as const;

@@ -83,6 +83,8 @@ export const cardInputSchema = z
     language: z.enum(LANGUAGES).optional(),
     /** The AI voice also reads the message aloud once the card is open (off unless the sender asks). */
     readMessageAloud: z.boolean().optional(),
+    /** One email to the sender the first time someone opens the card (DESIGN §1.7); off unless asked. */
+    notifyOnOpen: z.boolean().optional(),
   })
   .strict();
 export type CardInput = z.input<typeof cardInputSchema>;
@@ -157,6 +159,9 @@ export const cardSchema = z.object({
   isGuestCard: z.boolean(),
   isPaid: z.boolean(),
   isPublic: z.boolean(),
+  /** How many recipient devices may open the card: the owner's plan's when it was paid (null: no limit). */
+  viewLimit: z.number().int().nullable(),
+  notifyOnOpen: z.boolean(),
   /** ISO 8601. */
   createdAt: z.string(),
   lastModified: z.string(),

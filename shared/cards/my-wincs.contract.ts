@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categorySchema } from '../catalog/catalog.contract.ts';
+import { cardViewsSummarySchema } from './card-views.contract.ts';
 import { cardSchema } from './cards.contract.ts';
 
 /**
@@ -21,9 +22,13 @@ export const myWincsQuerySchema = z.object({
 });
 export type MyWincsQuery = z.input<typeof myWincsQuerySchema>;
 
-/** One paid card: the owner's card, plus the category of its template (null when the template is gone). */
+/**
+ * One paid card: the owner's card, the category of its template (null when the template is gone), and what
+ * its recipients did (null until someone opened it).
+ */
 export const myWincSchema = cardSchema.extend({
   category: categorySchema.nullable(),
+  views: cardViewsSummarySchema.nullable(),
 });
 export type MyWinc = z.infer<typeof myWincSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentPlanOf, paidOfferOf, tierAfterPurchase } from './plans.ts';
+import { currentPlanOf, includesAdvancedAi, paidOfferOf, tierAfterPurchase, viewLimitOf } from './plans.ts';
 
 describe('plans (SPEC §9, DESIGN §1.9)', () => {
   it('grants the printed credits for each offer', () => {
@@ -27,5 +27,21 @@ describe('plans (SPEC §9, DESIGN §1.9)', () => {
     expect(currentPlanOf('plus_monthly')).toEqual({ planId: 'plus', cycle: 'monthly' });
     expect(currentPlanOf('free')).toEqual({ planId: 'free', cycle: null });
     expect(currentPlanOf('something-else')).toEqual({ planId: 'free', cycle: null });
+  });
+
+  it('gives each tier the view limit its plan prints (DESIGN §1.7)', () => {
+    expect(viewLimitOf('free')).toBe(2);
+    expect(viewLimitOf('plus_monthly')).toBe(4);
+    expect(viewLimitOf('plus_bulk')).toBe(4);
+    expect(viewLimitOf('premium_monthly')).toBe(8);
+    expect(viewLimitOf('premium_bulk')).toBe(8);
+    expect(viewLimitOf('something-else')).toBe(2);
+  });
+
+  it('gives multilingual and advanced AI to Plus and Premium only (DESIGN §1.18)', () => {
+    expect(includesAdvancedAi(null)).toBe(false);
+    expect(includesAdvancedAi('free')).toBe(false);
+    expect(includesAdvancedAi('plus_monthly')).toBe(true);
+    expect(includesAdvancedAi('premium_bulk')).toBe(true);
   });
 });

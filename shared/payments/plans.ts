@@ -74,6 +74,16 @@ export function currentPlanOf(tier: string): { planId: PlanId; cycle: BillingCyc
 }
 
 /**
+ * DESIGN §1.7: how many recipient devices may open a card paid on this tier — the limit printed on its plan
+ * (Free 2, Plus 4, Premium 8), stored on the card when it is paid. Null: the plan prints none.
+ */
+export function viewLimitOf(tier: string): number | null {
+  const { planId, cycle } = currentPlanOf(tier);
+  const plan = planOf(planId);
+  return (plan.offers[cycle ?? 'monthly'] ?? plan.offers.monthly)?.viewLimit ?? null;
+}
+
+/**
  * DESIGN §1.18: 'multilingual and advanced AI conversation' come with Plus and Premium — a card in a language
  * other than the sender's UI language, and the configured AI provider's model and voice. Free members and
  * guests (no tier) get the built-in writer and voice, in their UI language.

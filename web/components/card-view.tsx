@@ -67,10 +67,13 @@ export function OpenCardView({
   card,
   onClose,
   speech,
+  onPlay,
 }: {
   card: PublicCard;
   onClose: () => void;
   speech?: CardSpeech;
+  /** The recipient started the video or the voice message. */
+  onPlay?: (media: 'video' | 'voice-message') => void;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
@@ -148,6 +151,7 @@ export function OpenCardView({
             playsInline
             preload="metadata"
             data-testid="card-video"
+            onPlay={() => onPlay?.('video')}
             className="w-full rounded-2xl bg-black"
           />
         )}
@@ -159,6 +163,7 @@ export function OpenCardView({
               controls
               preload="metadata"
               data-testid="card-audio"
+              onPlay={() => onPlay?.('voice-message')}
               className="mt-1 w-full"
             />
           </div>

@@ -12,6 +12,8 @@ import { currentLanguage } from './i18n.ts';
 export const cardKeys = {
   all: ['cards'] as const,
   card: (id: string) => [...cardKeys.all, id] as const,
+  /** Every My WINCS list (each filter has its own under it): refreshed when a recipient opens a card. */
+  paidLists: ['my-wincs'] as const,
 };
 
 export async function fetchCard(id: string, signal?: AbortSignal): Promise<Card> {

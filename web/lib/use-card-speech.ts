@@ -24,7 +24,11 @@ export interface CardSpeech {
  * message read aloud. Browsers play sound only after a tap, so `start` belongs in the opening tap's handler;
  * it creates and plays the audio element there. The mute switch stays as set for the whole visit.
  */
-export function useCardSpeech(card: CardSpeechCard | undefined): CardSpeech {
+export function useCardSpeech(
+  card: CardSpeechCard | undefined,
+  options: { onGreetingHeard?: () => void } = {},
+): CardSpeech {
+  const { onGreetingHeard } = options;
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const [speaking, setSpeaking] = useState<'greeting' | 'message' | null>(null);
   const [muted, setMuted] = useState(false);
@@ -56,14 +60,17 @@ export function useCardSpeech(card: CardSpeechCard | undefined): CardSpeech {
         setSpeaking(null);
         return;
       }
-      audio.onended = () => play(index + 1);
+      audio.onended = () => {
+        if (clip.part === 'greeting') onGreetingHeard?.();
+        play(index + 1);
+      };
       audio.src = clip.url;
       setSpeaking(clip.part);
       // A refused or failed play (no sound device, the clip not ready) leaves the card silent, never stuck.
       audio.play().catch(() => setSpeaking(null));
     };
     play(0);
-  }, [card, muted]);
+  }, [card, muted, onGreetingHeard]);
 
   const toggleMute = useCallback(() => {
     setMuted((current) => {

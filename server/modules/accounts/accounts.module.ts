@@ -19,7 +19,7 @@ import { createGuestSessionsService } from '../guest-sessions/guest-sessions.ser
 import { createAvatarService } from '../users/avatar.service.ts';
 import { createCurrentUserResolver } from '../users/current-user.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
-import { registerUsersRoutes } from '../users/users.routes.ts';
+import { registerUsersRoutes, type UsersRoutesDeps } from '../users/users.routes.ts';
 import { createUsersService } from '../users/users.service.ts';
 import { registerAccountsRoutes } from './accounts.routes.ts';
 import { createAccountsService } from './accounts.service.ts';
@@ -35,6 +35,8 @@ export interface AccountsDeps {
   now: () => Date;
   /** Live-credit polling interval (tests shorten it). */
   creditPollMs?: number;
+  /** Recipients opening the user's cards: the live stream passes it on to My WINCS. */
+  cardActivity: UsersRoutesDeps['cardActivity'];
   /** Runs before an account is deleted, while its rows still exist (payments cancel its subscriptions). */
   beforeAccountDeleted?: (userId: string) => Promise<void>;
 }
@@ -105,6 +107,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsDeps)
     users,
     avatars,
     creditEvents,
+    cardActivity: deps.cardActivity,
     sessions,
     storage,
     rateLimiter,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import { viewLimitOf } from '../../../shared/payments/plans.ts';
 import type { Database } from '../../platform/db/database.ts';
 
 export const CARD_UNLOCK_REASON = 'card-unlock';
@@ -25,7 +26,8 @@ export function createCardUnlockRepository(database: Database) {
      * The conditional updates are the rule, not a read-then-write: the card changes only while unpaid (a
      * concurrent second unlock waits for the first's row lock, then changes nothing and is "already paid"),
      * the balance only while it covers the cost (and CHECK credits >= 0 backs it), and the ledger's unique
-     * key `card-unlock:{cardId}` makes a card chargeable once, ever.
+     * key `card-unlock:{cardId}` makes a card chargeable once, ever. The card takes the view limit of the
+     * owner's plan as it is in the same transaction.
      */
     async unlock(input: { cardId: string; userId: string; cost: number; at: Date }): Promise<UnlockOutcome> {
       const { cardId, userId, cost, at } = input;
@@ -52,10 +54,16 @@ export function createCardUnlockRepository(database: Database) {
             .set({ credits: sql<number>`credits - ${cost}` })
             .where('id', '=', userId)
             .where('credits', '>=', cost)
-            .returning('credits')
+            .returning(['credits', 'tier'])
             .executeTakeFirst();
           if (!spent) throw new CannotPay();
           const balanceAfter = Number(spent.credits);
+          // The views a card allows are the owner's plan's at the moment it is paid (DESIGN §1.7).
+          await trx
+            .updateTable('cards')
+            .set({ viewLimit: viewLimitOf(spent.tier) })
+            .where('id', '=', cardId)
+            .execute();
           await trx
             .insertInto('creditLedger')
             .values({

@@ -44,6 +44,14 @@ export function canOpenSharedCard(card: Pick<CardRecord, 'isPaid'>): boolean {
   return card.isPaid;
 }
 
+/**
+ * Whether someone opening a shared card is one of its views (DESIGN §1.7): anyone but its owner, whose own
+ * look at it neither counts nor uses up the recipients' views.
+ */
+export function countsAsView(actor: CardActor, card: CardOwnership): boolean {
+  return !isCardOwner(actor, card);
+}
+
 /** Editing a card: its owner only. */
 export function canUpdateCard(actor: CardActor, card: CardOwnership): boolean {
   return isCardOwner(actor, card);

@@ -30,6 +30,8 @@ export function presentCard(card: CardRecord): Card {
     isGuestCard: card.isGuestCard,
     isPaid: card.isPaid,
     isPublic: card.isPublic,
+    viewLimit: card.viewLimit,
+    notifyOnOpen: card.notifyOnOpen,
     createdAt: card.createdAt.toISOString(),
     lastModified: card.lastModified.toISOString(),
     updatedAt: card.updatedAt.toISOString(),

@@ -44,6 +44,10 @@ export interface CardRecord {
   /** The voice clip greeting the recipient, and the one reading the message (null unless asked for). */
   greetingClipId: string | null;
   messageClipId: string | null;
+  /** How many recipient devices may open it: its owner's plan's when it was paid; null for no limit. */
+  viewLimit: number | null;
+  /** The sender asked for one email the first time the card is opened. */
+  notifyOnOpen: boolean;
 }
 
 /** What an update may change: the content the sender edits, never owner, payment, publication or counters. */
@@ -62,6 +66,7 @@ export type CardContent = Pick<
   | 'readMessageAloud'
   | 'greetingClipId'
   | 'messageClipId'
+  | 'notifyOnOpen'
 >;
 
 export type CardsRepository = ReturnType<typeof createCardsRepository>;
@@ -112,6 +117,8 @@ export function createCardsRepository(database: Database) {
     readMessageAloud: codec.readBool(row.readMessageAloud),
     greetingClipId: row.greetingClipId,
     messageClipId: row.messageClipId,
+    viewLimit: row.viewLimit === null ? null : Number(row.viewLimit),
+    notifyOnOpen: codec.readBool(row.notifyOnOpen),
   });
 
   const encodeContent = (content: CardContent) => ({
@@ -128,6 +135,7 @@ export function createCardsRepository(database: Database) {
     readMessageAloud: codec.bool(content.readMessageAloud),
     greetingClipId: content.greetingClipId,
     messageClipId: content.messageClipId,
+    notifyOnOpen: codec.bool(content.notifyOnOpen),
   });
 
   return {
@@ -155,6 +163,7 @@ export function createCardsRepository(database: Database) {
           videoUrl: card.videoUrl,
           audioPath: card.audioPath,
           audioUrl: card.audioUrl,
+          viewLimit: card.viewLimit,
         })
         .execute();
     },

@@ -4,7 +4,6 @@ import {
   cardInputSchema,
   cardSchema,
   cardsApi,
-  publicCardSchema,
   unlockCardResponseSchema,
 } from '../../../shared/cards/cards.contract.ts';
 import { parseInput } from '../../platform/http/app-error.ts';
@@ -14,15 +13,10 @@ import type { CardsService } from './cards.service.ts';
 const idParams = z.object({ id: z.string() });
 /** Cards are private to their owner: never stored by a shared cache. */
 const privateAnswer = { 'Cache-Control': 'private, no-store' };
-/**
- * The recipient's card: never cached (the owner's edits show at once) and kept out of search engines, since
- * the link is the only key to it.
- */
-const sharedCardAnswer = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' };
 
 /**
- * The owner's cards: create (guests too), read, edit and unlock; and the recipient's read of a paid card.
- * Policies live in the service.
+ * The owner's cards: create (guests too), read, edit and unlock (the recipient's side is in
+ * card-views.routes.ts). Policies live in the service.
  */
 export function registerCardsRoutes(
   app: FastifyInstance,
@@ -55,12 +49,5 @@ export function registerCardsRoutes(
     const { id } = parseInput(idParams, request.params);
     const result = await cards.unlockCard(await actors.of(request, reply), id);
     return reply.headers(privateAnswer).send(unlockCardResponseSchema.parse(result));
-  });
-
-  /** The recipient page (DESIGN §1.5): a paid card to anyone with its link, no sign-in and no guest cookie. */
-  app.get('/api/public/cards/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    const card = await cards.openSharedCard(id);
-    return reply.headers(sharedCardAnswer).send(publicCardSchema.parse(card));
   });
 }

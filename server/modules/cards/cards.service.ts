@@ -4,7 +4,6 @@ import {
   validateCardDraft,
   type Card,
   type CardInputValues,
-  type PublicCard,
   type UnlockCardResponse,
   CARD_UNLOCK_COST,
   type TextStyles,
@@ -12,15 +11,9 @@ import {
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
-import { findCardById, loadCardFor } from './card-access.ts';
-import {
-  canOpenSharedCard,
-  canReadCard,
-  canUpdateCard,
-  canUseCardLanguage,
-  type CardActor,
-} from './cards.policy.ts';
-import { presentCard, presentPublicCard } from './cards.presenter.ts';
+import { loadCardFor } from './card-access.ts';
+import { canReadCard, canUpdateCard, canUseCardLanguage, type CardActor } from './cards.policy.ts';
+import { presentCard } from './cards.presenter.ts';
 import type { CardUnlockRepository } from './card-unlock.repository.ts';
 import type { CardContent, CardRecord, CardsRepository } from './cards.repository.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
@@ -104,6 +97,7 @@ export function createCardsService(deps: {
         readMessageAloud: input.readMessageAloud ?? false,
         greetingClipId: null,
         messageClipId: null,
+        notifyOnOpen: input.notifyOnOpen ?? false,
       };
       assertComplete(draft);
       assertLanguageAllowed(actor, draft.language);
@@ -131,20 +125,10 @@ export function createCardsService(deps: {
         videoUrl: null,
         audioPath: null,
         audioUrl: null,
+        viewLimit: null,
       };
       await repository.insert(card);
       return presentCard(card);
-    },
-
-    /**
-     * The card behind a share link, for the recipient page (DESIGN §1.5): anyone may open a paid card, and
-     * only its public fields leave. An unpaid card and an unknown id are one answer, `card-not-ready`, so the
-     * link tells nothing about a card that is not shared yet. Who asks does not matter, the owner included.
-     */
-    async openSharedCard(cardId: string): Promise<PublicCard> {
-      const card = await findCardById(repository, cardId);
-      if (!card || !canOpenSharedCard(card)) throw new AppError('card-not-ready');
-      return presentPublicCard(card);
     },
 
     /** The owner's card, for the editor and the overview. */
@@ -175,6 +159,7 @@ export function createCardsService(deps: {
         readMessageAloud: input.readMessageAloud ?? card.readMessageAloud,
         greetingClipId: card.greetingClipId,
         messageClipId: card.messageClipId,
+        notifyOnOpen: input.notifyOnOpen ?? card.notifyOnOpen,
       };
       assertComplete(content);
       // A card keeps the language it has; only a change to another one is a plan's feature.

@@ -1,10 +1,22 @@
+import type { CardViewsSummary } from '../../../shared/cards/card-views.contract.ts';
 import type { MyWinc } from '../../../shared/cards/my-wincs.contract.ts';
 import { presentCategory } from '../catalog/catalog.presenter.ts';
 import type { CategoryRecord } from '../catalog/catalog-source.ts';
 import { presentCard } from './cards.presenter.ts';
 import type { CardRecord } from './cards.repository.ts';
 
-/** A paid card in My WINCS: the owner's card (same allow-list) and its template's category, if any. */
-export function presentMyWinc(card: CardRecord, category: CategoryRecord | null): MyWinc {
-  return { ...presentCard(card), category: category ? presentCategory(category) : null };
+/**
+ * A paid card in My WINCS: the owner's card (same allow-list), its template's category, if any, and what its
+ * recipients did, once someone opened it.
+ */
+export function presentMyWinc(
+  card: CardRecord,
+  category: CategoryRecord | null,
+  views: CardViewsSummary | null,
+): MyWinc {
+  return {
+    ...presentCard(card),
+    category: category ? presentCategory(category) : null,
+    views: views ? { ...views } : null,
+  };
 }

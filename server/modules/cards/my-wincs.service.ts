@@ -10,6 +10,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { loadCardFor } from './card-access.ts';
 import { canDeleteCard, type CardActor } from './cards.policy.ts';
+import type { CardViewsRepository } from './card-views.repository.ts';
 import type { CardsRepository } from './cards.repository.ts';
 import { presentCard } from './cards.presenter.ts';
 import { presentMyWinc } from './my-wincs.presenter.ts';
@@ -23,17 +24,18 @@ export type MyWincsService = ReturnType<typeof createMyWincsService>;
 export function createMyWincsService(deps: {
   cards: Pick<CardsRepository, 'findById' | 'listPaidOf' | 'listUnpaidOf' | 'deleteCard'>;
   categories: { findCategory(id: string): Promise<CategoryRecord | null> };
+  views: Pick<CardViewsRepository, 'summariesOf'>;
   storage: Pick<FileStorage, 'delete'>;
   /** Drops the bytes of a resumable upload that never finished. */
   uploads: { remove(uploadId: string): Promise<void> };
   log: { warn(object: object, message: string): void };
 }) {
-  const { cards, categories, storage, uploads, log } = deps;
+  const { cards, categories, views, storage, uploads, log } = deps;
 
   return {
     /**
      * The signed-in user's paid cards (SPEC §7: userId = uid merged with authorId = uid), newest first, each
-     * with its template's category; `categoryId` keeps only that category's cards. The categories of all
+     * with its template's category and what its recipients did (DESIGN §1.7); `categoryId` keeps only that category's cards. The categories of all
      * their paid cards come along for the filter, whatever the filter. A guest must sign in
      * (`unauthenticated`).
      */
@@ -50,8 +52,11 @@ export function createMyWincsService(deps: {
       }
       const categoryOf = (id: string | null) => (id === null ? null : (found.get(id) ?? null));
       const shown = filter.categoryId ? rows.filter((row) => row.categoryId === filter.categoryId) : rows;
+      const opened = await views.summariesOf(shown.map((row) => row.card.id));
       return {
-        cards: shown.map((row) => presentMyWinc(row.card, categoryOf(row.categoryId))),
+        cards: shown.map((row) =>
+          presentMyWinc(row.card, categoryOf(row.categoryId), opened.get(row.card.id) ?? null),
+        ),
         categories: orderCategories([...found.values()]).map(presentCategory),
       };
     },

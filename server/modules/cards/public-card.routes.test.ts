@@ -14,6 +14,7 @@ import {
   TEST_ORIGIN,
   TestBrowser,
   findUserByEmail,
+  setCookies,
   signUpAndVerify,
 } from '../../testing/accounts-fixture.ts';
 import { cardDraft, fakeVideo, fakeVoice } from '../../testing/card-fixture.ts';
@@ -22,6 +23,7 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
+import { VIEWER_COOKIE } from './viewer-cookie.ts';
 
 const draft = {
   ...cardDraft,
@@ -95,8 +97,10 @@ describeEachDatabase('the shared card, as its recipient opens it', (use) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-robots-tag']).toMatch(/noindex/);
-    // Opening a card hands out nothing: no guest session, no session cookie.
-    expect(response.headers['set-cookie']).toBeUndefined();
+    // Opening a card hands out only the viewer cookie that tells devices apart (DESIGN §1.7): no guest
+    // session, no session.
+    expect([...setCookies(response).keys()]).toEqual([VIEWER_COOKIE]);
+    expect(setCookies(response).get(VIEWER_COOKIE)?.raw).toMatch(/HttpOnly/);
 
     const body = response.json() as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(PUBLIC_FIELDS);

@@ -14,7 +14,9 @@ import type { SessionReader } from '../../platform/auth/session-reader.ts';
 import { AppError, parseInput } from '../../platform/http/app-error.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { CARD_ACTIVITY_EVENT } from '../../../shared/cards/card-views.contract.ts';
 import type { CreditEvents } from '../credits/credit-events.ts';
+import type { CardActivityEvents } from '../cards/card-activity-events.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { CurrentUserResolver } from './current-user.ts';
 import { presentCurrentUser } from './users.presenter.ts';
@@ -28,6 +30,8 @@ export interface UsersRoutesDeps {
   users: UsersService;
   avatars: AvatarService;
   creditEvents: CreditEvents;
+  /** Recipients opening the user's cards, for My WINCS. */
+  cardActivity: Pick<CardActivityEvents, 'subscribe' | 'stampOf'>;
   sessions: SessionReader;
   storage: FileStorage;
   rateLimiter: RateLimiter;
@@ -37,7 +41,7 @@ const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSO
 
 /** The signed-in user: their document, profile, avatar, live balance and account deletion. */
 export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoutesDeps): Promise<void> {
-  const { currentUser, users, avatars, creditEvents, sessions, storage, rateLimiter } = deps;
+  const { currentUser, users, avatars, creditEvents, cardActivity, sessions, storage, rateLimiter } = deps;
 
   app.get('/api/me', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -93,8 +97,9 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
       .send(body);
   });
 
-  // Server-Sent Events: the balance now, then every change (DESIGN §1.14). Not compressed: a compressor
-  // would hold events back until its buffer fills.
+  // Server-Sent Events: the balance now, then every change (DESIGN §1.14), and a `card-activity` event
+  // whenever a recipient opened one of the user's cards or played something in it (DESIGN §1.7). Not
+  // compressed: a compressor would hold events back until its buffer fills.
   app.get('/api/me/events', { compress: false }, async (request, reply) => {
     const user = await currentUser.require(request, reply);
     const stream = new PassThrough();
@@ -104,12 +109,16 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
     stream.write('retry: 3000\n\n');
     send({ credits: user.credits, tier: user.tier });
     const unsubscribe = creditEvents.subscribe(user.id, { credits: user.credits, tier: user.tier }, send);
+    const unsubscribeCards = cardActivity.subscribe(user.id, await cardActivity.stampOf(user.id), () =>
+      stream.write(sseEvent(CARD_ACTIVITY_EVENT, {})),
+    );
     const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     // The response closes when the client goes away (the request's own 'close' fires once its body is read).
     reply.raw.once('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
+      unsubscribeCards();
       stream.end();
     });
 

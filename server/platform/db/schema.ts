@@ -158,6 +158,20 @@ export interface CardsTable {
   readMessageAloud: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   greetingClipId: string | null;
   messageClipId: string | null;
+  viewLimit: number | null;
+  notifyOnOpen: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  openNotifiedAt: StoredDate | null;
+}
+
+/** A recipient device that opened a card (once), and what it played there. */
+export interface CardViewsTable {
+  cardId: string;
+  deviceId: string;
+  openedAt: StoredDate;
+  greetingHeardAt: StoredDate | null;
+  videoWatchedAt: StoredDate | null;
+  voiceMessagePlayedAt: StoredDate | null;
+  lastActivityAt: StoredDate;
 }
 
 /** Synthesized speech, named by what it says; `storageKey` is null until it has been synthesized. */
@@ -213,6 +227,7 @@ export interface DB {
   cards: CardsTable;
   mediaUploads: MediaUploadsTable;
   voiceClips: VoiceClipsTable;
+  cardViews: CardViewsTable;
   paymentOrders: PaymentOrdersTable;
   paymentEvents: PaymentEventsTable;
   categories: CategoriesTable;

@@ -27,6 +27,7 @@ const STATUS: Record<ErrorCode, number> = {
   'card-not-found': 404,
   'insufficient-credits': 402,
   'card-not-ready': 404,
+  'card-view-limit': 403,
   'plan-required': 403,
 };
 
@@ -56,6 +57,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'card-not-found': 'Card not found.',
   'insufficient-credits': 'You do not have enough credits.',
   'card-not-ready': "This card isn't ready yet",
+  'card-view-limit': 'This card has reached its view limit',
   'plan-required': 'This comes with the Plus and Premium plans.',
 };
 

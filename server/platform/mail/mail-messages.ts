@@ -27,6 +27,16 @@ export type MailMessage =
       requesterLanguage?: Language;
     }
   | {
+      kind: 'card-opened';
+      to: string;
+      language: Language;
+      name: string;
+      /** Who opened it, as the card names them. */
+      recipientName: string;
+      /** My WINCS, where the sender sees what the recipient did. */
+      url: string;
+    }
+  | {
       kind: 'help-receipt';
       to: string;
       language: Language;

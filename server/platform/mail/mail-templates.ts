@@ -120,6 +120,20 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
           { type: 'note', text: t('mail.helpRequest.replyHint') },
         ],
       };
+    case 'card-opened':
+      return {
+        subject: t('mail.cardOpened.subject', { recipient: message.recipientName }),
+        preview: t('mail.cardOpened.intro', { recipient: message.recipientName }),
+        blocks: [
+          {
+            type: 'paragraph',
+            text: message.name ? t('mail.greeting', { name: message.name }) : t('mail.greetingNoName'),
+          },
+          { type: 'paragraph', text: t('mail.cardOpened.intro', { recipient: message.recipientName }) },
+          { type: 'action', label: t('mail.cardOpened.button'), url: message.url, hint: t('mail.linkHint') },
+          { type: 'note', text: t('mail.cardOpened.note') },
+        ],
+      };
     case 'help-receipt':
       return {
         subject: t('mail.helpReceipt.subject'),

@@ -5,12 +5,14 @@ import { hasErrorCode } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePublicCard } from '../../features/recipient-card/api/use-public-card.ts';
 import { CardNotReady } from '../../features/recipient-card/components/card-not-ready.tsx';
+import { CardViewLimit } from '../../features/recipient-card/components/card-view-limit.tsx';
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 
 /**
- * `/c/:cardId` — what a share link opens (DESIGN §1.5), for anyone, signed in or not: the paid card, or "This
- * card isn't ready yet" for a card that is not paid or does not exist. Kept out of search engines: the link
+ * `/c/:cardId` — what a share link opens (DESIGN §1.5), for anyone, signed in or not: the paid card, "This
+ * card isn't ready yet" for a card that is not paid or does not exist, or its view limit for a new device
+ * past it (DESIGN §1.7). Kept out of search engines: the link
  * is the only key to the card.
  */
 export function RecipientCardRoute() {
@@ -18,6 +20,7 @@ export function RecipientCardRoute() {
   const { cardId = '' } = useParams();
   const query = usePublicCard(cardId);
   const notReady = hasErrorCode(query.error, 'card-not-ready');
+  const limitReached = hasErrorCode(query.error, 'card-view-limit');
   const card = query.data;
 
   useDocumentTitle(
@@ -25,7 +28,9 @@ export function RecipientCardRoute() {
       ? t('recipient.documentTitle', { name: card.recipientName })
       : notReady
         ? t('errors.card-not-ready')
-        : t('recipient.documentTitleLoading'),
+        : limitReached
+          ? t('errors.card-view-limit')
+          : t('recipient.documentTitleLoading'),
   );
 
   return (
@@ -35,6 +40,8 @@ export function RecipientCardRoute() {
         <RecipientCardView card={card} />
       ) : notReady ? (
         <CardNotReady />
+      ) : limitReached ? (
+        <CardViewLimit />
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} className="py-20" />
       ) : (

@@ -6,14 +6,14 @@ import {
   type MyWincsResponse,
 } from '../../../../shared/cards/my-wincs.contract.ts';
 import { ApiRequestError, errorFromResponse, getJson } from '../../../lib/api-client.ts';
-import { removeCardMedia, updateCard } from '../../../lib/cards-api.ts';
+import { cardKeys, removeCardMedia, updateCard } from '../../../lib/cards-api.ts';
 import { isMobileDevice } from '../../../lib/device.ts';
 import { uploadCardMedia } from '../../../lib/uploads/card-media-upload.ts';
 
 /** My WINCS calls: the list, the drafts, deleting a card, and saving the edit modal (text, then the image). */
 
 export const myWincsKeys = {
-  all: ['my-wincs'] as const,
+  all: cardKeys.paidLists,
   /** One list per category filter (null: all). */
   list: (categoryId: string | null) => [...myWincsKeys.all, categoryId ?? ''] as const,
 };

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { MyWincsResponse } from '../../../../shared/cards/my-wincs.contract.ts';
-import { cardKeys } from '../../../lib/cards-api.ts';
+import { cardKeys, updateCard } from '../../../lib/cards-api.ts';
 import {
   deleteCard,
   draftsKey,
@@ -60,11 +60,30 @@ export function useSaveMyWinc() {
       updateLists((data) => ({
         ...data,
         cards: data.cards.map((card) =>
-          card.id === saved.id ? { ...saved, category: card.category } : card,
+          card.id === saved.id ? { ...saved, category: card.category, views: card.views } : card,
         ),
       }));
       queryClient.setQueryData(cardKeys.card(saved.id), saved);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: myWincsKeys.all }),
+  });
+}
+
+/** One email to the sender the first time the card is opened, or not (DESIGN §1.7). */
+export function useSetNotifyOnOpen() {
+  const queryClient = useQueryClient();
+  const updateLists = useUpdateLists();
+  return useMutation({
+    mutationFn: ({ cardId, notifyOnOpen }: { cardId: string; notifyOnOpen: boolean }) =>
+      updateCard(cardId, { notifyOnOpen }),
+    onSuccess: (saved: Card) => {
+      updateLists((data) => ({
+        ...data,
+        cards: data.cards.map((card) =>
+          card.id === saved.id ? { ...card, notifyOnOpen: saved.notifyOnOpen } : card,
+        ),
+      }));
+      queryClient.setQueryData(cardKeys.card(saved.id), saved);
+    },
   });
 }

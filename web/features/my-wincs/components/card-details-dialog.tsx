@@ -1,5 +1,5 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
-import { CalendarDays, Eye, Pencil, Share2, Tag, Trash2 } from 'lucide-react';
+import { CalendarDays, Pencil, Share2, Tag, Trash2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
@@ -9,6 +9,7 @@ import { DialogHeader } from '../../../components/dialog-header.tsx';
 import { fontStackOf } from '../../../lib/card-fonts.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
+import { CardOpenedStatus } from './card-opened-status.tsx';
 import { DangerButton } from './danger-button.tsx';
 
 interface CardDetailsDialogProps {
@@ -21,8 +22,9 @@ interface CardDetailsDialogProps {
 }
 
 /**
- * SPEC §2 My WINCS "Card Details": the cover, From and To, the message in its saved styles, the recipient
- * image, the video and the voice message, with Edit, Share and Delete. A full-screen sheet on phones.
+ * SPEC §2 My WINCS "Card Details": the cover, From and To, whether and how it was opened (DESIGN §1.7), the
+ * message in its saved styles, the recipient image, the video and the voice message, with Edit, Share and
+ * Delete. A full-screen sheet on phones.
  */
 export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: CardDetailsDialogProps) {
   const titleId = useId();
@@ -89,9 +91,6 @@ function Details({
               {card.category && (
                 <MetaItem icon={<Tag className="size-4" />}>{categoryName(card.category)}</MetaItem>
               )}
-              <MetaItem icon={<Eye className="size-4" />}>
-                {t('myWincs.details.views', { count: card.viewCount })}
-              </MetaItem>
             </ul>
           </aside>
 
@@ -100,6 +99,11 @@ function Details({
               <NameBox label={t('myWincs.details.from')} name={card.senderName} testId="details-from" />
               <NameBox label={t('myWincs.details.to')} name={card.recipientName} testId="details-to" />
             </dl>
+
+            <section aria-labelledby={`${titleId}-opened`}>
+              <SectionLabel id={`${titleId}-opened`}>{t('myWincs.opened.title')}</SectionLabel>
+              <CardOpenedStatus card={card} labelId={`${titleId}-opened`} />
+            </section>
 
             <section aria-labelledby={`${titleId}-message`}>
               <SectionLabel id={`${titleId}-message`}>{t('myWincs.details.message')}</SectionLabel>

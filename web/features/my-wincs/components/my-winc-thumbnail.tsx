@@ -1,5 +1,5 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
-import { AudioLines, Image as ImageIcon, Video } from 'lucide-react';
+import { AudioLines, Eye, Image as ImageIcon, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
@@ -41,6 +41,15 @@ export function MyWincThumbnail({
         {card.category && (
           <span className="absolute start-2 top-2 max-w-[calc(100%-1rem)] truncate rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-extrabold text-plum-800 shadow-sm">
             {categoryName(card.category)}
+          </span>
+        )}
+        {card.views && (
+          <span
+            data-testid="my-winc-opened"
+            className="absolute start-2 bottom-2 flex items-center gap-1 rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-extrabold text-white shadow-sm"
+          >
+            <Eye aria-hidden="true" className="size-3.5" />
+            {t('myWincs.opened.badge')}
           </span>
         )}
         {media.length > 0 && (

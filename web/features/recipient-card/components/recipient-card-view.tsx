@@ -1,10 +1,11 @@
-import { Languages } from 'lucide-react';
-import { useState } from 'react';
+import { Eye, Languages } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicCard } from '../../../../shared/cards/cards.contract.ts';
 import { LANGUAGE_NAMES } from '../../../../shared/i18n/languages.ts';
 import { CardCover, OpenCardView } from '../../../components/card-view.tsx';
 import { useCardSpeech } from '../../../lib/use-card-speech.ts';
+import { recordCardActivity } from '../api/record-card-activity.ts';
 import { useCardLanguage } from '../hooks/use-card-language.ts';
 import { MakeYourOwnInvite } from './make-your-own-invite.tsx';
 
@@ -12,12 +13,14 @@ import { MakeYourOwnInvite } from './make-your-own-invite.tsx';
  * The recipient page (DESIGN §1.5): who the card is for and who made it, then the closed cover, fetched
  * before anything else; clicking it opens the card (To, the message in its saved styles, image, video, voice
  * message) as the AI voice greets the recipient (and reads the message when the sender asked), X closes it.
- * The page is in the card's language, with a switch to the device's. The media load only once the card is open. A soft invitation follows.
+ * The page is in the card's language, with a switch to the device's, and says the sender will see it was
+ * opened; what this device plays is told to the sender (DESIGN §1.7). The media load only once the card is open. A soft invitation follows.
  */
 export function RecipientCardView({ card }: { card: PublicCard }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const speech = useCardSpeech(card);
+  const greetingHeard = useCallback(() => recordCardActivity(card.id, 'greeting'), [card.id]);
+  const speech = useCardSpeech(card, { onGreetingHeard: greetingHeard });
   const language = useCardLanguage(card.language);
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 sm:px-6 sm:pt-12">
@@ -50,6 +53,7 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
           <OpenCardView
             card={card}
             speech={speech}
+            onPlay={(media) => recordCardActivity(card.id, media)}
             onClose={() => {
               speech.stop();
               setOpen(false);
@@ -66,6 +70,11 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
           />
         )}
       </div>
+
+      <p className="mx-auto mt-4 flex max-w-sm items-center justify-center gap-1.5 text-center text-sm text-muted">
+        <Eye aria-hidden="true" className="size-4 shrink-0" />
+        {t('recipient.senderWillKnow', { name: card.senderName })}
+      </p>
 
       <MakeYourOwnInvite className="mx-auto mt-12 max-w-md" />
     </div>

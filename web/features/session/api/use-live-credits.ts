@@ -5,6 +5,8 @@ import {
   creditsEventSchema,
   type CurrentUser,
 } from '../../../../shared/accounts/accounts.contract.ts';
+import { CARD_ACTIVITY_EVENT } from '../../../../shared/cards/card-views.contract.ts';
+import { cardKeys } from '../../../lib/cards-api.ts';
 import { refreshSession, sessionQueryKey } from './session-query.ts';
 
 const RETRY_MIN_MS = 1_000;
@@ -12,7 +14,8 @@ const RETRY_MAX_MS = 30_000;
 
 /**
  * Keeps the balance live (DESIGN §1.14): while signed in, listens to `GET /api/me/events` and writes each
- * `credits` event into the `['me']` query, so the header changes without a reload, also when the balance
+ * `credits` event into the `['me']` query, so the header changes without a reload (and refreshes My WINCS on a
+ * `card-activity` event, DESIGN §1.7), also when the balance
  * changed in another tab, on another device or through another server instance. The browser reconnects a
  * dropped stream on its own; when the server closes it for good (signed out, 401) we re-check the session
  * and retry with back-off while still signed in. After a reconnect the user is re-read (events may have
@@ -47,6 +50,10 @@ export function useLiveCredits(userId: string | null): void {
       if (stopped) return;
       source = new EventSource(accountsApi.meEvents, { withCredentials: true });
       source.addEventListener('credits', onCredits as EventListener);
+      // A recipient opened one of the user's cards or played something in it: My WINCS shows it at once.
+      source.addEventListener(CARD_ACTIVITY_EVENT, () => {
+        void queryClient.invalidateQueries({ queryKey: cardKeys.paidLists });
+      });
       source.addEventListener('open', () => {
         if (opened) void refreshSession(queryClient).catch(() => undefined);
         opened = true;

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createLivePoll } from '../../platform/http/live-poll.ts';
+import type { CardViewsRepository } from './card-views.repository.ts';
+
+export type CardActivityEvents = ReturnType<typeof createCardActivityEvents>;
+
+/**
+ * The sender sees, live, when their card is opened and what was played (DESIGN §1.7): a stream hears of a
+ * user's cards whenever a recipient did something new on any of them, on whichever instance.
+ */
+export function createCardActivityEvents(options: {
+  views: Pick<CardViewsRepository, 'activityStampsOf'>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}) {
+  const poll = createLivePoll<string>({
+    read: (userIds) => options.views.activityStampsOf(userIds),
+    stampOf: (stamp) => stamp,
+    log: options.log,
+    name: 'live card activity',
+    ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
+  });
+  return {
+    ...poll,
+    /** The user's stamp now (null before anyone opened one of their cards), where a new stream starts. */
+    async stampOf(userId: string): Promise<string | null> {
+      return (await options.views.activityStampsOf([userId])).get(userId) ?? null;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Views of a shared card and what the sender learns of them (DESIGN §1.7): a view is a recipient device
+ * opening the card; the page tells the server when that device heard the greeting, watched the video or
+ * played the voice message, and My WINCS shows it to the sender, live.
+ */
+
+export const CARD_ACTIVITIES = ['greeting', 'video', 'voice-message'] as const;
+export type CardActivity = (typeof CARD_ACTIVITIES)[number];
+
+/** POST /api/public/cards/:id/activity — from a device that opened the card; anything else changes nothing. */
+export const cardActivityRequestSchema = z.object({ activity: z.enum(CARD_ACTIVITIES) }).strict();
+export type CardActivityRequest = z.infer<typeof cardActivityRequestSchema>;
+
+/** What a card's recipients did, for its sender. */
+export const cardViewsSummarySchema = z.object({
+  /** Devices that opened it (the owner's own are not counted). */
+  devices: z.number().int(),
+  /** ISO 8601: when the first of them opened it. */
+  firstOpenedAt: z.string(),
+  greetingHeard: z.boolean(),
+  videoWatched: z.boolean(),
+  voiceMessagePlayed: z.boolean(),
+});
+export type CardViewsSummary = z.infer<typeof cardViewsSummarySchema>;
+
+/** The live channel's event when a recipient did something on one of the user's cards. */
+export const CARD_ACTIVITY_EVENT = 'card-activity';
+
+export const cardViewsApi = {
+  activity: (id: string) => `/api/public/cards/${encodeURIComponent(id)}/activity`,
+} as const;
