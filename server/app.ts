@@ -6,7 +6,7 @@ import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerOriginCheck } from './platform/http/origin-check.ts';
 import { createRateLimiter } from './platform/http/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
-import { registerWebApp } from './platform/http/web-app.ts';
+import { createIndexHtmlReader, registerWebApp } from './platform/http/web-app.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailOutboxRepository } from './platform/mail/mail-outbox.repository.ts';
 import { createMailer } from './platform/mail/mailer.ts';
@@ -48,6 +48,8 @@ import { createCardViewsRepository } from './modules/cards/card-views.repository
 import { registerCardViewsRoutes } from './modules/cards/card-views.routes.ts';
 import { createCardViewsService } from './modules/cards/card-views.service.ts';
 import { createViewerCookie } from './modules/cards/viewer-cookie.ts';
+import { createLinkPreviewService } from './modules/cards/link-preview.service.ts';
+import { registerSharePageRoutes } from './modules/cards/share-page.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { appOrigin } from './platform/auth/auth.ts';
 import { deriveKey, resolveAuthSecret } from './platform/auth/auth-secret.ts';
@@ -197,6 +199,17 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     myWincsUrl: `${appOrigin(config)}/my-wincs`,
     now,
     log: app.log,
+  });
+  registerSharePageRoutes(app, {
+    previews: createLinkPreviewService({
+      cards: cardsRepository,
+      covers: templateImages,
+      storage,
+      origin: appOrigin(config),
+      log: app.log,
+    }),
+    indexHtml: createIndexHtmlReader(config.webDistDir),
+    origin: appOrigin(config),
   });
   registerCardViewsRoutes(app, {
     views: cardViews,

@@ -12,6 +12,26 @@ function isServerPath(url: string): boolean {
 }
 
 /**
+ * The built app's index.html as text, for pages the server fills in before the script runs (a share link's
+ * preview tags); null when the app is not built. Read again only when the file changed (a rebuild).
+ */
+export function createIndexHtmlReader(webDistDir: string): () => Promise<string | null> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  let cached: { modifiedMs: number; html: string } | null = null;
+  return async () => {
+    try {
+      const stat = await fs.promises.stat(indexFile);
+      if (cached?.modifiedMs !== stat.mtimeMs) {
+        cached = { modifiedMs: stat.mtimeMs, html: await fs.promises.readFile(indexFile, 'utf8') };
+      }
+      return cached.html;
+    } catch {
+      return null;
+    }
+  };
+}
+
+/**
  * Serves the built browser app: hashed assets cached forever, index.html revalidated on every load, and any
  * other GET of a page path answered with index.html so the client router can take it (history fallback).
  */

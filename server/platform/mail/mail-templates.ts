@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { textDirection, type Language } from '../../../shared/i18n/languages.ts';
-import { mailTranslator } from './mail-i18n.ts';
+import { escapeHtml } from '../http/escape-html.ts';
+import { translatorFor } from '../i18n/translator.ts';
 import type { MailMessage } from './mail-messages.ts';
 
 /** A mail ready to send: localized subject, an HTML body and the same content as plain text. */
@@ -47,15 +48,6 @@ const BRAND = {
 } as const;
 
 const FONT = "'Nunito', 'Segoe UI', 'Noto Kufi Arabic', Tahoma, Arial, sans-serif";
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Escaped text whose line breaks survive in HTML (descriptions are multi-line). */
 function htmlLines(value: string): string {
@@ -241,7 +233,7 @@ function renderText(content: MailContent, t: TFunction): string {
 
 /** Renders a mail in its language: subject, HTML (right-to-left for Arabic) and plain text. */
 export function renderMail(message: MailMessage): RenderedMail {
-  const t = mailTranslator(message.language);
+  const t = translatorFor(message.language);
   const content = contentOf(message, t);
   return {
     subject: content.subject,

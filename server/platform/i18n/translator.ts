@@ -4,9 +4,9 @@ import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/i18n/languages.ts';
 
 /**
- * A server-side i18next instance over the same locale files the browser uses, so a mail reads exactly like
- * the app in the recipient's language. All three languages are loaded up front: the files are small and a
- * mail must never wait on (or fail at) loading a translation.
+ * A server-side i18next instance over the same locale files the browser uses, so what the server writes (a
+ * mail, a link preview) reads exactly like the app in its reader's language. All three languages are loaded
+ * up front: the files are small and nothing must wait on (or fail at) loading a translation.
  */
 
 const LOCALES_DIR = path.join(import.meta.dirname, '..', '..', '..', 'shared', 'i18n', 'locales');
@@ -25,12 +25,12 @@ void instance.init({
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { translation: loadLocale(lng) }])),
-  // Templates escape for HTML themselves (the plain-text body must not contain entities).
+  // Callers escape for HTML themselves (a mail's plain-text body must not contain entities).
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 
 /** The translate function of one language. */
-export function mailTranslator(language: Language): TFunction {
+export function translatorFor(language: Language): TFunction {
   return instance.getFixedT(language);
 }

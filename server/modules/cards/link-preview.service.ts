@@ -1,0 +1,158 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages.ts';
+import { translatorFor } from '../../platform/i18n/translator.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { LINK_PREVIEW_SIZE, renderLinkPreview } from '../../platform/media/link-preview-image.ts';
+import { StoredObjectNotFoundError, type FileStorage } from '../../platform/storage/file-storage.ts';
+import { findCardById } from './card-access.ts';
+import { canOpenSharedCard } from './cards.policy.ts';
+import type { CardRecord, CardsRepository } from './cards.repository.ts';
+
+/** Bump when the image's design changes, so every preview is drawn again under a new name. */
+const DESIGN_REVISION = '1';
+
+/** What a share link's page says to a messenger's crawler (Open Graph, Twitter), in the card's language. */
+export interface SharePageMeta {
+  language: Language;
+  title: string;
+  description: string;
+  imageUrl: string;
+  imageAlt: string;
+  /** The card's cover, preloaded so the page paints before its script runs; null for the generic page. */
+  coverUrl: string | null;
+}
+
+const versionOf = (parts: ReadonlyArray<string | null>) =>
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify([DESIGN_REVISION, ...parts]))
+    .digest('base64url')
+    .slice(0, 16);
+
+export type LinkPreviewService = ReturnType<typeof createLinkPreviewService>;
+
+/**
+ * Link previews (DESIGN §1.19): messengers' crawlers run no script, so the share link's HTML carries the
+ * card's title, description and a preview image — the cover and 'For {recipient}' in the card's language —
+ * and nothing private (no message, no media, no owner). A card not paid yet, or no card, gets the generic
+ * preview. Each image is drawn once per content and named by it, so a changed card gets a new one.
+ */
+export function createLinkPreviewService(deps: {
+  cards: Pick<CardsRepository, 'findById'>;
+  covers: {
+    getImage(templateId: string, variant: 'cover'): Promise<{ body: Buffer | { storageKey: string } }>;
+  };
+  storage: FileStorage;
+  /** Absolute URLs: crawlers do not resolve relative ones reliably. */
+  origin: string;
+  log: FastifyBaseLogger;
+}) {
+  const { cards, covers, storage, origin, log } = deps;
+  const inFlight = new Map<string, Promise<Buffer>>();
+
+  const cardVersion = (card: CardRecord) =>
+    versionOf([card.recipientName, card.senderName, card.language, card.templateId, card.templateImageUrl]);
+  const cardImageKey = (cardId: string, version: string) => `previews/cards/${cardId}/${version}.jpg`;
+  const genericKey = (language: Language) => `previews/generic/${language}-${versionOf([language])}.jpg`;
+
+  async function sharedCard(cardId: string): Promise<CardRecord | null> {
+    const card = await findCardById(cards, cardId);
+    return card && canOpenSharedCard(card) ? card : null;
+  }
+
+  async function coverOf(card: CardRecord): Promise<Buffer | null> {
+    if (!card.templateId) return null;
+    try {
+      const image = await covers.getImage(card.templateId, 'cover');
+      return Buffer.isBuffer(image.body) ? image.body : null;
+    } catch (error) {
+      log.warn({ err: error, templateId: card.templateId }, 'link preview: no cover for the card');
+      return null;
+    }
+  }
+
+  /** The stored image, drawn now (once per process however many ask) when it has not been yet. */
+  async function storedImage(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+    try {
+      return await storage.read(key);
+    } catch (error) {
+      if (!(error instanceof StoredObjectNotFoundError)) throw error;
+    }
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = draw()
+        .then(async (image) => {
+          await storage.write(key, image, 'image/jpeg');
+          return image;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  function genericMeta(language: Language): SharePageMeta {
+    const t = translatorFor(language);
+    return {
+      language,
+      title: t('recipient.preview.genericTitle'),
+      description: t('recipient.preview.genericDescription'),
+      imageUrl: `${origin}/media/previews/generic/${language}.jpg`,
+      imageAlt: t('recipient.preview.genericHeadline'),
+      coverUrl: null,
+    };
+  }
+
+  return {
+    /** The meta of a share link's page: the card's when it is paid, else the generic one in `fallback`. */
+    async pageMeta(cardId: string, fallback: Language = DEFAULT_LANGUAGE): Promise<SharePageMeta> {
+      const card = await sharedCard(cardId);
+      if (!card) return genericMeta(fallback);
+      const t = translatorFor(card.language);
+      return {
+        language: card.language,
+        title: t('recipient.title', { name: card.recipientName }),
+        description: t('recipient.preview.description', { name: card.senderName }),
+        imageUrl: `${origin}/media/previews/cards/${card.id}/${cardVersion(card)}.jpg`,
+        imageAlt: t('recipient.preview.imageAlt', { name: card.recipientName }),
+        coverUrl: card.templateImageUrl,
+      };
+    },
+
+    /**
+     * A paid card's preview image (JPEG, 1200×630, ≤ 300 KB) in the version its page names; an unpaid or
+     * unknown card, or an old version, is `image-not-found`.
+     */
+    async cardImage(cardId: string, version: string): Promise<Buffer> {
+      const card = await sharedCard(cardId);
+      if (!card || version !== cardVersion(card)) throw new AppError('image-not-found');
+      const t = translatorFor(card.language);
+      return storedImage(cardImageKey(card.id, version), async () =>
+        renderLinkPreview({
+          cover: await coverOf(card),
+          eyebrow: t('recipient.eyebrow'),
+          headline: t('recipient.preview.headline', { name: card.recipientName }),
+          subline: t('recipient.fromSender', { name: card.senderName }),
+          language: card.language,
+        }),
+      );
+    },
+
+    /** The generic preview image of a language: for links to cards not shared yet, or to none. */
+    async genericImage(language: Language): Promise<Buffer> {
+      const t = translatorFor(language);
+      return storedImage(genericKey(language), () =>
+        renderLinkPreview({
+          cover: null,
+          eyebrow: t('recipient.preview.genericTitle'),
+          headline: t('recipient.preview.genericHeadline'),
+          subline: t('recipient.preview.genericDescription'),
+          language,
+        }),
+      );
+    },
+
+    size: LINK_PREVIEW_SIZE,
+  };
+}

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LANGUAGE_HEADER } from '../../../shared/accounts/accounts.contract.ts';
+import { cardSchema, cardsApi, type Card } from '../../../shared/cards/cards.contract.ts';
+import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
+import { cardDraft } from '../../testing/card-fixture.ts';
+import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
+import { describeEachDatabase } from '../../testing/databases.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+import { createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
+
+/** The content of `<meta property|name="…" content="…">` in a page. */
+function metaOf(html: string, key: string): string | null {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
+  return match
+    ? match[1]!
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+    : null;
+}
+
+/**
+ * Link previews (DESIGN §1.19): the share link's HTML carries Open Graph and Twitter tags for a paid card,
+ * in its language, with a 1200×630 preview image under 300 KB showing the recipient's name in any script;
+ * nothing private; an unpaid or unknown card gets the generic preview; the page itself counts no view.
+ */
+describeEachDatabase('the share link page and its preview', (use) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const now = new Date();
+    await createCatalogRepository(use().database).insertCatalog(
+      normalizeCatalogSource(fixtureCatalogSource(now), now),
+    );
+    ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } }));
+  });
+  afterAll(() => app?.close());
+
+  async function paidCard(draft: object, language = 'en'): Promise<{ card: Card; owner: TestBrowser }> {
+    const { browser } = await signUpAndVerify(app, use());
+    const created = await browser.post(
+      cardsApi.create,
+      { ...cardDraft, ...draft },
+      { [LANGUAGE_HEADER]: language },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const card = cardSchema.parse(created.json());
+    expect((await browser.post(cardsApi.unlock(card.id))).statusCode).toBe(200);
+    return { card, owner: browser };
+  }
+
+  async function previewOf(url: string) {
+    const image = await new TestBrowser(app).get(new URL(url).pathname);
+    expect(image.statusCode, image.body).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    const metadata = await sharp(image.rawPayload).metadata();
+    return {
+      bytes: image.rawPayload.length,
+      width: metadata.width,
+      height: metadata.height,
+      format: metadata.format,
+    };
+  }
+
+  it("answers a paid card's link with its Open Graph and Twitter tags, and nothing private", async () => {
+    const { card, owner } = await paidCard({ message: 'A private message only Alex should read' });
+    const page = await new TestBrowser(app).get(`/c/${card.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const html = page.body;
+    expect(metaOf(html, 'og:title')).toBe('A WINC for Alex');
+    expect(metaOf(html, 'twitter:title')).toBe('A WINC for Alex');
+    expect(metaOf(html, 'og:description')).toContain('Sam made something for you');
+    expect(metaOf(html, 'og:locale')).toBe('en_US');
+    expect(metaOf(html, 'og:url')).toBe(`${TEST_ORIGIN}/c/${card.id}`);
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    const image = metaOf(html, 'og:image')!;
+    expect(image).toMatch(new RegExp(`^${TEST_ORIGIN}/media/previews/cards/${card.id}/[\\w-]{16}\\.jpg$`));
+    expect(metaOf(html, 'twitter:image')).toBe(image);
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${card.templateImageUrl}" fetchpriority="high" />`,
+    );
+    expect(html).not.toContain('A private message');
+    expect(html).not.toContain(owner.cookieHeader());
+
+    expect(await previewOf(image)).toMatchObject({ width: 1200, height: 630, format: 'jpeg' });
+    expect((await previewOf(image)).bytes).toBeLessThan(300 * 1024);
+    // The page is for crawlers too: it counts no view.
+    expect(cardSchema.parse((await owner.get(cardsApi.card(card.id))).json()).viewCount).toBe(0);
+  });
+
+  it('draws Arabic and Russian names in their scripts, in the card language', async () => {
+    for (const [language, recipientName, locale] of [
+      ['ar', 'ليلى', 'ar_AR'],
+      ['ru', 'Аня', 'ru_RU'],
+    ] as const) {
+      const { card } = await paidCard(
+        { recipientName, senderName: language === 'ar' ? 'سامي' : 'Саша', language },
+        language,
+      );
+      const html = (await new TestBrowser(app).get(`/c/${card.id}`)).body;
+      expect(metaOf(html, 'og:locale')).toBe(locale);
+      expect(metaOf(html, 'og:title')).toContain(recipientName);
+      expect(html).toMatch(
+        new RegExp(`<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`),
+      );
+      const preview = await previewOf(metaOf(html, 'og:image')!);
+      expect(preview).toMatchObject({ width: 1200, height: 630 });
+      expect(preview.bytes).toBeLessThan(300 * 1024);
+    }
+  });
+
+  it('gives a new image when the card changes, and forgets the old one', async () => {
+    const { card, owner } = await paidCard({});
+    const before = metaOf((await new TestBrowser(app).get(`/c/${card.id}`)).body, 'og:image')!;
+    const renamed = await owner.request({
+      method: 'PATCH',
+      url: cardsApi.card(card.id),
+      payload: { recipientName: 'Robin' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = metaOf((await new TestBrowser(app).get(`/c/${card.id}`)).body, 'og:image')!;
+    expect(after).not.toBe(before);
+    expect((await new TestBrowser(app).get(new URL(before).pathname)).statusCode).toBe(404);
+    expect((await previewOf(after)).width).toBe(1200);
+  });
+
+  it('gives an unpaid card and an unknown link the generic preview, in the asker language', async () => {
+    const guest = new TestBrowser(app);
+    const created = await guest.post(cardsApi.create, cardDraft);
+    const unpaid = cardSchema.parse(created.json());
+    for (const id of [unpaid.id, 'AAAAAAAAAAAAAAAAAAAAAA']) {
+      const html = (
+        await new TestBrowser(app).get(`/c/${id}`, { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' })
+      ).body;
+      expect(metaOf(html, 'og:title')).toBe('Вам пришла открытка WINC');
+      expect(metaOf(html, 'og:image')).toBe(`${TEST_ORIGIN}/media/previews/generic/ru.jpg`);
+      expect(html).not.toContain('Alex');
+      expect(html).not.toContain('<link rel="preload"');
+    }
+    expect(await previewOf(`${TEST_ORIGIN}/media/previews/generic/ru.jpg`)).toMatchObject({
+      width: 1200,
+      height: 630,
+    });
+    // A paid card's image is not handed out for a card that is not shared.
+    expect(
+      (await new TestBrowser(app).get(`/media/previews/cards/${unpaid.id}/AAAAAAAAAAAAAAAA.jpg`)).statusCode,
+    ).toBe(404);
+  });
+});

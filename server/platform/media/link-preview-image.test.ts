@@ -1,0 +1,54 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { LINK_PREVIEW_MAX_BYTES, renderLinkPreview, wordsInReadingOrder } from './link-preview-image.ts';
+
+describe('wordsInReadingOrder (mixed scripts on one line)', () => {
+  it('orders the words of a right-to-left line from its right end', () => {
+    expect(wordsInReadingOrder('إلى ليلى', 'rtl')).toEqual(['إلى', 'ليلى']);
+    // A Latin name keeps its place after the Arabic words, and the Arabic comma follows it on its left.
+    expect(wordsInReadingOrder('مفاجأة من Sam، صُنعت لك', 'rtl')).toEqual([
+      'مفاجأة',
+      'من',
+      '،Sam',
+      'صُنعت',
+      'لك',
+    ]);
+    // Two Latin words together read left to right inside the right-to-left line.
+    expect(wordsInReadingOrder('إلى Anna Maria', 'rtl')).toEqual(['إلى', 'Maria', 'Anna']);
+  });
+
+  it('orders the words of a left-to-right line from its left end, an Arabic name right to left', () => {
+    expect(wordsInReadingOrder('For Alex', 'ltr')).toEqual(['For', 'Alex']);
+    expect(wordsInReadingOrder('For ليلى سعيد', 'ltr')).toEqual(['For', 'سعيد', 'ليلى']);
+    expect(wordsInReadingOrder('Открытка для вас, Аня', 'ltr')).toEqual(['Открытка', 'для', 'вас,', 'Аня']);
+  });
+});
+
+describe('renderLinkPreview', () => {
+  it('draws a 1200×630 JPEG within 300 KB, with or without a cover', async () => {
+    const cover = await sharp({ create: { width: 400, height: 533, channels: 3, background: '#f4a261' } })
+      .jpeg()
+      .toBuffer();
+    for (const content of [
+      {
+        cover,
+        eyebrow: 'وصلتك بطاقة WINC',
+        headline: 'إلى Alex',
+        subline: 'مفاجأة من سامي',
+        language: 'ar' as const,
+      },
+      {
+        cover: null,
+        eyebrow: "You've got a WINC",
+        headline: 'A card for you',
+        subline: 'Open it',
+        language: 'en' as const,
+      },
+    ]) {
+      const image = await renderLinkPreview(content);
+      const metadata = await sharp(image).metadata();
+      expect(metadata).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+      expect(image.length).toBeLessThanOrEqual(LINK_PREVIEW_MAX_BYTES);
+    }
+  });
+});

@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { Resvg } from '@resvg/resvg-js';
+import bidiFactory from 'bidi-js';
+import satori, { type Font } from 'satori';
+import sharp from 'sharp';
+import { textDirection, type Language } from '../../../shared/i18n/languages.ts';
+
+/** What messengers show: Open Graph's large image, 1.91:1. */
+export const LINK_PREVIEW_SIZE = { width: 1200, height: 630 } as const;
+/** WhatsApp drops larger preview images. */
+export const LINK_PREVIEW_MAX_BYTES = 300 * 1024;
+
+export interface LinkPreviewContent {
+  /** The template's cover (JPEG, 3:4), or null for the generic preview. */
+  cover: Buffer | null;
+  eyebrow: string;
+  headline: string;
+  subline: string;
+  /** Sets the direction of the text and which side the cover is on. */
+  language: Language;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The fonts, bundled by npm (OFL): Playfair Display for Latin and Cyrillic, Amiri for Arabic. Satori picks a
+ * face by family name only, so each script subset is its own family, listed in order of preference.
+ */
+const FONT_FILES = [
+  {
+    name: 'Display',
+    file: '@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff',
+    weight: 700,
+  },
+  {
+    name: 'DisplayCyrillic',
+    file: '@fontsource/playfair-display/files/playfair-display-cyrillic-700-normal.woff',
+    weight: 700,
+  },
+  { name: 'Arabic', file: '@fontsource/amiri/files/amiri-arabic-700-normal.woff', weight: 700 },
+  { name: 'Text', file: '@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff', weight: 600 },
+  {
+    name: 'TextCyrillic',
+    file: '@fontsource/noto-sans/files/noto-sans-cyrillic-600-normal.woff',
+    weight: 600,
+  },
+  { name: 'TextArabic', file: '@fontsource/amiri/files/amiri-arabic-400-normal.woff', weight: 600 },
+] as const;
+const DISPLAY = 'Display, DisplayCyrillic, Arabic';
+const TEXT = 'Text, TextCyrillic, TextArabic';
+
+let fonts: Font[] | undefined;
+function loadFonts(): Font[] {
+  fonts ??= FONT_FILES.map(({ name, file, weight }) => ({
+    name,
+    data: fs.readFileSync(require.resolve(file)),
+    weight,
+    style: 'normal' as const,
+  }));
+  return fonts;
+}
+
+const bidi = bidiFactory();
+
+/**
+ * A line's words in the order they are seen from right to left (`rtl`) or left to right (`ltr`), by the
+ * Unicode bidirectional algorithm (UAX #9) applied to whole words: satori lays out one word of any script
+ * correctly — Arabic joined — but not a line that mixes directions ('إلى Alex', 'Hi ليلى'). Laid out from
+ * the line's start, the words then wrap onto the next line as the line's direction reads.
+ */
+export function wordsInReadingOrder(text: string, direction: 'ltr' | 'rtl'): string[] {
+  const { levels } = bidi.getEmbeddingLevels(text, direction);
+  const base = direction === 'rtl' ? 1 : 0;
+  const words: Array<{ text: string; level: number }> = [];
+  for (const match of text.matchAll(/\S+/gu)) {
+    const at = match.index;
+    // A word takes the direction of its first letter; a word without letters (a dash, a number) the line's.
+    const strong = [...match[0]].findIndex((char) => /\p{L}/u.test(char));
+    words.push({ text: match[0], level: strong === -1 ? base : levels[at + strong]! });
+  }
+  const highest = Math.max(base, ...words.map((word) => word.level));
+  const lowestOdd = Math.min(
+    ...words.map((word) => word.level).filter((level) => level % 2 === 1),
+    highest + 1,
+  );
+  for (let level = highest; level >= lowestOdd; level--) {
+    for (let start = 0; start < words.length; start++) {
+      if (words[start]!.level < level) continue;
+      let end = start;
+      while (end + 1 < words.length && words[end + 1]!.level >= level) end++;
+      words.splice(start, end - start + 1, ...words.slice(start, end + 1).reverse());
+      start = end;
+    }
+  }
+  // Now in left-to-right order; a right-to-left line is laid out from its right end. Satori sets a word's
+  // trailing punctuation on its right; in a right-to-left line it belongs on the left, so it goes first.
+  const visual = words.map((word) =>
+    direction === 'rtl' ? word.text.replace(/^(.*\p{L})([\p{P}\p{S}]+)$/u, '$2$1') : word.text,
+  );
+  return direction === 'rtl' ? visual.reverse() : visual;
+}
+
+const PADDING = 72;
+const GAP = 64;
+
+type Node = { type: string; props: Record<string, unknown> };
+const node = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({
+  type,
+  props: { style, children },
+});
+
+/**
+ * A link preview image (DESIGN §1.19): the cover beside the headline, on the brand's gradient, 1200×630, as a
+ * JPEG within 300 KB. Text is laid out by satori with real shaping, so Arabic is joined and right to left.
+ */
+export async function renderLinkPreview(content: LinkPreviewContent): Promise<Buffer> {
+  const rtl = textDirection(content.language) === 'rtl';
+  const { width, height } = LINK_PREVIEW_SIZE;
+  const coverHeight = 520;
+  const coverWidth = Math.round((coverHeight * 3) / 4);
+  const TEXT_WIDTH = width - 2 * PADDING - GAP - coverWidth;
+  const cover = content.cover
+    ? {
+        type: 'img',
+        props: {
+          src: `data:image/jpeg;base64,${content.cover.toString('base64')}`,
+          width: coverWidth,
+          height: coverHeight,
+          style: {
+            borderRadius: 28,
+            boxShadow: '0 20px 50px rgba(40, 8, 40, 0.45)',
+            objectFit: 'cover',
+            flexShrink: 0,
+          },
+        },
+      }
+    : node(
+        'div',
+        {
+          width: coverWidth,
+          height: coverHeight,
+          flexShrink: 0,
+          borderRadius: 28,
+          background: 'rgba(255, 255, 255, 0.16)',
+          border: '3px solid rgba(255, 255, 255, 0.5)',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          fontFamily: DISPLAY,
+          fontSize: 120,
+          color: 'white',
+        },
+        'W',
+      );
+  const line = (value: string, style: Record<string, unknown> & { fontSize: number }) =>
+    node(
+      'div',
+      {
+        display: 'flex',
+        flexWrap: 'wrap',
+        flexDirection: rtl ? 'row-reverse' : 'row',
+        columnGap: Math.round(style.fontSize * 0.28),
+        ...style,
+      },
+      wordsInReadingOrder(value, rtl ? 'rtl' : 'ltr').map((word) => node('span', {}, word)),
+    );
+  const text = node(
+    'div',
+    {
+      display: 'flex',
+      flexDirection: 'column',
+      width: TEXT_WIDTH,
+      alignItems: rtl ? 'flex-end' : 'flex-start',
+      color: 'white',
+      gap: 18,
+    },
+    [
+      line(content.eyebrow, { fontFamily: TEXT, fontSize: 30, color: '#ffd9c9' }),
+      line(content.headline, {
+        fontFamily: DISPLAY,
+        fontSize: content.headline.length > 22 ? 62 : 84,
+        lineHeight: 1.15,
+      }),
+      line(content.subline, { fontFamily: TEXT, fontSize: 34, color: '#fbe7f1' }),
+      node('div', { fontFamily: DISPLAY, fontSize: 40, marginTop: 30 }, 'Winc.'),
+    ],
+  );
+  const svg = await satori(
+    node(
+      'div',
+      {
+        width,
+        height,
+        display: 'flex',
+        flexDirection: 'row',
+        alignItems: 'center',
+        gap: GAP,
+        padding: `0 ${PADDING}px`,
+        background: 'linear-gradient(135deg, #4a1248 0%, #8e2c6e 55%, #e76f51 100%)',
+      },
+      // Right to left, the cover stands on the right, where the eye starts.
+      rtl ? [text, cover] : [cover, text],
+    ) as Parameters<typeof satori>[0],
+    { width, height, fonts: loadFonts() },
+  );
+  const png = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
+  // The best quality that fits; a gradient and a cover stay far below the limit long before the last step.
+  let jpeg = Buffer.alloc(0);
+  for (const quality of [86, 76, 64, 50]) {
+    jpeg = await sharp(png).jpeg({ quality, mozjpeg: true }).toBuffer();
+    if (jpeg.length <= LINK_PREVIEW_MAX_BYTES) break;
+  }
+  return jpeg;
+}
