@@ -83,9 +83,13 @@ describe('views of a shared card', () => {
         const details = sender.getByTestId('details-opened');
         await details.getByText(t('myWincs.opened.notYet')).waitFor();
         await details.getByText(t('myWincs.opened.limit_other', { count: 2 })).waitFor();
-        await details.getByRole('checkbox', { name: t('myWincs.opened.notify') }).check();
-        await expect.poll(() => details.getByRole('checkbox').isChecked()).toBe(true);
-        await sender.keyboard.press('Escape');
+        const notify = details.getByRole('checkbox', { name: t('myWincs.opened.notify') });
+        await notify.check();
+        // Saved: the box is enabled again and stays ticked.
+        await expect.poll(() => notify.isEnabled()).toBe(true);
+        expect(await notify.isChecked()).toBe(true);
+        await sender.getByRole('button', { name: t('myWincs.details.close') }).click();
+        await details.waitFor({ state: 'detached' });
         const mailAfter = Date.now();
 
         // A stranger opens the link and taps the cover: the greeting plays to its end.

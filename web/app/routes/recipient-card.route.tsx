@@ -12,8 +12,8 @@ import { RecipientCardView } from '../../features/recipient-card/components/reci
 /**
  * `/c/:cardId` — what a share link opens (DESIGN §1.5), for anyone, signed in or not: the paid card, "This
  * card isn't ready yet" for a card that is not paid or does not exist, or its view limit for a new device
- * past it (DESIGN §1.7). Kept out of search engines: the link
- * is the only key to the card.
+ * past it (DESIGN §1.7). Kept out of search engines (the server's HTML for this path says so): the link is
+ * the only key to the card.
  */
 export function RecipientCardRoute() {
   const { t } = useTranslation();
@@ -33,20 +33,11 @@ export function RecipientCardRoute() {
           : t('recipient.documentTitleLoading'),
   );
 
-  return (
-    <>
-      <meta name="robots" content="noindex, nofollow" />
-      {card ? (
-        <RecipientCardView card={card} />
-      ) : notReady ? (
-        <CardNotReady />
-      ) : limitReached ? (
-        <CardViewLimit />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} className="py-20" />
-      ) : (
-        <RecipientCardSkeleton />
-      )}
-    </>
-  );
+  if (card) return <RecipientCardView card={card} />;
+  if (notReady) return <CardNotReady />;
+  if (limitReached) return <CardViewLimit />;
+  if (query.isError) {
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} className="py-20" />;
+  }
+  return <RecipientCardSkeleton />;
 }

@@ -1,5 +1,5 @@
 import { Check, Circle } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -17,6 +17,8 @@ export function CardOpenedStatus({ card, labelId }: { card: MyWinc; labelId: str
   const formatDate = useFormatDate();
   const notifyId = useId();
   const notify = useSetNotifyOnOpen();
+  // The box shows the sender's choice at once; a failed save puts the saved one back.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const { views } = card;
   const steps = [
     { key: 'greeting', done: views?.greetingHeard ?? false, shown: card.greetingAudioUrl !== null },
@@ -65,9 +67,13 @@ export function CardOpenedStatus({ card, labelId }: { card: MyWinc; labelId: str
             <input
               id={notifyId}
               type="checkbox"
-              checked={notify.isPending ? notify.variables.notifyOnOpen : card.notifyOnOpen}
+              checked={wanted ?? card.notifyOnOpen}
               disabled={notify.isPending}
-              onChange={(event) => notify.mutate({ cardId: card.id, notifyOnOpen: event.target.checked })}
+              onChange={(event) => {
+                const notifyOnOpen = event.target.checked;
+                setWanted(notifyOnOpen);
+                notify.mutate({ cardId: card.id, notifyOnOpen }, { onError: () => setWanted(null) });
+              }}
               className="mt-0.5 size-4.5 shrink-0 accent-plum-600"
             />
             <span>
