@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardMediaApi, type CardMediaKind } from '../shared/cards/card-media.ts';
 import { LANGUAGE_HEADER } from '../shared/accounts/accounts.contract.ts';
+import { paymentsApi } from '../shared/payments/plans.ts';
 import { cardSchema, cardsApi, type Card } from '../shared/cards/cards.contract.ts';
 import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
@@ -50,6 +51,25 @@ async function signedInOwner(): Promise<Record<string, string>> {
   const cookie = cookiesOf(verify);
   expect(cookie).not.toBe('');
   return { cookie, origin };
+}
+
+/**
+ * Buys the Premium pack through the built-in test-mode checkout: its cards may be opened on 8 devices, enough
+ * for every visitor these tests play.
+ */
+async function buyPremium(headers: Record<string, string>): Promise<void> {
+  const checkout = await fetch(`${server.baseUrl}${paymentsApi.checkout}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ planId: 'premium', billingCycle: 'bulk' }),
+  });
+  expect(checkout.status, await checkout.clone().text()).toBe(200);
+  const orderId = decodeURIComponent(((await checkout.json()) as { url: string }).url.split('/').pop()!);
+  const complete = await fetch(`${server.baseUrl}${paymentsApi.completeTestCheckout(orderId)}`, {
+    method: 'POST',
+    headers,
+  });
+  expect(complete.status, await complete.clone().text()).toBe(200);
 }
 
 async function unlock(headers: Record<string, string>, card: Card): Promise<Card> {
@@ -112,6 +132,7 @@ beforeAll(async () => {
   const templateId = await firstTemplateId(server.baseUrl);
 
   const owner = await signedInOwner();
+  await buyPremium(owner);
   paid = await createCard(owner, templateId);
   await putMedia(owner, paid.id, 'video', fakeVideoBytes(200 * 1024));
   await putMedia(
@@ -175,6 +196,53 @@ describe('the recipient page', () => {
       // The soft invitation leads Home.
       await page.getByRole('link', { name: t('recipient.ctaAction') }).click();
       await page.waitForURL(`${server.baseUrl}/`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("opens like paper on a phone: 'Tap', the cover swings open, everything reachable by the page's scroll", async () => {
+    const t = localeText('en');
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.baseUrl}/c/${paid.id}`);
+      const cover = page.getByTestId('card-cover');
+      await cover.getByText(t('overview.tapToOpen')).waitFor();
+      await cover.getByText(t('overview.tapMe')).waitFor();
+      await cover.tap();
+      // The cover swings open over the card, then gives way to it.
+      await page.getByTestId('card-opening').waitFor();
+      await page.getByTestId('card-opening').waitFor({ state: 'detached' });
+      const opened = page.getByTestId('card-open');
+      await opened.getByText(t('overview.to', { name: 'Bo' })).waitFor();
+      // No box scrolls inside the page: the open card is as tall as what it holds.
+      expect(await opened.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+      for (const testId of ['card-video', 'card-audio']) {
+        const media = opened.getByTestId(testId);
+        await media.scrollIntoViewIfNeeded();
+        expect(await media.isVisible()).toBe(true);
+        const box = (await media.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(844);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens with a simple fade when the visitor asks for reduced motion', async () => {
+    const { context, page } = await freshVisitor('en', { width: 390, height: 844 });
+    try {
+      await page.goto(`${server.baseUrl}/c/${paid.id}`);
+      await page.getByTestId('card-cover').click();
+      await page.getByTestId('card-open').waitFor();
+      expect(await page.getByTestId('card-opening').count()).toBe(0);
+      expect(await page.locator('.card-fade').count()).toBe(1);
     } finally {
       await context.close();
     }

@@ -1,18 +1,84 @@
 import { Volume2, VolumeX, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicCard } from '../../shared/cards/cards.contract.ts';
 import { textDirection } from '../../shared/i18n/languages.ts';
 import { fontStackOf } from '../lib/card-fonts.ts';
+import { isTouchScreen, prefersLightweight } from '../lib/device.ts';
+import { prefersReducedMotion } from '../lib/motion.ts';
 import type { CardSpeech } from '../lib/use-card-speech.ts';
 import { IconButton } from './icon-button.tsx';
 
 /**
  * The card as people see it (SPEC §2 Overview, DESIGN §1.5): the closed cover ('Click to open card', 'click
- * me') and the open card (To, the message in its saved styles, image, video, 'Voice Message', From). One
- * viewer for the sender's overview, the recipient page and My WINCS. The media elements exist only once the
- * card is open, so a recipient on a slow network downloads the cover first and the video only when opened.
+ * me'; 'Tap' on touch screens) and the open card (To, the message in its saved styles, image, video, 'Voice
+ * Message', From), the same moment for the sender's overview and the recipient page. The media elements
+ * exist only once the card is open, so a recipient on a slow network downloads the cover first and the
+ * video only when opened.
  */
+
+export type CardMomentState = 'closed' | 'opening' | 'open';
+
+/**
+ * The opening (DESIGN §1.5): the tap starts the AI voice and the cover swings open on its spine like paper,
+ * showing the card inside; with reduced motion, or when saving data, the card simply fades in. The open card
+ * grows with what it holds: the page scrolls, never a box inside it.
+ */
+export function CardMoment({
+  card,
+  speech,
+  onPlay,
+  priority = false,
+  onStateChange,
+}: {
+  card: PublicCard;
+  speech?: CardSpeech;
+  onPlay?: (media: 'video' | 'voice-message') => void;
+  priority?: boolean;
+  onStateChange?: (state: CardMomentState) => void;
+}) {
+  const [state, setState] = useState<CardMomentState>('closed');
+  const lightweight = prefersLightweight();
+  const change = (next: CardMomentState) => {
+    setState(next);
+    onStateChange?.(next);
+  };
+
+  const open = () => {
+    speech?.start();
+    change(prefersReducedMotion() || lightweight ? 'open' : 'opening');
+  };
+  const close = () => {
+    speech?.stop();
+    change('closed');
+  };
+
+  if (state === 'closed') return <CardCover card={card} priority={priority} onOpen={open} />;
+  const inside = (
+    <OpenCardView
+      card={card}
+      onClose={close}
+      lightweight={lightweight}
+      {...(speech ? { speech } : {})}
+      {...(onPlay ? { onPlay } : {})}
+    />
+  );
+  if (state === 'open') return <div className="card-fade">{inside}</div>;
+  return (
+    <div className="card-book relative" data-testid="card-opening">
+      <div className="aspect-[3/4] overflow-hidden rounded-3xl">{inside}</div>
+      <div
+        aria-hidden="true"
+        className="card-cover-swing absolute inset-x-0 top-0 aspect-[3/4] overflow-hidden rounded-3xl shadow-card-hover"
+        onAnimationEnd={() => change('open')}
+      >
+        {card.templateImageUrl && (
+          <img src={card.templateImageUrl} alt="" className="size-full object-cover" />
+        )}
+      </div>
+    </div>
+  );
+}
 
 /** The closed cover; clicking it opens the card. */
 export function CardCover({
@@ -27,6 +93,7 @@ export function CardCover({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLButtonElement>(null);
+  const [touch] = useState(isTouchScreen);
   // Closing the card puts the focus back on the cover.
   useEffect(() => {
     if (document.activeElement === document.body) ref.current?.focus({ preventScroll: true });
@@ -50,10 +117,10 @@ export function CardCover({
         />
       )}
       <span className="absolute end-3 top-3 rotate-6 rounded-full bg-coral-700 px-3 py-1 text-xs font-black tracking-wide text-white uppercase shadow-md motion-safe:animate-bounce">
-        {t('overview.clickMe')}
+        {t(touch ? 'overview.tapMe' : 'overview.clickMe')}
       </span>
       <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-plum-950/80 to-transparent px-4 pt-12 pb-4 text-center text-base font-extrabold text-white">
-        {t('overview.clickToOpen')}
+        {t(touch ? 'overview.tapToOpen' : 'overview.clickToOpen')}
       </span>
     </button>
   );
@@ -68,12 +135,15 @@ export function OpenCardView({
   onClose,
   speech,
   onPlay,
+  lightweight = false,
 }: {
   card: PublicCard;
   onClose: () => void;
   speech?: CardSpeech;
   /** The recipient started the video or the voice message. */
   onPlay?: (media: 'video' | 'voice-message') => void;
+  /** Saving data: the video and the voice message load only when played. */
+  lightweight?: boolean;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
@@ -85,7 +155,7 @@ export function OpenCardView({
       ref={ref}
       data-testid="card-open"
       aria-label={t('overview.openCardLabel')}
-      className="card-open relative flex aspect-[3/4] w-full flex-col overflow-hidden rounded-3xl border border-plum-100 bg-[#fffdf8] shadow-card-hover"
+      className="relative flex min-h-[min(32rem,133vw)] w-full flex-col rounded-3xl border border-plum-100 bg-[#fffdf8] shadow-card-hover"
     >
       <IconButton
         label={t('overview.closeCard')}
@@ -109,7 +179,7 @@ export function OpenCardView({
           data-testid="card-voice-mute"
         />
       )}
-      <div className="flex-1 space-y-4 overflow-y-auto px-6 pt-12 pb-6 text-start">
+      <div className="flex-1 space-y-4 px-6 pt-12 pb-6 text-start">
         <p dir="auto" className="text-lg font-extrabold text-plum-900">
           {t('overview.to', { name: card.recipientName })}
         </p>
@@ -149,7 +219,7 @@ export function OpenCardView({
             src={card.videoUrl}
             controls
             playsInline
-            preload="metadata"
+            preload={lightweight ? 'none' : 'metadata'}
             data-testid="card-video"
             onPlay={() => onPlay?.('video')}
             className="w-full rounded-2xl bg-black"
@@ -161,7 +231,7 @@ export function OpenCardView({
             <audio
               src={card.audioUrl}
               controls
-              preload="metadata"
+              preload={lightweight ? 'none' : 'metadata'}
               data-testid="card-audio"
               onPlay={() => onPlay?.('voice-message')}
               className="mt-1 w-full"

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import { Button } from '../../../components/button.tsx';
-import { CardCover, OpenCardView } from '../../../components/card-view.tsx';
+import { CardMoment } from '../../../components/card-view.tsx';
+import { isTouchScreen } from '../../../lib/device.ts';
 import { CreateFlowSteps } from '../../../components/create-flow-steps.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
@@ -60,7 +61,9 @@ export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }:
         <div className="min-w-0">
           <h1 className="text-3xl font-black text-ink">{t('overview.title')}</h1>
           <p className="text-muted" aria-live="polite">
-            {open ? t('overview.subtitleOpen') : t('overview.subtitle')}
+            {open
+              ? t(isTouchScreen() ? 'overview.subtitleOpenTouch' : 'overview.subtitleOpen')
+              : t('overview.subtitle')}
           </p>
         </div>
       </div>
@@ -73,24 +76,7 @@ export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }:
       ) : (
         <>
           <div className="mx-auto mt-8 w-full max-w-sm">
-            {open ? (
-              <OpenCardView
-                card={card}
-                speech={speech}
-                onClose={() => {
-                  speech.stop();
-                  setOpen(false);
-                }}
-              />
-            ) : (
-              <CardCover
-                card={card}
-                onOpen={() => {
-                  speech.start();
-                  setOpen(true);
-                }}
-              />
-            )}
+            <CardMoment card={card} speech={speech} onStateChange={(state) => setOpen(state !== 'closed')} />
           </div>
           <div className="mx-auto mt-8 flex max-w-sm gap-3">
             <Button variant="secondary" size="lg" className="flex-1" onClick={() => onEdit(card)}>

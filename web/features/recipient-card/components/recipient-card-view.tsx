@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicCard } from '../../../../shared/cards/cards.contract.ts';
 import { LANGUAGE_NAMES } from '../../../../shared/i18n/languages.ts';
-import { CardCover, OpenCardView } from '../../../components/card-view.tsx';
+import { CardMoment, type CardMomentState } from '../../../components/card-view.tsx';
 import { useCardSpeech } from '../../../lib/use-card-speech.ts';
 import { recordCardActivity } from '../api/record-card-activity.ts';
 import { useCardLanguage } from '../hooks/use-card-language.ts';
@@ -18,7 +18,7 @@ import { MakeYourOwnInvite } from './make-your-own-invite.tsx';
  */
 export function RecipientCardView({ card }: { card: PublicCard }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<CardMomentState>('closed');
   const greetingHeard = useCallback(() => recordCardActivity(card.id, 'greeting'), [card.id]);
   const speech = useCardSpeech(card, { onGreetingHeard: greetingHeard });
   const language = useCardLanguage(card.language);
@@ -48,27 +48,14 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
         )}
       </header>
 
-      <div className="mx-auto mt-8 w-full max-w-sm" data-card-state={open ? 'open' : 'closed'}>
-        {open ? (
-          <OpenCardView
-            card={card}
-            speech={speech}
-            onPlay={(media) => recordCardActivity(card.id, media)}
-            onClose={() => {
-              speech.stop();
-              setOpen(false);
-            }}
-          />
-        ) : (
-          <CardCover
-            card={card}
-            priority
-            onOpen={() => {
-              speech.start();
-              setOpen(true);
-            }}
-          />
-        )}
+      <div className="mx-auto mt-8 w-full max-w-sm" data-card-state={state}>
+        <CardMoment
+          card={card}
+          speech={speech}
+          priority
+          onPlay={(media) => recordCardActivity(card.id, media)}
+          onStateChange={setState}
+        />
       </div>
 
       <p className="mx-auto mt-4 flex max-w-sm items-center justify-center gap-1.5 text-center text-sm text-muted">
