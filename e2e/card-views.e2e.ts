@@ -1,12 +1,12 @@
-import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSchema, cardsApi } from '../shared/cards/cards.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
-import { verificationLink, waitForMail } from './support/mailbox.ts';
+import { waitForMail } from './support/mailbox.ts';
+import { callApi, signUpInPage } from './support/page-api.ts';
 
 /**
  * The sender knows (DESIGN §1.7), as two people live it: a sender with My WINCS open on a free plan (two
@@ -29,20 +29,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: (await response.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
-}
-
 describe('views of a shared card', () => {
   it(
     'shows the sender, live, that a stranger opened the card and heard the greeting',
@@ -58,15 +44,7 @@ describe('views of a shared card', () => {
       );
       try {
         await sender.goto(`${origin}/`);
-        const email = `views-${crypto.randomBytes(4).toString('hex')}@example.com`;
-        const signUp = await callApi(sender, 'POST', '/api/auth/sign-up/email', {
-          name: 'Ana',
-          email,
-          password: 'correct horse 42',
-        });
-        expect(signUp.status).toBe(200);
-        await sender.goto(await verificationLink(server.baseUrl, email));
-        await sender.getByTestId('credit-balance').first().waitFor();
+        const email = await signUpInPage(sender, server.baseUrl, 'views');
         const created = await callApi(sender, 'POST', cardsApi.create, {
           templateId: await firstTemplateId(origin),
           senderName: 'Ana',

@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardsApi } from '../shared/cards/cards.contract.ts';
@@ -10,7 +9,7 @@ import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
-import { verificationLink } from './support/mailbox.ts';
+import { callApi, signUpInPage } from './support/page-api.ts';
 
 /**
  * My WINCS as its owner uses it (SPEC §2): a new account with one paid card finds it in the grid, opens its
@@ -39,22 +38,6 @@ afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** A JSON call from the page, with its cookies and Origin, as the app makes it. */
-function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-    },
-    { method, path, body },
-  );
-}
-
 describe('My WINCS', () => {
   it('shows a paid card, edits it, shares it and deletes it', { timeout: 180_000 }, async () => {
     // Mail links name http://localhost:PORT: the whole visit uses that host, so the session cookie fits.
@@ -67,15 +50,7 @@ describe('My WINCS', () => {
     try {
       // A verified account, signed in by its verification link.
       await page.goto(`${origin}/`);
-      const email = `my-wincs-${crypto.randomBytes(4).toString('hex')}@example.com`;
-      const signUp = await callApi(page, 'POST', '/api/auth/sign-up/email', {
-        name: 'Ana',
-        email,
-        password: 'correct horse 42',
-      });
-      expect(signUp.status).toBe(200);
-      await page.goto(await verificationLink(server.baseUrl, email));
-      await page.getByTestId('credit-balance').first().waitFor();
+      await signUpInPage(page, server.baseUrl, 'my-wincs');
 
       // One paid card and one unpaid: only the paid one is a WINC in the list.
       const templateId = await firstTemplateId(server.baseUrl);
