@@ -163,6 +163,14 @@ export async function insertCard(
   return id;
 }
 
+/**
+ * Puts an account on a plan's tier ('plus_bulk', 'premium_monthly', …) without a purchase: for tests of what
+ * a plan includes, not of how it is bought.
+ */
+export async function setTier(testDatabase: TestDatabase, email: string, tier: string): Promise<void> {
+  await testDatabase.database.db.updateTable('users').set({ tier }).where('email', '=', email).execute();
+}
+
 export async function findCard(testDatabase: TestDatabase, id: string) {
   const { db, codec } = testDatabase.database;
   const row = await db

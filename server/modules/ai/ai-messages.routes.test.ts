@@ -14,10 +14,11 @@ import {
 import {
   TEST_ORIGIN,
   TestBrowser,
+  setTier,
   signUpAndVerify,
   withinOneRateWindow,
 } from '../../testing/accounts-fixture.ts';
-import { describeEachDatabase, type TestDatabase } from '../../testing/databases.ts';
+import { describeEachDatabase } from '../../testing/databases.ts';
 import { startOpenAiServer } from '../../testing/openai-server.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { AI_RATE_LIMITS } from './ai-messages.service.ts';
@@ -53,14 +54,6 @@ function outcomeOf(response: LightMyRequestResponse) {
   return { done, deltas: events.filter((event) => event.type === 'delta').map((event) => event.text) };
 }
 
-async function makePlus(testDatabase: TestDatabase, email: string): Promise<void> {
-  await testDatabase.database.db
-    .updateTable('users')
-    .set({ tier: 'plus_bulk' })
-    .where('email', '=', email)
-    .execute();
-}
-
 /**
  * The AI message writer over HTTP (SPEC §7 generateAIMessage, DESIGN §1.12, §1.18), with an OpenAI-compatible
  * provider configured: Plus and Premium get the provider (streamed or whole, cleaned, trimmed to 80 words),
@@ -84,7 +77,7 @@ describeEachDatabase('AI messages', (use) => {
       aiTimeoutMs: 1500,
     }));
     const plusAccount = await signUpAndVerify(app, use());
-    await makePlus(use(), plusAccount.email);
+    await setTier(use(), plusAccount.email, 'plus_bulk');
     plus = plusAccount.browser;
     free = (await signUpAndVerify(app, use())).browser;
   });

@@ -10,6 +10,7 @@ import {
   TestBrowser,
   latestMail,
   mailCount,
+  setTier,
   signUpAndVerify,
 } from '../../testing/accounts-fixture.ts';
 import { cardDraft } from '../../testing/card-fixture.ts';
@@ -37,13 +38,10 @@ describeEachDatabase('card views and limits', (use) => {
   });
   afterAll(() => app?.close());
 
-  const setTier = (email: string, tier: string) =>
-    use().database.db.updateTable('users').set({ tier }).where('email', '=', email).execute();
-
   /** A signed-up owner on `tier` with a card paid then, and what the owner sees of it. */
   async function paidCard(tier: string, draft: object = {}) {
     const owner = await signUpAndVerify(app, use());
-    await setTier(owner.email, tier);
+    await setTier(use(), owner.email, tier);
     const created = await owner.browser.post(cardsApi.create, { ...cardDraft, ...draft });
     expect(created.statusCode, created.body).toBe(201);
     const card = cardSchema.parse(created.json());
@@ -72,7 +70,7 @@ describeEachDatabase('card views and limits', (use) => {
     const premium = await paidCard('premium_bulk');
     expect(premium.card.viewLimit).toBe(8);
     // A later change of plan does not change a card already paid.
-    await setTier(premium.owner.email, 'free');
+    await setTier(use(), premium.owner.email, 'free');
     expect((await ownersView(premium.owner.browser, premium.card)).viewLimit).toBe(8);
   });
 

@@ -8,10 +8,10 @@ import {
   voiceApi,
   type GreetingPreviewRequest,
 } from '../../../shared/voice/voice.contract.ts';
-import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
+import { TEST_ORIGIN, TestBrowser, setTier, signUpAndVerify } from '../../testing/accounts-fixture.ts';
 import { cardDraft } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
-import { describeEachDatabase, type TestDatabase } from '../../testing/databases.ts';
+import { describeEachDatabase } from '../../testing/databases.ts';
 import { startOpenAiServer } from '../../testing/openai-server.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
@@ -31,14 +31,6 @@ const PROVIDER_AUDIO = Buffer.concat([
   Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'),
   Buffer.alloc(2048),
 ]);
-
-async function makePlus(testDatabase: TestDatabase, email: string): Promise<void> {
-  await testDatabase.database.db
-    .updateTable('users')
-    .set({ tier: 'plus_bulk' })
-    .where('email', '=', email)
-    .execute();
-}
 
 /** An MP3 by content: an ID3 tag or an MPEG audio frame sync. */
 function isMp3(body: Buffer): boolean {
@@ -223,7 +215,7 @@ describeEachDatabase('the AI voice', (use) => {
     expect((await edit({ language: 'ru' })).json()).toMatchObject({ code: 'plan-required' });
 
     const plus = await signUpAndVerify(app, use());
-    await makePlus(use(), plus.email);
+    await setTier(use(), plus.email, 'plus_bulk');
     const plusCard = await plus.browser.post(cardsApi.create, inArabic, { [LANGUAGE_HEADER]: 'en' });
     expect(plusCard.statusCode, plusCard.body).toBe(201);
   });
@@ -233,7 +225,7 @@ describeEachDatabase('the AI voice', (use) => {
       aiProviders: { writer: false, voice: true },
     });
     const plus = await signUpAndVerify(app, use());
-    await makePlus(use(), plus.email);
+    await setTier(use(), plus.email, 'plus_bulk');
     openAi.answerSpeechWith({ kind: 'audio', data: PROVIDER_AUDIO });
     openAi.requests.length = 0;
     const heard = greetingPreviewResponseSchema.parse(
