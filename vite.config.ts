@@ -4,52 +4,79 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { FACE_FILES } from './web/features/recipient-card/lib/face-model-files.ts';
 import { FFMPEG_CORE_DIR, FFMPEG_CORE_FILES } from './web/lib/media/ffmpeg-core-files.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
-const FFMPEG_CORE_SOURCE = fileURLToPath(new URL('./node_modules/@ffmpeg/core/dist/esm/', import.meta.url));
-const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+};
+
+interface VendorFiles {
+  /** Where the files are served, below the site's root. */
+  dir: string;
+  /** Where they are in the project. */
+  source: string;
+  files: readonly string[];
+}
 
 /**
- * The ffmpeg.wasm core from our own origin (docs/decisions/0008-video-compression.md): copied into the build
- * at /vendor/ffmpeg/ and served there by the dev server. Nothing imports the files, so they cost nothing until
- * the video compression falls back to ffmpeg.
+ * Files of npm packages that the browser fetches by URL rather than importing, served from our own origin:
+ * copied into the build at their `dir` and served there by the dev server. Nothing imports them, so they cost
+ * nothing until used: the ffmpeg.wasm core (docs/decisions/0008-video-compression.md) when the video
+ * compression falls back to ffmpeg, the face models and TensorFlow's wasm (docs/decisions/0016-face-opening.md)
+ * when a recipient opens a card with their face.
  */
-function ffmpegCore(): Plugin {
+function vendorFiles(groups: readonly VendorFiles[]): Plugin {
+  const sourceOf = (group: VendorFiles, name: string) =>
+    fileURLToPath(new URL(`./${group.source}/${name}`, import.meta.url));
   return {
-    name: 'winc:ffmpeg-core',
+    name: 'winc:vendor-files',
     configureServer(server) {
-      server.middlewares.use(`/${FFMPEG_CORE_DIR}`, (request, response, next) => {
-        const name = path.posix.basename((request.url ?? '').split('?')[0] ?? '');
-        if (!(Object.values(FFMPEG_CORE_FILES) as string[]).includes(name)) return next();
-        response.setHeader('Content-Type', CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream');
-        fs.createReadStream(path.join(FFMPEG_CORE_SOURCE, name)).pipe(response);
-      });
+      for (const group of groups) {
+        server.middlewares.use(`/${group.dir}`, (request, response, next) => {
+          const name = path.posix.basename((request.url ?? '').split('?')[0] ?? '');
+          if (!group.files.includes(name)) return next();
+          response.setHeader('Content-Type', CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream');
+          fs.createReadStream(sourceOf(group, name)).pipe(response);
+        });
+      }
     },
     generateBundle() {
-      for (const name of Object.values(FFMPEG_CORE_FILES)) {
-        this.emitFile({
-          type: 'asset',
-          fileName: `${FFMPEG_CORE_DIR}/${name}`,
-          source: fs.readFileSync(path.join(FFMPEG_CORE_SOURCE, name)),
-        });
+      for (const group of groups) {
+        for (const name of group.files) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `${group.dir}/${name}`,
+            source: fs.readFileSync(sourceOf(group, name)),
+          });
+        }
       }
     },
   };
 }
 
+const FFMPEG_CORE: VendorFiles = {
+  dir: FFMPEG_CORE_DIR,
+  source: 'node_modules/@ffmpeg/core/dist/esm',
+  files: Object.values(FFMPEG_CORE_FILES),
+};
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), ffmpegCore()],
+  plugins: [react(), tailwindcss(), vendorFiles([FFMPEG_CORE, FACE_FILES.models, FACE_FILES.wasm])],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
-    // The AAC encoder's chunk (~1 MB, its wasm inlined) loads only when a video's sound must be re-encoded.
-    chunkSizeWarningLimit: 1024,
+    // Two big chunks load only on demand: the AAC encoder (~1 MB, its wasm inlined) when a video's sound must
+    // be re-encoded, the face matcher (~1.6 MB, TensorFlow.js) when a recipient opens a card with their face.
+    chunkSizeWarningLimit: 1600,
   },
   optimizeDeps: {
     // Pre-bundling would move @ffmpeg/ffmpeg away from its worker.js, which it starts by a relative URL.

@@ -88,9 +88,15 @@ describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice m
       await expectAlert(page, t('card.recipientRequired'));
       await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('Bo');
 
-      // The photo, the video and a recorded voice message.
+      // The photo, the video and a recorded voice message. The photo brings the face-opening switch, on; the
+      // sender switches it off.
+      const faceOpening = editor.getByTestId('face-opening-switch');
+      expect(await faceOpening.count()).toBe(0);
       await editor.getByTestId('recipient-image-input').setInputFiles(photoPath);
       await editor.getByText('bo.jpg').waitFor();
+      expect(await faceOpening.isChecked()).toBe(true);
+      await editor.getByText(t('editor.faceOpening.label')).click();
+      expect(await faceOpening.isChecked()).toBe(false);
       await editor.getByTestId('video-input').setInputFiles(videoPath);
       await editor.getByText('birthday-clip.mp4').first().waitFor();
       await editor.getByTestId('voice-record').click();
@@ -162,12 +168,13 @@ describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice m
         const response = await fetch(path);
         return {
           status: response.status,
-          card: (await response.json()) as { isGuestCard: boolean; videoUrl: string },
+          card: (await response.json()) as { isGuestCard: boolean; videoUrl: string; faceOpening: boolean },
         };
       }, cardsApi.card(cardId));
       expect(owned.status).toBe(200);
       expect(owned.card.isGuestCard).toBe(false);
       expect(owned.card.videoUrl).toMatch(/\.mp4$/);
+      expect(owned.card.faceOpening).toBe(false);
     } finally {
       await context.close();
     }

@@ -1,16 +1,14 @@
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardMediaApi, type CardMediaKind } from '../shared/cards/card-media.ts';
-import { LANGUAGE_HEADER } from '../shared/accounts/accounts.contract.ts';
-import { paymentsApi } from '../shared/payments/plans.ts';
-import { cardSchema, cardsApi, type Card } from '../shared/cards/cards.contract.ts';
+import type { CardMediaKind } from '../shared/cards/card-media.ts';
+import type { Card } from '../shared/cards/cards.contract.ts';
 import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
+import { signedInOwner } from './support/card-owner.ts';
 import { fakeVideoBytes, firstTemplateId, guestWithCard } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
-import { verificationLink } from './support/mailbox.ts';
 
 /**
  * The recipient page (DESIGN §1.5) as someone who was sent the link sees it, in a browser that has never
@@ -25,92 +23,6 @@ let paid: Card;
 /** A paid card written in Arabic (its sender's screen was in Arabic). */
 let paidArabic: Card;
 let unpaid: Card;
-
-/** Cookies a server answer sets, as a Cookie header. */
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-}
-
-/** A verified, signed-in account made through the API and the local mailbox; its cookie and origin headers. */
-async function signedInOwner(): Promise<Record<string, string>> {
-  const origin = server.baseUrl;
-  const email = `sender-${crypto.randomBytes(5).toString('hex')}@example.com`;
-  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ name: 'Ana', email, password: 'correct horse 42' }),
-  });
-  expect(signUp.status).toBe(200);
-  // The link names the server's public origin; the path is what matters here.
-  const link = new URL(await verificationLink(origin, email));
-  const verify = await fetch(`${origin}${link.pathname}${link.search}`, { redirect: 'manual' });
-  expect([200, 302]).toContain(verify.status);
-  const cookie = cookiesOf(verify);
-  expect(cookie).not.toBe('');
-  return { cookie, origin };
-}
-
-/**
- * Buys the Premium pack through the built-in test-mode checkout: its cards may be opened on 8 devices, enough
- * for every visitor these tests play.
- */
-async function buyPremium(headers: Record<string, string>): Promise<void> {
-  const checkout = await fetch(`${server.baseUrl}${paymentsApi.checkout}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ planId: 'premium', billingCycle: 'bulk' }),
-  });
-  expect(checkout.status, await checkout.clone().text()).toBe(200);
-  const orderId = decodeURIComponent(((await checkout.json()) as { url: string }).url.split('/').pop()!);
-  const complete = await fetch(`${server.baseUrl}${paymentsApi.completeTestCheckout(orderId)}`, {
-    method: 'POST',
-    headers,
-  });
-  expect(complete.status, await complete.clone().text()).toBe(200);
-}
-
-async function unlock(headers: Record<string, string>, card: Card): Promise<Card> {
-  const response = await fetch(`${server.baseUrl}${cardsApi.unlock(card.id)}`, { method: 'POST', headers });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const unlocked = cardSchema.parse((await response.json()).card);
-  expect(unlocked.isPaid).toBe(true);
-  return unlocked;
-}
-
-async function createCard(
-  headers: Record<string, string>,
-  templateId: string,
-  language: Language = 'en',
-): Promise<Card> {
-  const response = await fetch(`${server.baseUrl}${cardsApi.create}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json', [LANGUAGE_HEADER]: language },
-    body: JSON.stringify({
-      templateId,
-      senderName: 'Ana',
-      recipientName: 'Bo',
-      message: 'Happy birthday, Bo! Open the video 🎂',
-      selectedVoice: 'female',
-      textStyles: { fontFamily: 'Georgia', fontSize: 22, color: '#7c2a68' },
-      language,
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return cardSchema.parse(await response.json());
-}
-
-async function putMedia(headers: Record<string, string>, cardId: string, kind: CardMediaKind, body: Buffer) {
-  const response = await fetch(`${server.baseUrl}${cardMediaApi.media(cardId, kind)}`, {
-    method: 'PUT',
-    headers: { ...headers, 'content-type': 'application/octet-stream' },
-    body: new Uint8Array(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return cardSchema.parse(await response.json());
-}
 
 /** A browser that has never been here (no cookies, no storage), optionally remembering a language. */
 async function freshVisitor(
@@ -131,18 +43,17 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
   const templateId = await firstTemplateId(server.baseUrl);
 
-  const owner = await signedInOwner();
-  await buyPremium(owner);
-  paid = await createCard(owner, templateId);
-  await putMedia(owner, paid.id, 'video', fakeVideoBytes(200 * 1024));
-  await putMedia(
-    owner,
+  const owner = await signedInOwner(server.baseUrl);
+  await owner.buyPremium();
+  paid = await owner.createCard(templateId);
+  await owner.putMedia(paid.id, 'video', fakeVideoBytes(200 * 1024));
+  await owner.putMedia(
     paid.id,
     'audio',
     Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(4096)]),
   );
-  paid = await unlock(owner, paid);
-  paidArabic = await unlock(owner, await createCard(owner, templateId, 'ar'));
+  paid = await owner.unlock(paid);
+  paidArabic = await owner.unlock(await owner.createCard(templateId, 'ar'));
 
   // A guest's card is never paid: its link is one that isn't ready.
   unpaid = (await guestWithCard(server.baseUrl, templateId)).card;

@@ -85,6 +85,8 @@ export const cardInputSchema = z
     readMessageAloud: z.boolean().optional(),
     /** One email to the sender the first time someone opens the card (DESIGN §1.7); off unless asked. */
     notifyOnOpen: z.boolean().optional(),
+    /** The recipient page offers to open the card with the recipient's face (DESIGN §1.6); on by default. */
+    faceOpening: z.boolean().optional(),
   })
   .strict();
 export type CardInput = z.input<typeof cardInputSchema>;
@@ -162,6 +164,8 @@ export const cardSchema = z.object({
   /** How many recipient devices may open the card: the owner's plan's when it was paid (null: no limit). */
   viewLimit: z.number().int().nullable(),
   notifyOnOpen: z.boolean(),
+  /** The sender's face-opening switch (it matters only once the card has a recipient photo). */
+  faceOpening: z.boolean(),
   /** ISO 8601. */
   createdAt: z.string(),
   lastModified: z.string(),
@@ -190,6 +194,10 @@ export const publicCardSchema = cardSchema
     recipientImageUrl: true,
     videoUrl: true,
     audioUrl: true,
+  })
+  .extend({
+    /** The page offers 'Open with your face': the sender left it on and the card has the recipient's photo. */
+    faceOpening: z.boolean(),
   })
   .strict();
 export type PublicCard = z.infer<typeof publicCardSchema>;

@@ -30,23 +30,34 @@ export function CardMoment({
   onPlay,
   priority = false,
   onStateChange,
+  openedByFace = false,
 }: {
   card: PublicCard;
   speech?: CardSpeech;
   onPlay?: (media: 'video' | 'voice-message') => void;
   priority?: boolean;
   onStateChange?: (state: CardMomentState) => void;
+  /** The recipient's face opened it (DESIGN §1.6): it starts opening at once, and the caller starts the voice. */
+  openedByFace?: boolean;
 }) {
-  const [state, setState] = useState<CardMomentState>('closed');
   const lightweight = prefersLightweight();
+  const opening = (): CardMomentState => (prefersReducedMotion() || lightweight ? 'open' : 'opening');
+  const [state, setState] = useState<CardMomentState>(() => (openedByFace ? opening() : 'closed'));
   const change = (next: CardMomentState) => {
     setState(next);
     onStateChange?.(next);
   };
+  // Opened by the face, the card starts open: the page hears of it once, as it would of a tap.
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    if (state !== 'closed') onStateChange?.(state);
+  }, [state, onStateChange]);
 
   const open = () => {
     speech?.start();
-    change(prefersReducedMotion() || lightweight ? 'open' : 'opening');
+    change(opening());
   };
   const close = () => {
     speech?.stop();

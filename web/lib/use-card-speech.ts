@@ -10,6 +10,12 @@ export type CardSpeechCard = Pick<
 export interface CardSpeech {
   /** Starts the greeting, then the message when the sender had it read: call it from the opening tap. */
   start: () => void;
+  /**
+   * Lets a `start` that comes later, without a tap of its own (the card opened by the recipient's face), make
+   * sound: call it from the tap that began the wait. Some browsers (Safari) play sound only on an element
+   * first played during a tap, so it plays the greeting silently there and rewinds it.
+   */
+  prime: () => void;
   stop: () => void;
   muted: boolean;
   toggleMute: () => void;
@@ -32,6 +38,7 @@ export function useCardSpeech(
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const [speaking, setSpeaking] = useState<'greeting' | 'message' | null>(null);
   const [muted, setMuted] = useState(false);
+  const startedRef = useRef(false);
 
   const stop = useCallback(() => {
     const audio = audioRef.current;
@@ -51,6 +58,7 @@ export function useCardSpeech(
       { part: 'message' as const, url: card.messageAudioUrl },
     ].filter((clip): clip is { part: 'greeting' | 'message'; url: string } => clip.url !== null);
     if (clips.length === 0) return;
+    startedRef.current = true;
     const audio = (audioRef.current ??= new Audio());
     audio.muted = muted;
     const play = (index: number) => {
@@ -72,6 +80,22 @@ export function useCardSpeech(
     play(0);
   }, [card, muted, onGreetingHeard]);
 
+  const prime = useCallback(() => {
+    const url = card?.greetingAudioUrl ?? card?.messageAudioUrl;
+    if (!url || startedRef.current) return;
+    const audio = (audioRef.current ??= new Audio());
+    audio.src = url;
+    audio.muted = true;
+    audio
+      .play()
+      .then(() => {
+        if (startedRef.current) return;
+        audio.pause();
+        audio.currentTime = 0;
+      })
+      .catch(() => undefined);
+  }, [card]);
+
   const toggleMute = useCallback(() => {
     setMuted((current) => {
       if (audioRef.current) audioRef.current.muted = !current;
@@ -81,6 +105,7 @@ export function useCardSpeech(
 
   return {
     start,
+    prime,
     stop,
     muted,
     toggleMute,

@@ -32,6 +32,7 @@ export function presentCard(card: CardRecord): Card {
     isPublic: card.isPublic,
     viewLimit: card.viewLimit,
     notifyOnOpen: card.notifyOnOpen,
+    faceOpening: card.faceOpening,
     createdAt: card.createdAt.toISOString(),
     lastModified: card.lastModified.toISOString(),
     updatedAt: card.updatedAt.toISOString(),
@@ -60,5 +61,6 @@ export function presentPublicCard(card: CardRecord): PublicCard {
     recipientImageUrl: card.recipientImageUrl,
     videoUrl: card.videoUrl,
     audioUrl: card.audioUrl,
+    faceOpening: card.faceOpening && card.recipientImageUrl !== null,
   };
 }

@@ -48,6 +48,8 @@ export interface CardRecord {
   viewLimit: number | null;
   /** The sender asked for one email the first time the card is opened. */
   notifyOnOpen: boolean;
+  /** The recipient page offers to open the card with the recipient's face (when it has their photo). */
+  faceOpening: boolean;
 }
 
 /** What an update may change: the content the sender edits, never owner, payment, publication or counters. */
@@ -67,6 +69,7 @@ export type CardContent = Pick<
   | 'greetingClipId'
   | 'messageClipId'
   | 'notifyOnOpen'
+  | 'faceOpening'
 >;
 
 export type CardsRepository = ReturnType<typeof createCardsRepository>;
@@ -119,6 +122,7 @@ export function createCardsRepository(database: Database) {
     messageClipId: row.messageClipId,
     viewLimit: row.viewLimit === null ? null : Number(row.viewLimit),
     notifyOnOpen: codec.readBool(row.notifyOnOpen),
+    faceOpening: codec.readBool(row.faceOpening),
   });
 
   const encodeContent = (content: CardContent) => ({
@@ -136,6 +140,7 @@ export function createCardsRepository(database: Database) {
     greetingClipId: content.greetingClipId,
     messageClipId: content.messageClipId,
     notifyOnOpen: codec.bool(content.notifyOnOpen),
+    faceOpening: codec.bool(content.faceOpening),
   });
 
   return {

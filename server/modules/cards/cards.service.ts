@@ -98,6 +98,7 @@ export function createCardsService(deps: {
         greetingClipId: null,
         messageClipId: null,
         notifyOnOpen: input.notifyOnOpen ?? false,
+        faceOpening: input.faceOpening ?? true,
       };
       assertComplete(draft);
       assertLanguageAllowed(actor, draft.language);
@@ -160,6 +161,7 @@ export function createCardsService(deps: {
         greetingClipId: card.greetingClipId,
         messageClipId: card.messageClipId,
         notifyOnOpen: input.notifyOnOpen ?? card.notifyOnOpen,
+        faceOpening: input.faceOpening ?? card.faceOpening,
       };
       assertComplete(content);
       // A card keeps the language it has; only a change to another one is a plan's feature.

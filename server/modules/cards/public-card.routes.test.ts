@@ -133,6 +133,33 @@ describeEachDatabase('the shared card, as its recipient opens it', (use) => {
     expect(again.message).toBe('Happy birthday, Alex!');
   });
 
+  it("offers face opening only on a card with the recipient's photo whose sender left it on", async () => {
+    const owner = await signUpAndVerify(app, use());
+    const card = await createCard(owner.browser);
+    expect(card.faceOpening).toBe(true);
+    await unlock(owner.browser, card);
+    const visitor = stranger();
+    const publicCard = async () =>
+      publicCardSchema.parse((await visitor.get(cardsApi.publicCard(card.id))).json());
+    // No photo to compare a face with: nothing to offer.
+    expect((await publicCard()).faceOpening).toBe(false);
+
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f4a261' } })
+      .png()
+      .toBuffer();
+    await putMedia(owner.browser, card.id, 'image', photo);
+    expect((await publicCard()).faceOpening).toBe(true);
+
+    const off = await owner.browser.request({
+      method: 'PATCH',
+      url: cardsApi.card(card.id),
+      payload: { faceOpening: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(cardSchema.parse(off.json()).faceOpening).toBe(false);
+    expect((await publicCard()).faceOpening).toBe(false);
+  });
+
   it('answers an unpaid card, an unknown id, a malformed id and a guest card alike, whoever asks', async () => {
     const owner = await signUpAndVerify(app, use());
     const unpaid = await createCard(owner.browser);

@@ -161,6 +161,7 @@ export interface CardsTable {
   viewLimit: number | null;
   notifyOnOpen: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   openNotifiedAt: StoredDate | null;
+  faceOpening: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 
 /** A recipient device that opened a card (once), and what it played there. */

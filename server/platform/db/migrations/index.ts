@@ -8,6 +8,7 @@ import * as m0005 from './0005-card-media.ts';
 import * as m0006 from './0006-payments.ts';
 import * as m0007 from './0007-card-voice.ts';
 import * as m0008 from './0008-card-views.ts';
+import * as m0009 from './0009-face-opening.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -23,4 +24,5 @@ export const migrations: Record<string, AppMigration> = {
   '0006-payments': m0006,
   '0007-card-voice': m0007,
   '0008-card-views': m0008,
+  '0009-face-opening': m0009,
 };

@@ -36,6 +36,7 @@ import { mediaChanges, NO_MEDIA_EDITS, savedMediaUrls, type MediaEdits } from '.
 import { AiMessageDialog } from './ai-message-dialog.tsx';
 import { CardLanguageField } from './card-language-field.tsx';
 import { GreetingPreview } from './greeting-preview.tsx';
+import { OptionCheckbox } from './option-checkbox.tsx';
 import { FileTooLargeDialog } from './media/file-too-large-dialog.tsx';
 import { RecipientImageField } from './media/recipient-image-field.tsx';
 import { UploadProgressDialog } from './media/upload-progress-dialog.tsx';
@@ -322,13 +323,28 @@ function EditorForm({
             </p>
           </RequiredField>
 
-          <RecipientImageField
-            file={media.image.file}
-            existingUrl={shown('image')}
-            onChange={(file) => choose('image', file)}
-            onRemoveExisting={() => removeSaved('image')}
-            disabled={working}
-          />
+          <div>
+            <RecipientImageField
+              file={media.image.file}
+              existingUrl={shown('image')}
+              onChange={(file) => {
+                choose('image', file);
+                // A newly added photo brings face opening back on (DESIGN §1.6); the sender may switch it off.
+                if (file) update('faceOpening', true);
+              }}
+              onRemoveExisting={() => removeSaved('image')}
+              disabled={working}
+            />
+            {(media.image.file ?? shown('image')) && (
+              <OptionCheckbox
+                checked={values.faceOpening}
+                onChange={(checked) => update('faceOpening', checked)}
+                label={t('editor.faceOpening.label')}
+                hint={t('editor.faceOpening.hint')}
+                testId="face-opening-switch"
+              />
+            )}
+          </div>
 
           <fieldset aria-describedby={check?.field === 'selectedVoice' ? ids.error : undefined}>
             <legend id={ids.voice} className="text-sm font-bold text-ink">
@@ -367,18 +383,12 @@ function EditorForm({
               voice={values.selectedVoice}
               language={values.language}
             />
-            <label className="mt-3 flex cursor-pointer items-start gap-2.5 text-sm text-ink">
-              <input
-                type="checkbox"
-                checked={values.readMessageAloud}
-                onChange={(event) => update('readMessageAloud', event.target.checked)}
-                className="mt-0.5 size-4.5 shrink-0 accent-plum-600"
-              />
-              <span>
-                <span className="font-bold">{t('editor.readAloud.label')}</span>
-                <span className="block text-xs text-muted">{t('editor.readAloud.hint')}</span>
-              </span>
-            </label>
+            <OptionCheckbox
+              checked={values.readMessageAloud}
+              onChange={(checked) => update('readMessageAloud', checked)}
+              label={t('editor.readAloud.label')}
+              hint={t('editor.readAloud.hint')}
+            />
           </fieldset>
 
           <VideoField

@@ -21,7 +21,7 @@ const filled = {
 };
 
 describe('card draft', () => {
-  it('starts empty with the contract defaults, in the UI language, the message not read aloud', () => {
+  it('starts empty with the contract defaults, in the UI language, the message not read aloud, face opening on', () => {
     expect(initialFormValues(null, 'ar')).toEqual({
       senderName: '',
       recipientName: '',
@@ -32,6 +32,7 @@ describe('card draft', () => {
       color: '#333',
       language: 'ar',
       readMessageAloud: false,
+      faceOpening: true,
     });
   });
 
@@ -81,6 +82,7 @@ describe('card draft', () => {
       textStyles: { fontFamily: 'Impact', fontSize: 22, color: '#e11d48' },
       language: 'en',
       readMessageAloud: false,
+      faceOpening: true,
     });
     expect(cardInputSchema.safeParse(request).success).toBe(true);
   });

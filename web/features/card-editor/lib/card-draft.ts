@@ -23,6 +23,8 @@ export interface CardFormValues {
   /** The card's language: its AI message, its voice and its recipient page. */
   language: Language;
   readMessageAloud: boolean;
+  /** The recipient may open the card with their face; it matters once the card has their photo. */
+  faceOpening: boolean;
 }
 
 /** An empty form in the sender's UI language (create) or the saved card's values (edit). */
@@ -34,6 +36,7 @@ export function initialFormValues(card: Card | null, uiLanguage: Language): Card
     selectedVoice: card?.selectedVoice ?? null,
     language: card?.language ?? uiLanguage,
     readMessageAloud: card?.readMessageAloud ?? false,
+    faceOpening: card?.faceOpening ?? true,
     fontFamily: card?.textStyles.fontFamily ?? TEXT_STYLE_DEFAULTS.fontFamily,
     fontSize: card?.textStyles.fontSize ?? TEXT_STYLE_DEFAULTS.fontSize,
     color: card?.textStyles.color ?? TEXT_STYLE_DEFAULTS.color,
@@ -61,6 +64,7 @@ export function toCardRequest(values: CardFormValues, templateId: string | null)
     textStyles: { fontFamily: values.fontFamily, fontSize: values.fontSize, color: values.color },
     language: values.language,
     readMessageAloud: values.readMessageAloud,
+    faceOpening: values.faceOpening,
   };
 }
 

@@ -1,20 +1,31 @@
-import { Eye, Languages } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Eye, Languages, ScanFace } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicCard } from '../../../../shared/cards/cards.contract.ts';
 import { LANGUAGE_NAMES } from '../../../../shared/i18n/languages.ts';
+import { Button } from '../../../components/button.tsx';
 import { CardMoment, type CardMomentState } from '../../../components/card-view.tsx';
 import { useCardSpeech } from '../../../lib/use-card-speech.ts';
 import { recordCardActivity } from '../api/record-card-activity.ts';
 import { useCardLanguage } from '../hooks/use-card-language.ts';
+import type { FaceUnavailable } from '../hooks/use-face-opening.ts';
+import { FaceOpeningPanel } from './face-opening-panel.tsx';
 import { MakeYourOwnInvite } from './make-your-own-invite.tsx';
+
+/** Face opening's course: not chosen, looking at the camera, just matched ("It's you!"), and the card opened. */
+type FaceStep = 'off' | 'camera' | 'matched' | 'opened';
+/** How long "It's you!" shows before the card opens. */
+const MATCHED_PAUSE_MS = 700;
 
 /**
  * The recipient page (DESIGN §1.5): who the card is for and who made it, then the closed cover, fetched
  * before anything else; clicking it opens the card (To, the message in its saved styles, image, video, voice
  * message) as the AI voice greets the recipient (and reads the message when the sender asked), X closes it.
- * The page is in the card's language, with a switch to the device's, and says the sender will see it was
- * opened; what this device plays is told to the sender (DESIGN §1.7). The media load only once the card is open. A soft invitation follows.
+ * When the sender left face opening on and added the recipient's photo, 'Open with your face' offers the
+ * other way in (DESIGN §1.6); without a camera it says so and the cover stays. The page is in the card's
+ * language, with a switch to the device's, and says the sender will see it was opened; what this device
+ * plays is told to the sender (DESIGN §1.7). The media load only once the card is open. A soft invitation
+ * follows.
  */
 export function RecipientCardView({ card }: { card: PublicCard }) {
   const { t } = useTranslation();
@@ -22,6 +33,14 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
   const greetingHeard = useCallback(() => recordCardActivity(card.id, 'greeting'), [card.id]);
   const speech = useCardSpeech(card, { onGreetingHeard: greetingHeard });
   const language = useCardLanguage(card.language);
+  const [face, setFace] = useState<FaceStep>('off');
+  const [faceNotice, setFaceNotice] = useState<FaceUnavailable | null>(null);
+  useEffect(() => {
+    if (face !== 'matched') return;
+    const timer = setTimeout(() => setFace('opened'), MATCHED_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [face]);
+  const faceShown = (face === 'camera' || face === 'matched') && card.recipientImageUrl;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 sm:px-6 sm:pt-12">
       <header className="mx-auto max-w-md text-center">
@@ -49,14 +68,55 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
       </header>
 
       <div className="mx-auto mt-8 w-full max-w-sm" data-card-state={state}>
-        <CardMoment
-          card={card}
-          speech={speech}
-          priority
-          onPlay={(media) => recordCardActivity(card.id, media)}
-          onStateChange={setState}
-        />
+        {faceShown ? (
+          <FaceOpeningPanel
+            photoUrl={card.recipientImageUrl!}
+            onMatched={() => {
+              speech.start();
+              setFace('matched');
+            }}
+            onLeave={(unavailable) => {
+              setFace('off');
+              setFaceNotice(unavailable ?? null);
+            }}
+          />
+        ) : (
+          <CardMoment
+            key={face}
+            card={card}
+            speech={speech}
+            priority
+            onPlay={(media) => recordCardActivity(card.id, media)}
+            onStateChange={setState}
+            openedByFace={face === 'opened'}
+          />
+        )}
       </div>
+
+      {!faceShown && state === 'closed' && card.faceOpening && (
+        <div className="mx-auto mt-4 flex max-w-sm flex-col items-center gap-2">
+          <Button
+            variant="secondary"
+            size="lg"
+            className="w-full"
+            data-testid="open-with-face"
+            onClick={() => {
+              // The voice will start when the face matches, long after this tap: let it make sound then.
+              speech.prime();
+              setFaceNotice(null);
+              setFace('camera');
+            }}
+          >
+            <ScanFace aria-hidden="true" className="size-5" />
+            {t('recipient.face.open')}
+          </Button>
+          {faceNotice && (
+            <p role="status" className="text-center text-sm text-muted" data-testid="face-opening-notice">
+              {t(faceNotice === 'camera' ? 'recipient.face.noCamera' : 'recipient.face.unavailable')}
+            </p>
+          )}
+        </div>
+      )}
 
       <p className="mx-auto mt-4 flex max-w-sm items-center justify-center gap-1.5 text-center text-sm text-muted">
         <Eye aria-hidden="true" className="size-4 shrink-0" />
