@@ -27,9 +27,16 @@ export interface CardSpeech {
 
 /**
  * The AI voice of an opened card (DESIGN §1.13): the greeting, then — when the sender asked for it — the
- * message read aloud. Browsers play sound only after a tap, so `start` belongs in the opening tap's handler;
- * it creates and plays the audio element there. The mute switch stays as set for the whole visit.
+ * message read aloud. The first clip loads with the page; browsers play sound only after a tap, so `start`
+ * belongs in the opening tap's handler, and plays the element there. The mute switch stays as set for the whole visit.
  */
+/** Puts `url` at the start in the element; a clip it already holds is kept (and rewound), so a preloaded one
+ * plays at once. */
+function cue(audio: HTMLAudioElement, url: string) {
+  if (audio.src === new URL(url, document.baseURI).href) audio.currentTime = 0;
+  else audio.src = url;
+}
+
 export function useCardSpeech(
   card: CardSpeechCard | undefined,
   options: { onGreetingHeard?: () => void } = {},
@@ -50,6 +57,15 @@ export function useCardSpeech(
   }, []);
 
   useEffect(() => stop, [stop]);
+
+  // The voice loads with the cover, before the media (DESIGN §1.5): the tap then plays it without a wait.
+  const firstClip = card?.greetingAudioUrl ?? card?.messageAudioUrl ?? null;
+  useEffect(() => {
+    if (!firstClip || startedRef.current) return;
+    const audio = (audioRef.current ??= new Audio());
+    audio.preload = 'auto';
+    cue(audio, firstClip);
+  }, [firstClip]);
 
   const start = useCallback(() => {
     if (!card) return;
@@ -72,7 +88,7 @@ export function useCardSpeech(
         if (clip.part === 'greeting') onGreetingHeard?.();
         play(index + 1);
       };
-      audio.src = clip.url;
+      cue(audio, clip.url);
       setSpeaking(clip.part);
       // A refused or failed play (no sound device, the clip not ready) leaves the card silent, never stuck.
       audio.play().catch(() => setSpeaking(null));
@@ -84,7 +100,7 @@ export function useCardSpeech(
     const url = card?.greetingAudioUrl ?? card?.messageAudioUrl;
     if (!url || startedRef.current) return;
     const audio = (audioRef.current ??= new Audio());
-    audio.src = url;
+    cue(audio, url);
     audio.muted = true;
     audio
       .play()
