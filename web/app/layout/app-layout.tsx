@@ -20,7 +20,9 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall: while a page loads, the footer waits below the fold instead of showing and
+          then jumping away (a layout shift a phone's first screen would feel). */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
