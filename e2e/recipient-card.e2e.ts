@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardMediaKind } from '../shared/cards/card-media.ts';
 import type { Card } from '../shared/cards/cards.contract.ts';
@@ -24,6 +25,12 @@ let paid: Card;
 let paidArabic: Card;
 let unpaid: Card;
 
+/** A portrait-shaped photo, as a phone takes one. */
+const PHOTO = { create: { width: 600, height: 800, channels: 3 as const, background: '#e9c46a' } };
+/** An MP3's first bytes and noise: what the voice message's upload checks is its type. */
+const voiceMessageBytes = () =>
+  Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(4096)]);
+
 /** A browser that has never been here (no cookies, no storage), optionally remembering a language. */
 async function freshVisitor(
   language: Language,
@@ -46,14 +53,15 @@ beforeAll(async () => {
   const owner = await signedInOwner(server.baseUrl);
   await owner.buyPremium();
   paid = await owner.createCard(templateId);
+  await owner.putMedia(paid.id, 'image', await sharp(PHOTO).jpeg().toBuffer());
   await owner.putMedia(paid.id, 'video', fakeVideoBytes(200 * 1024));
-  await owner.putMedia(
-    paid.id,
-    'audio',
-    Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(4096)]),
-  );
+  await owner.putMedia(paid.id, 'audio', voiceMessageBytes());
   paid = await owner.unlock(paid);
-  paidArabic = await owner.unlock(await owner.createCard(templateId, 'ar'));
+  paidArabic = await owner.createCard(templateId, 'ar');
+  await owner.putMedia(paidArabic.id, 'image', await sharp(PHOTO).jpeg().toBuffer());
+  await owner.putMedia(paidArabic.id, 'video', fakeVideoBytes(200 * 1024));
+  await owner.putMedia(paidArabic.id, 'audio', voiceMessageBytes());
+  paidArabic = await owner.unlock(paidArabic);
 
   // A guest's card is never paid: its link is one that isn't ready.
   unpaid = (await guestWithCard(server.baseUrl, templateId)).card;
@@ -112,39 +120,47 @@ describe('the recipient page', () => {
     }
   });
 
-  it("opens like paper on a phone: 'Tap', the cover swings open, everything reachable by the page's scroll", async () => {
-    const t = localeText('en');
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    try {
-      await page.goto(`${server.baseUrl}/c/${paid.id}`);
-      const cover = page.getByTestId('card-cover');
-      await cover.getByText(t('overview.tapToOpen')).waitFor();
-      await cover.getByText(t('overview.tapMe')).waitFor();
-      await cover.tap();
-      // The cover swings open over the card, then gives way to it.
-      await page.getByTestId('card-opening').waitFor();
-      await page.getByTestId('card-opening').waitFor({ state: 'detached' });
-      const opened = page.getByTestId('card-open');
-      await opened.getByText(t('overview.to', { name: 'Bo' })).waitFor();
-      // No box scrolls inside the page: the open card is as tall as what it holds.
-      expect(await opened.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
-      for (const testId of ['card-video', 'card-audio']) {
-        const media = opened.getByTestId(testId);
-        await media.scrollIntoViewIfNeeded();
-        expect(await media.isVisible()).toBe(true);
-        const box = (await media.boundingBox())!;
-        expect(box.y + box.height).toBeLessThanOrEqual(844);
+  it.each(['en', 'ar'] as const)(
+    "opens like paper on a phone: 'Tap', the greeting speaks with captions as the cover swings open, everything reachable by the page's scroll (%s)",
+    async (language) => {
+      const t = localeText(language);
+      const card = language === 'en' ? paid : paidArabic;
+      const context = await contextIn(browser, language, {
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${server.baseUrl}/c/${card.id}`);
+        const cover = page.getByTestId('card-cover');
+        await cover.getByText(t('overview.tapToOpen')).waitFor();
+        await cover.getByText(t('overview.tapMe')).waitFor();
+        await cover.tap();
+        // The cover swings open over the card, then gives way to it.
+        await page.getByTestId('card-opening').waitFor();
+        await page.getByTestId('card-opening').waitFor({ state: 'detached' });
+        const opened = page.getByTestId('card-open');
+        await opened.getByText(t('overview.to', { name: 'Bo' })).waitFor();
+        // The greeting speaks from the tap, its words shown in the card's language and direction.
+        const caption = opened.getByTestId('card-voice-caption');
+        await expect.poll(() => caption.innerText(), { timeout: 15_000 }).toContain('Bo');
+        expect(await caption.getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+        // No box scrolls inside the page: the open card is as tall as what it holds.
+        expect(await opened.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+        for (const testId of ['card-message', 'card-image', 'card-video', 'card-audio']) {
+          const media = opened.getByTestId(testId);
+          await media.scrollIntoViewIfNeeded();
+          expect(await media.isVisible()).toBe(true);
+          const box = (await media.boundingBox())!;
+          expect(box.y + box.height).toBeLessThanOrEqual(844);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      } finally {
+        await context.close();
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 
   it('opens with a simple fade when the visitor asks for reduced motion', async () => {
     const { context, page } = await freshVisitor('en', { width: 390, height: 844 });

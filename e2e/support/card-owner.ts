@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect } from 'vitest';
+import assert from 'node:assert/strict';
 import { LANGUAGE_HEADER } from '../../shared/accounts/accounts.contract.ts';
 import { cardMediaApi, type CardMediaKind } from '../../shared/cards/card-media.ts';
 import { cardSchema, cardsApi, type Card, type CardInput } from '../../shared/cards/cards.contract.ts';
@@ -27,7 +27,7 @@ export interface CardOwner {
 
 /**
  * A verified, signed-in sender made through the API and the local mailbox, who makes and pays for cards by
- * the API: the recipient tests start from a shared link, not from the editor.
+ * the API: the recipient tests and benches start from a shared link, not from the editor.
  */
 export async function signedInOwner(baseUrl: string): Promise<CardOwner> {
   const email = `sender-${crypto.randomBytes(5).toString('hex')}@example.com`;
@@ -36,13 +36,13 @@ export async function signedInOwner(baseUrl: string): Promise<CardOwner> {
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ name: 'Ana', email, password: 'correct horse 42' }),
   });
-  expect(signUp.status).toBe(200);
+  assert.equal(signUp.status, 200, await signUp.clone().text());
   // The link names the server's public origin; the path is what matters here.
   const link = new URL(await verificationLink(baseUrl, email));
   const verify = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
-  expect([200, 302]).toContain(verify.status);
+  assert.ok([200, 302].includes(verify.status), `verification: ${verify.status}`);
   const cookie = cookiesOf(verify);
-  expect(cookie).not.toBe('');
+  assert.notEqual(cookie, '', 'verification set no cookie');
   const headers = { cookie, origin: baseUrl };
 
   return {
@@ -52,13 +52,13 @@ export async function signedInOwner(baseUrl: string): Promise<CardOwner> {
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ planId: 'premium', billingCycle: 'bulk' }),
       });
-      expect(checkout.status, await checkout.clone().text()).toBe(200);
+      assert.equal(checkout.status, 200, await checkout.clone().text());
       const orderId = decodeURIComponent(((await checkout.json()) as { url: string }).url.split('/').pop()!);
       const complete = await fetch(`${baseUrl}${paymentsApi.completeTestCheckout(orderId)}`, {
         method: 'POST',
         headers,
       });
-      expect(complete.status, await complete.clone().text()).toBe(200);
+      assert.equal(complete.status, 200, await complete.clone().text());
     },
 
     async createCard(templateId, language = 'en', input = {}) {
@@ -76,7 +76,7 @@ export async function signedInOwner(baseUrl: string): Promise<CardOwner> {
           ...input,
         }),
       });
-      expect(response.status, await response.clone().text()).toBe(201);
+      assert.equal(response.status, 201, await response.clone().text());
       return cardSchema.parse(await response.json());
     },
 
@@ -86,15 +86,15 @@ export async function signedInOwner(baseUrl: string): Promise<CardOwner> {
         headers: { ...headers, 'content-type': 'application/octet-stream' },
         body: new Uint8Array(body),
       });
-      expect(response.status, await response.clone().text()).toBe(200);
+      assert.equal(response.status, 200, await response.clone().text());
       return cardSchema.parse(await response.json());
     },
 
     async unlock(card) {
       const response = await fetch(`${baseUrl}${cardsApi.unlock(card.id)}`, { method: 'POST', headers });
-      expect(response.status, await response.clone().text()).toBe(200);
+      assert.equal(response.status, 200, await response.clone().text());
       const unlocked = cardSchema.parse((await response.json()).card);
-      expect(unlocked.isPaid).toBe(true);
+      assert.ok(unlocked.isPaid, 'the unlocked card is not paid');
       return unlocked;
     },
   };
