@@ -130,12 +130,15 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerTemplateImageRoutes(app, templateImages, storage);
   if (!config.stripe) {
     app.log.warn(
-      'payments: Stripe is not configured; the built-in test-mode checkout grants credits for free',
+      config.paymentsTestMode
+        ? 'payments: Stripe is not configured; the built-in test-mode checkout grants credits for free'
+        : 'payments: Stripe is not configured and test mode is off (PAYMENTS_TEST_MODE): no purchases',
     );
   }
   const payments = createPaymentsService({
     repository: createPaymentsRepository({ database, credits: createCreditsRepository(database) }),
     stripe: config.stripe ? createStripeGateway(config.stripe) : null,
+    testMode: config.paymentsTestMode,
     rateLimiter,
     now,
     log: app.log,

@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'card-view-limit',
   // Plans (DESIGN §1.18): a feature of Plus and Premium asked for on another plan.
   'plan-required',
+  // Payments: neither Stripe nor the test-mode checkout on this server.
+  'payments-unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -129,6 +129,20 @@ describe('loadConfig: Stripe payments', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: ' ', STRIPE_API_URL: '' }).stripe).toBeUndefined();
   });
 
+  it('offers the test-mode checkout for local use only, unless PAYMENTS_TEST_MODE says otherwise', () => {
+    const testMode = (env: Record<string, string>) => loadConfig(env).paymentsTestMode;
+    expect(testMode({})).toBe(true);
+    expect(testMode({ PUBLIC_ORIGIN: 'http://localhost:3000' })).toBe(true);
+    expect(testMode({ PUBLIC_ORIGIN: 'http://127.0.0.1:8080' })).toBe(true);
+    expect(testMode({ PUBLIC_ORIGIN: 'http://[::1]:3000' })).toBe(true);
+    expect(testMode({ PUBLIC_ORIGIN: 'https://winc.example' })).toBe(false);
+    expect(testMode({ PUBLIC_ORIGIN: 'https://winc.example', NODE_ENV: 'development' })).toBe(false);
+    expect(testMode({ PUBLIC_ORIGIN: 'https://localhost.evil.example' })).toBe(false);
+    expect(testMode({ PUBLIC_ORIGIN: 'https://winc.example', PAYMENTS_TEST_MODE: 'on' })).toBe(true);
+    expect(testMode({ PAYMENTS_TEST_MODE: 'off' })).toBe(false);
+    expect(() => loadConfig({ PAYMENTS_TEST_MODE: 'yes' })).toThrow(/PAYMENTS_TEST_MODE/);
+  });
+
   it('switches to Stripe with all six set, on Stripe’s own API unless STRIPE_API_URL says otherwise', () => {
     expect(loadConfig(stripeEnv).stripe).toEqual({
       secretKey: 'sk_test_verysecretkey',

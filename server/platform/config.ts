@@ -140,6 +140,12 @@ const envSchema = z.object({
    */
   LOCAL_MAILBOX: z.enum(['local', 'everyone', 'off']).default('local'),
   /**
+   * Without Stripe, the built-in test-mode checkout grants credits for nothing: `on` offers it anyway, `off`
+   * never. Unset: on only for local use (no PUBLIC_ORIGIN, or a loopback one), so a public server does not
+   * hand out free credits.
+   */
+  PAYMENTS_TEST_MODE: z.enum(['on', 'off']).optional(),
+  /**
    * S3-compatible object storage (AWS, MinIO, Garage, R2, …), addressed path-style (`{endpoint}/{bucket}/{key}`).
    * Unset: files stay under DATA_DIR.
    */
@@ -255,8 +261,10 @@ export interface AppConfig {
   /** Google sign-in, or undefined when GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are not both set. */
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   localMailbox: 'local' | 'everyone' | 'off';
-  /** Stripe Checkout, or undefined for the built-in test-mode checkout (no STRIPE_* variable set). */
+  /** Stripe Checkout, or undefined when no STRIPE_* variable is set. */
   stripe: StripeSettings | undefined;
+  /** Without Stripe: whether the built-in test-mode checkout is offered (else purchases are unavailable). */
+  paymentsTestMode: boolean;
   /** The AI message provider, or undefined for the built-in writer only. */
   ai: AiProviderSettings | undefined;
   /** The speech provider, or undefined for the built-in voices only. */
@@ -319,6 +327,12 @@ function stripeApiAddress(url: string | undefined): StripeSettings['api'] {
   const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
   const port = parsed.port === '' ? (protocol === 'http' ? 80 : 443) : Number(parsed.port);
   return { host: parsed.hostname, port, protocol };
+}
+
+/** An origin only this machine reaches: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\./.test(host);
 }
 
 /** Reads and validates the configuration; throws a ConfigError naming each bad variable. */
@@ -386,6 +400,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     localMailbox: v.LOCAL_MAILBOX,
+    paymentsTestMode: v.PAYMENTS_TEST_MODE
+      ? v.PAYMENTS_TEST_MODE === 'on'
+      : v.PUBLIC_ORIGIN === undefined || isLoopbackOrigin(v.PUBLIC_ORIGIN),
     stripe:
       v.STRIPE_SECRET_KEY &&
       v.STRIPE_WEBHOOK_SECRET &&

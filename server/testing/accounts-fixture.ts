@@ -111,11 +111,11 @@ export function pathOf(link: string): string {
 export async function signUpAndVerify(
   app: FastifyInstance,
   testDatabase: TestDatabase,
-  options: { email?: string; password?: string; name?: string } = {},
+  options: { email?: string; password?: string; name?: string; origin?: string } = {},
 ): Promise<{ browser: TestBrowser; email: string; password: string }> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? 'correct horse battery';
-  const browser = new TestBrowser(app);
+  const browser = new TestBrowser(app, undefined, options.origin);
   const signUp = await browser.post('/api/auth/sign-up/email', {
     name: options.name ?? 'Test User',
     email,

@@ -103,10 +103,11 @@ export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema
 /**
  * How this server takes payments: 'stripe' when Stripe is configured (its Checkout offers Apple Pay on
  * devices that have it), else 'test-mode' — the built-in, clearly labelled checkout that grants the same way
- * but takes no money (DESIGN §1.10).
+ * but takes no money (DESIGN §1.10), offered for local use or when the operator turns it on — else
+ * 'unavailable': the plans show, nothing can be bought.
  */
 export const paymentOptionsSchema = z.object({
-  provider: z.enum(['stripe', 'test-mode']),
+  provider: z.enum(['stripe', 'test-mode', 'unavailable']),
   applePay: z.boolean(),
 });
 export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;

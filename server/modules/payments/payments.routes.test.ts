@@ -649,6 +649,69 @@ describeEachDatabase('payments', (use) => {
     });
   });
 
+  describe('test mode on a public server', () => {
+    const PUBLIC = 'https://winc.example';
+    let publicApp: FastifyInstance;
+    let optedInApp: FastifyInstance;
+    beforeAll(async () => {
+      ({ app: publicApp } = await buildTestApp(use(), {
+        env: { PUBLIC_ORIGIN: PUBLIC, NODE_ENV: 'production' },
+      }));
+      ({ app: optedInApp } = await buildTestApp(use(), {
+        env: { PUBLIC_ORIGIN: PUBLIC, NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'on' },
+      }));
+    });
+    afterAll(async () => {
+      await publicApp?.close();
+      await optedInApp?.close();
+    });
+
+    it('is off without PAYMENTS_TEST_MODE=on: the plans say purchases are unavailable, nothing is granted', async () => {
+      expect((await publicApp.inject({ url: paymentsApi.options })).json()).toEqual({
+        provider: 'unavailable',
+        applePay: false,
+      });
+      const { browser, email } = await signUpAndVerify(publicApp, use(), { origin: PUBLIC });
+      expect((await browser.get('/api/me')).json().user).not.toBeNull();
+      const refused = await browser.post(paymentsApi.checkout, { planId: 'premium', billingCycle: 'bulk' });
+      expect([refused.statusCode, refused.json().code]).toEqual([503, 'payments-unavailable']);
+      // An order opened where test mode was on cannot be completed here.
+      const local = await signUpAndVerify(testModeApp, use(), { email: `local-${email}` });
+      const opened = await local.browser.post(paymentsApi.checkout, {
+        planId: 'premium',
+        billingCycle: 'bulk',
+      });
+      const orderId = decodeURIComponent(
+        createCheckoutResponseSchema.parse(opened.json()).url.split('/').pop()!,
+      );
+      const owner = new TestBrowser(publicApp, undefined, PUBLIC);
+      const signIn = await owner.post('/api/auth/sign-in/email', {
+        email: local.email,
+        password: local.password,
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      expect((await owner.get(paymentsApi.testCheckout(orderId))).statusCode).toBe(404);
+      expect((await owner.post(paymentsApi.completeTestCheckout(orderId))).statusCode).toBe(404);
+      expect(await account(local.email)).toMatchObject({ credits: NEW_USER_CREDITS, purchases: [] });
+      expect(await account(email)).toMatchObject({ credits: NEW_USER_CREDITS, tier: 'free', purchases: [] });
+    });
+
+    it('is on when the operator says PAYMENTS_TEST_MODE=on', async () => {
+      expect((await optedInApp.inject({ url: paymentsApi.options })).json()).toEqual({
+        provider: 'test-mode',
+        applePay: false,
+      });
+      const { browser: visitor, email } = await signUpAndVerify(optedInApp, use(), { origin: PUBLIC });
+      const opened = await visitor.post(paymentsApi.checkout, { planId: 'plus', billingCycle: 'bulk' });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const orderId = decodeURIComponent(
+        createCheckoutResponseSchema.parse(opened.json()).url.split('/').pop()!,
+      );
+      expect((await visitor.post(paymentsApi.completeTestCheckout(orderId))).statusCode).toBe(200);
+      expect(await account(email)).toMatchObject({ credits: NEW_USER_CREDITS + PLUS_BULK });
+    });
+  });
+
   describe('credit history', () => {
     it("answers the caller's latest changes, newest first, without private fields", async () => {
       const signedOut = await new TestBrowser(testModeApp).get(paymentsApi.creditHistory);

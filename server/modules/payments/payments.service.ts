@@ -71,13 +71,15 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 
 export function createPaymentsService(deps: {
   repository: PaymentsRepository;
-  /** Stripe Checkout, or null for the built-in test-mode checkout. */
+  /** Stripe Checkout, or null: then the built-in test-mode checkout when `testMode`, else no purchases. */
   stripe: StripeGateway | null;
+  testMode: boolean;
   rateLimiter: Pick<RateLimiter, 'consume'>;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
   const { repository, stripe, rateLimiter, now, log } = deps;
+  const testMode = !stripe && deps.testMode;
 
   /**
    * The one granting path of every purchase, webhook or test mode (DESIGN §1.8–1.10): the order's offer in
@@ -245,9 +247,9 @@ export function createPaymentsService(deps: {
     return ended ? 'subscription-ended' : 'duplicate-event';
   }
 
-  /** The caller's own test-mode order; another user's, a Stripe order, or any while Stripe is on: not found. */
+  /** The caller's own test-mode order; another user's, a Stripe order, or any outside test mode: not found. */
   async function testOrderOf(userId: string, orderId: string): Promise<PaymentOrder> {
-    const order = stripe ? null : await repository.findOrder(orderId);
+    const order = testMode ? await repository.findOrder(orderId) : null;
     if (!order || order.userId !== userId || order.provider !== 'test-mode') throw new AppError('not-found');
     return order;
   }
@@ -261,7 +263,8 @@ export function createPaymentsService(deps: {
 
     /** How this server takes payments; Apple Pay only through Stripe Checkout. */
     options(): PaymentOptions {
-      return stripe ? { provider: 'stripe', applePay: true } : { provider: 'test-mode', applePay: false };
+      if (stripe) return { provider: 'stripe', applePay: true };
+      return { provider: testMode ? 'test-mode' : 'unavailable', applePay: false };
     },
 
     /**
@@ -275,6 +278,7 @@ export function createPaymentsService(deps: {
       origin: string,
     ): Promise<CreateCheckoutResponse> {
       if (!paidOfferOf(request.planId, request.billingCycle)) throw new AppError('validation-failed');
+      if (!stripe && !testMode) throw new AppError('payments-unavailable');
       await rateLimiter.consume(`payments:checkout:user:${userId}`, PAYMENT_RATE_LIMITS.checkoutPerUser);
       const order: PaymentOrder = {
         id: crypto.randomBytes(16).toString('base64url'),

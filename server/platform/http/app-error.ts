@@ -29,6 +29,7 @@ const STATUS: Record<ErrorCode, number> = {
   'card-not-ready': 404,
   'card-view-limit': 403,
   'plan-required': 403,
+  'payments-unavailable': 503,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -59,6 +60,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'card-not-ready': "This card isn't ready yet",
   'card-view-limit': 'This card has reached its view limit',
   'plan-required': 'This comes with the Plus and Premium plans.',
+  'payments-unavailable': 'Purchases are not available on this server.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

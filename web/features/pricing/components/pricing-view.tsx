@@ -6,13 +6,14 @@ import { CARD_UNLOCK_COST } from '../../../../shared/cards/cards.contract.ts';
 import type { BillingCycle } from '../../../../shared/payments/plans.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePaymentOptions } from '../api/payments-api.ts';
 import { useStartCheckout } from '../hooks/use-start-checkout.ts';
 import { formatCount, heldPlan, planCards, type AiProviders } from '../lib/plan-cards.ts';
 import { cycleFromSearch, isPurchaseSuccess } from '../lib/pricing-url.ts';
 import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PurchaseSuccessDialog } from './purchase-success-dialog.tsx';
-import { TestModeNote } from './test-mode-note.tsx';
+import { PaymentModeNote } from './payment-mode-note.tsx';
 
 /** What the page needs to know about the visitor (the session feature's user, as the route passes it). */
 export interface PricingViewer {
@@ -78,6 +79,7 @@ export function PricingView({
     onSessionLost: viewer.refresh,
   });
 
+  const purchasesUnavailable = usePaymentOptions().data?.provider === 'unavailable';
   const language = i18n.resolvedLanguage;
   const cards = planCards(cycle, planViewer, aiProviders);
 
@@ -127,7 +129,7 @@ export function PricingView({
         )}
 
         <div className="mt-6 empty:hidden">
-          <TestModeNote />
+          <PaymentModeNote />
         </div>
 
         <div className="mt-8 flex justify-center">
@@ -145,7 +147,7 @@ export function PricingView({
               plan={plan}
               loading={viewer.status === 'loading'}
               busy={pending?.planId === plan.planId}
-              locked={pending !== null && pending.planId !== plan.planId}
+              locked={purchasesUnavailable || (pending !== null && pending.planId !== plan.planId)}
               onBuy={() => {
                 if (plan.planId !== 'free') start({ planId: plan.planId, cycle });
               }}
