@@ -228,4 +228,51 @@ describe('unlock with credits and share the link', () => {
       }
     },
   );
+
+  it(
+    'finishes a sign-up in another browser: the verification link opened there lands on checkout with the card',
+    { timeout: 180_000 },
+    async () => {
+      const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
+      const laptop = await contextIn(browser, 'en', { viewport: { width: 1280, height: 900 } });
+      // The mail is read on a phone: another browser, no cookie of the laptop's, another host name.
+      const phone = await contextIn(browser, 'en', { viewport: { width: 390, height: 844 }, isMobile: true });
+      try {
+        const page = await laptop.newPage();
+        const editor = await openCreateEditor(page, origin, t);
+        await editor.getByRole('textbox', { name: t('editor.senderName'), exact: true }).fill('Ana');
+        await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('Bo');
+        await editor.getByRole('textbox', { name: t('editor.message'), exact: true }).fill('For Bo');
+        await editor.getByRole('button', { name: t('editor.voices.female'), exact: true }).click();
+        await editor.getByRole('button', { name: t('editor.next') }).click();
+        await page.waitForURL(/\/overview\/[\w-]+$/);
+        const cardId = page.url().split('/').pop()!;
+        await page.getByRole('button', { name: t('overview.share') }).click();
+        await page
+          .getByRole('dialog', { name: t('overview.premiumTitle') })
+          .getByRole('button', { name: t('overview.signUp') })
+          .click();
+        await page.waitForURL('**/signup');
+        const email = `phone-${Date.now().toString(36)}@example.com`;
+        await page.getByLabel(t('auth.fields.name')).fill('Ana');
+        await page.getByLabel(t('auth.fields.email')).fill(email);
+        await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
+        await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
+        await page.getByTestId('verify-email-notice').waitFor();
+
+        const link = new URL(await verificationLink(server.baseUrl, email));
+        const mobile = await phone.newPage();
+        await mobile.goto(`${server.baseUrl}${link.pathname}${link.search}`);
+        await mobile.waitForURL('**/checkout');
+        await mobile.getByTestId('checkout-template-image').waitFor();
+        await mobile.getByTestId('pay-with-credits').click();
+        await mobile.getByTestId('confirm-payment').click();
+        const share = mobile.getByRole('dialog', { name: t('share.title') });
+        expect(await share.getByTestId('share-link').inputValue()).toBe(`${server.baseUrl}/c/${cardId}`);
+      } finally {
+        await laptop.close();
+        await phone.close();
+      }
+    },
+  );
 });

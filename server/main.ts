@@ -41,9 +41,12 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // The one address to open: mails link to it and sign-in cookies belong to it, so another name for the same
+  // machine (127.0.0.1) would look signed out.
+  const url = config.publicOrigin ?? `http://localhost:${port}`;
   app.log.info(
-    { url: `http://localhost:${port}`, port, database: config.databaseUrl ? 'postgres' : 'sqlite' },
-    'Winc is running',
+    { url, port, database: config.databaseUrl ? 'postgres' : 'sqlite' },
+    `Winc is running: open ${url}${config.publicOrigin ? '' : ' (set PUBLIC_ORIGIN to serve another address)'}`,
   );
 }
 

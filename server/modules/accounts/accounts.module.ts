@@ -73,7 +73,10 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsDeps)
     secret,
     mailer,
     log: app.log,
-    events: { onSessionCreated: (userId, cookieHeader) => accounts.onSessionCreated(userId, cookieHeader) },
+    events: {
+      onSessionCreated: (userId, cookieHeader) => accounts.onSessionCreated(userId, cookieHeader),
+      onUserCreated: (userId, cookieHeader) => accounts.onUserCreated(userId, cookieHeader),
+    },
   });
   const authMigrations = await runAuthMigrations(auth);
   if (authMigrations) app.log.info({ statements: authMigrations }, 'better-auth migrated the database');

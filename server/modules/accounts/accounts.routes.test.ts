@@ -41,7 +41,7 @@ describeEachDatabase('accounts: sign-up, verification, sign-in, credits', (use) 
       database: use().database,
       secret: 'a-test-secret-that-is-long-enough-123456',
       mailer: { mode: 'outbox', send: async () => {} },
-      events: { onSessionCreated: async () => {} },
+      events: { onSessionCreated: async () => {}, onUserCreated: async () => {} },
       log: app.log,
     });
     const plan = await getMigrations(auth.options);

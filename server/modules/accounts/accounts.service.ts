@@ -20,7 +20,7 @@ export function createAccountsService(deps: {
     /**
      * Whenever a session starts (email sign-in, the verification link, Google): the first sign-in of a verified
      * account gets its 100 credits (once, however many sign-ins race), then the cards of the browser's guest
-     * session move to the user. A failure is logged and does not undo the sign-in; the grant is retried at
+     * session, and of the one the account was signed up from, move to the user. A failure is logged and does not undo the sign-in; the grant is retried at
      * the next one.
      */
     async onSessionCreated(userId: string, cookieHeader: string | null): Promise<void> {
@@ -28,9 +28,22 @@ export function createAccountsService(deps: {
         const user = await users.findById(userId);
         if (!user) return;
         if (user.emailVerified) await credits.grantSignupCredits(user.id);
-        await guestSessions.transferToUser(guestCookie.fromCookieHeader(cookieHeader), user.id);
+        await guestSessions.transferOnSignIn(guestCookie.fromCookieHeader(cookieHeader), user.id);
       } catch (error) {
         log.error({ err: error, userId }, 'after sign-in: the credit grant or guest-card transfer failed');
+      }
+    },
+
+    /**
+     * An account was created (sign-up, or Google's first sign-in): the guest session of the browser that did
+     * it is remembered, so its cards reach the account at its first sign-in from any browser. A failure is
+     * logged; the same browser's sign-in still carries its cards over.
+     */
+    async onUserCreated(userId: string, cookieHeader: string | null): Promise<void> {
+      try {
+        await guestSessions.rememberAtSignUp(guestCookie.fromCookieHeader(cookieHeader), userId);
+      } catch (error) {
+        log.error({ err: error, userId }, 'after sign-up: remembering the guest session failed');
       }
     },
 

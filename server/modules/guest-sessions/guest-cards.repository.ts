@@ -10,7 +10,10 @@ export interface CardOwnership {
 
 export type GuestCardsRepository = ReturnType<typeof createGuestCardsRepository>;
 
-/** The card queries of the guest-session transfer (the cards module owns the rest of the table). */
+/**
+ * The card queries of the guest-session transfer (the cards module owns the rest of the table), and the
+ * guest session each new account was signed up from.
+ */
 export function createGuestCardsRepository(database: Database) {
   const { db, codec } = database;
   return {
@@ -32,6 +35,25 @@ export function createGuestCardsRepository(database: Database) {
         .where('isGuestCard', '=', codec.bool(true))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /** Notes the guest session `userId` signed up from; the first note of an account stays. */
+    async rememberSignupGuestSession(userId: string, guestSessionId: string, at: Date): Promise<void> {
+      await db
+        .insertInto('signupGuestSessions')
+        .values({ userId, guestSessionId, createdAt: codec.date(at) })
+        .onConflict((conflict) => conflict.column('userId').doNothing())
+        .execute();
+    },
+
+    /** The guest session `userId` signed up from, forgotten as it is answered (null when none is left). */
+    async takeSignupGuestSession(userId: string): Promise<string | null> {
+      const row = await db
+        .deleteFrom('signupGuestSessions')
+        .where('userId', '=', userId)
+        .returning('guestSessionId')
+        .executeTakeFirst();
+      return row?.guestSessionId ?? null;
     },
 
     async findOwnership(cardId: string): Promise<CardOwnership | undefined> {

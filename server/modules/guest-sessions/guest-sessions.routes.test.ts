@@ -90,6 +90,55 @@ describeEachDatabase('guest sessions and the guest-card transfer', (use) => {
     expect(await findCard(use(), card)).toMatchObject({ userId: user!.id, isGuestCard: false });
   });
 
+  it('moves the guest cards when the verification link is opened in another browser, and claims the carried card there', async () => {
+    const { browser, guestId } = await guestBrowser();
+    const card = await insertCard(use(), { guestSessionId: guestId });
+    const email = uniqueEmail('phone');
+    await browser.post('/api/auth/sign-up/email', { name: 'New', email, password: PASSWORD });
+    // Until the address is verified the cards stay the guest's: a mistyped address loses nothing.
+    expect(await findCard(use(), card)).toMatchObject({ userId: null, isGuestCard: true });
+
+    // The mail is opened on a phone: no guest cookie, no session there.
+    const phone = new TestBrowser(app);
+    const mail = await latestMail(use(), email, 'verify-email');
+    expect((await phone.get(pathOf(mail!.link))).statusCode).toBe(302);
+    const user = await findUserByEmail(use(), email);
+    expect(await findCard(use(), card)).toMatchObject({ userId: user!.id, isGuestCard: false });
+    expect((await phone.post('/api/me/claim-guest-cards', { cardId: card })).json()).toEqual({
+      transferred: 0,
+      cardId: card,
+    });
+  });
+
+  it("binds at sign-up only the signing-up browser's own guest cards, and only once", async () => {
+    const { guestId: othersGuestId } = await guestBrowser();
+    const othersCard = await insertCard(use(), { guestSessionId: othersGuestId });
+    const { browser, guestId } = await guestBrowser();
+    const card = await insertCard(use(), { guestSessionId: guestId });
+    // A forged guest cookie naming someone else's guest session is ignored at sign-up.
+    const forger = new TestBrowser(app);
+    forger.cookies.set('winc_guest', encodeURIComponent(`${othersGuestId}.forged-signature`));
+    const forgerEmail = uniqueEmail('forger');
+    await forger.post('/api/auth/sign-up/email', { name: 'F', email: forgerEmail, password: PASSWORD });
+    const forgerMail = await latestMail(use(), forgerEmail, 'verify-email');
+    await new TestBrowser(app).get(pathOf(forgerMail!.link));
+    expect(await findCard(use(), othersCard)).toMatchObject({ userId: null, isGuestCard: true });
+
+    // The browser's own guest session is bound, and forgotten once its cards moved.
+    const email = uniqueEmail('twice');
+    await browser.post('/api/auth/sign-up/email', { name: 'New', email, password: PASSWORD });
+    const mail = await latestMail(use(), email, 'verify-email');
+    await new TestBrowser(app).get(pathOf(mail!.link));
+    const user = await findUserByEmail(use(), email);
+    expect(await findCard(use(), card)).toMatchObject({ userId: user!.id, isGuestCard: false });
+    const remembered = await use()
+      .database.db.selectFrom('signupGuestSessions')
+      .selectAll()
+      .where('userId', '=', user!.id)
+      .execute();
+    expect(remembered).toEqual([]);
+  });
+
   it("claims a carried card only when it was the caller's guest card; never another guest's", async () => {
     const { browser } = await signUpAndVerify(app, use());
     const me = (await browser.get('/api/me')).json().user as { id: string };

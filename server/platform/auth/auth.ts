@@ -58,6 +58,8 @@ export interface AuthEvents {
    * and the guest-card transfer. `cookieHeader` is the browser's Cookie header (the guest cookie).
    */
   onSessionCreated(userId: string, cookieHeader: string | null): Promise<void>;
+  /** An account was created; `cookieHeader` is the Cookie header of the browser that created it. */
+  onUserCreated(userId: string, cookieHeader: string | null): Promise<void>;
 }
 
 export interface AuthDeps {
@@ -79,6 +81,13 @@ function mailLanguage(request: Request | undefined, stored: unknown): Language {
   const fromRequest = request?.headers.get(LANGUAGE_HEADER);
   if (isLanguage(fromRequest)) return fromRequest;
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+/** The Cookie header of the request behind a better-auth hook, when there is one. */
+function cookieHeaderOf(
+  context: { request?: Request | undefined; headers?: Headers | undefined } | null | undefined,
+): string | null {
+  return context?.request?.headers.get('cookie') ?? context?.headers?.get('cookie') ?? null;
 }
 
 /** A verification link that lands on our app: better-auth's link, with our default return path. */
@@ -206,6 +215,10 @@ function buildOptions(deps: AuthDeps) {
             const language = mailLanguage(context?.request, undefined);
             return { data: { ...user, language } };
           },
+          // Runs after better-auth's transaction committed.
+          after: async (user, context) => {
+            await events.onUserCreated(user.id, cookieHeaderOf(context));
+          },
         },
       },
       session: {
@@ -224,9 +237,7 @@ function buildOptions(deps: AuthDeps) {
           },
           // Runs after better-auth's transaction committed.
           after: async (session, context) => {
-            const cookieHeader =
-              context?.request?.headers.get('cookie') ?? context?.headers?.get('cookie') ?? null;
-            await events.onSessionCreated(session.userId, cookieHeader);
+            await events.onSessionCreated(session.userId, cookieHeaderOf(context));
           },
         },
       },

@@ -198,6 +198,13 @@ export interface MediaUploadsTable {
   completedAt: StoredDate | null;
 }
 
+/** The guest session an account was signed up from, until its cards moved to the account. */
+export interface SignupGuestSessionsTable {
+  userId: string;
+  guestSessionId: string;
+  createdAt: StoredDate;
+}
+
 /** A checkout opened by a user (Stripe or the built-in test mode); credits come only through the ledger. */
 export interface PaymentOrdersTable {
   id: string;
@@ -229,6 +236,7 @@ export interface DB {
   mediaUploads: MediaUploadsTable;
   voiceClips: VoiceClipsTable;
   cardViews: CardViewsTable;
+  signupGuestSessions: SignupGuestSessionsTable;
   paymentOrders: PaymentOrdersTable;
   paymentEvents: PaymentEventsTable;
   categories: CategoriesTable;

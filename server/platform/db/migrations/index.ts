@@ -9,6 +9,7 @@ import * as m0006 from './0006-payments.ts';
 import * as m0007 from './0007-card-voice.ts';
 import * as m0008 from './0008-card-views.ts';
 import * as m0009 from './0009-face-opening.ts';
+import * as m0010 from './0010-signup-guest-sessions.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -25,4 +26,5 @@ export const migrations: Record<string, AppMigration> = {
   '0007-card-voice': m0007,
   '0008-card-views': m0008,
   '0009-face-opening': m0009,
+  '0010-signup-guest-sessions': m0010,
 };
