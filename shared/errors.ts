@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'user-not-found',
   'user-disabled',
   'weak-password',
+  // A new password among the easily guessed ones (common passwords, keyboard walks, the user's own email).
+  'password-too-common',
   'invalid-token',
   // Cards (issue 4): "not found" and "not yours" are one answer (DESIGN §5).
   'card-not-found',

@@ -129,6 +129,7 @@ export const AUTH_ERROR_CODES = [
   'user-not-found',
   'user-disabled',
   'weak-password',
+  'password-too-common',
   'invalid-token',
   'rate-limited',
   'forbidden-origin',

@@ -5,6 +5,7 @@ import type { Auth } from './auth.ts';
 import { errorCodeForAuthError } from './auth-errors.ts';
 import { AUTH_RATE_LIMITS } from './auth-rate-limits.ts';
 import { copyFetchResponse, toFetchRequest } from './auth-request.ts';
+import { assertNewPasswordStrong } from './password-strength.ts';
 import { isSafeReturnPath, RETURN_PATH_FIELDS } from './return-path.ts';
 
 const AUTH_PREFIX = '/api/auth';
@@ -85,6 +86,7 @@ export async function registerAuthHandler(app: FastifyInstance, options: AuthHan
         assertReturnPaths(fields, request.query);
 
         const path = authPath(request.url);
+        if (request.method === 'POST') assertNewPasswordStrong(path, fields);
         const limits = request.method === 'POST' ? AUTH_RATE_LIMITS[path] : undefined;
         if (limits) {
           await rateLimiter.consume(`auth:${path}:ip:${request.ip}`, limits.perIp);

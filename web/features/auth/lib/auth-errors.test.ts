@@ -16,6 +16,8 @@ describe('authErrorKey', () => {
     );
     expect(authErrorKey(error(403, 'user-disabled'), 'sign-in')).toBe('auth.errors.user-disabled');
     expect(authErrorKey(error(429, 'rate-limited'), 'sign-in')).toBe('auth.errors.too-many-requests');
+    expect(authErrorKey(error(400, 'password-too-common'), 'sign-up')).toBe('auth.passwordTooCommon');
+    expect(authErrorKey(error(400, 'password-too-common'), 'reset')).toBe('auth.passwordTooCommon');
     expect(authErrorKey(error(null, null), 'sign-in')).toBe('auth.errors.network-request-failed');
     expect(authErrorKey(error(404, 'not-found', 'PROVIDER_NOT_FOUND'), 'google-sign-in')).toBe(
       'auth.googleNotConfigured',

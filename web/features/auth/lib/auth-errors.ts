@@ -28,6 +28,7 @@ const CODE_KEYS: Record<string, string> = {
   'email-not-verified': 'auth.verifyBeforeSignIn',
   'password-too-short': 'auth.passwordTooShort',
   'weak-password': 'auth.passwordTooShort',
+  'password-too-common': 'auth.passwordTooCommon',
   'validation-failed': 'errors.validation-failed',
   'password-too-long': 'auth.passwordTooLong',
   'invalid-email': 'auth.invalidEmail',
