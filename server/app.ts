@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './platform/config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerGracefulShutdown } from './platform/http/graceful-shutdown.ts';
 import { registerOriginCheck } from './platform/http/origin-check.ts';
+import { escapeUndecodablePath, MAX_PARAM_LENGTH } from './platform/http/request-url.ts';
 import { createRateLimiter } from './platform/http/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { createIndexHtmlReader, registerWebApp } from './platform/http/web-app.ts';
@@ -79,6 +81,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Over-long and malformed ids reach their routes, which answer them like unknown ones.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    rewriteUrl: (request) => escapeUndecodablePath(request.url ?? '/'),
   });
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
@@ -93,6 +98,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const rateLimiter = createRateLimiter(database, now);
 
   registerErrorHandler(app);
+  const eventStreams = registerGracefulShutdown(app);
   await registerSecurityHeaders(app);
   registerOriginCheck(app, { publicOrigin: config.publicOrigin });
   await app.register(compress, { threshold: 1024 });
@@ -155,6 +161,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     rateLimiter,
     now,
     cardActivity,
+    eventStreams,
     beforeAccountDeleted: (userId) => payments.endSubscriptionsOf(userId),
   });
   registerHelpRoutes(app, { help, currentUser: accounts.currentUser });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
+import { nameSchema } from '../text/names.ts';
 
 /**
  * Accounts API shared by the server and the browser (issue 3). better-auth serves the authentication
@@ -37,8 +38,12 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 export const creditsEventSchema = z.object({ credits: z.number().int(), tier: tierSchema });
 export type CreditsEvent = z.infer<typeof creditsEventSchema>;
 
+/** The account's name, at sign-up (better-auth's user hook applies it) and in PATCH /api/me. */
+export const ACCOUNT_NAME_MAX_LENGTH = 100;
+export const accountNameSchema = nameSchema({ min: 1, max: ACCOUNT_NAME_MAX_LENGTH });
+
 export const signUpInputSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: accountNameSchema,
   email: z.string().trim().toLowerCase().email().max(254),
   password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
 });
@@ -56,7 +61,7 @@ export type ClaimGuestCardsResponse = z.infer<typeof claimGuestCardsResponseSche
 /** PATCH /api/me — the fields a user may change themselves (never credits or tier). */
 export const updateProfileRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(100).optional(),
+    name: accountNameSchema.optional(),
     language: z.enum(LANGUAGES).optional(),
   })
   .strict();

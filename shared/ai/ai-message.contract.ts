@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import { CARD_NAME_MAX_LENGTH } from '../cards/cards.contract.ts';
+import { nameSchema } from '../text/names.ts';
 
 /**
  * The AI message writer (SPEC §2 'AI Generate', §4 AI message dialog, §7 generateAIMessage, §9 AI; DESIGN
@@ -159,8 +160,8 @@ export const aiMessageRequestSchema = z
     occasion: z.enum(OCCASIONS),
     tone: z.enum(TONES),
     relationship: z.enum(RELATIONSHIPS),
-    recipientName: z.string().trim().max(CARD_NAME_MAX_LENGTH, 'too-long'),
-    senderName: z.string().trim().max(CARD_NAME_MAX_LENGTH, 'too-long'),
+    recipientName: nameSchema({ max: CARD_NAME_MAX_LENGTH }),
+    senderName: nameSchema({ max: CARD_NAME_MAX_LENGTH }),
     personalDetails: z.string().trim().max(AI_INSTRUCTION_MAX_LENGTH, 'too-long').default(''),
     language: z.enum(LANGUAGES),
     previous: z.string().max(4000).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
+import { isWellFormedText, nameSchema } from '../text/names.ts';
 
 /**
  * The card (SPEC §3 "Card (WINCS)") shared by the server and the create/edit form: the text-style and length
@@ -70,9 +71,15 @@ export type TextStyles = z.infer<typeof textStylesSchema>;
 export const cardInputSchema = z
   .object({
     templateId: z.string().trim().max(200).nullable().optional(),
-    senderName: z.string().trim().max(CARD_NAME_MAX_LENGTH, 'too-long').optional(),
-    recipientName: z.string().trim().max(CARD_NAME_MAX_LENGTH, 'too-long').optional(),
-    message: z.string().trim().max(CARD_MESSAGE_MAX_LENGTH, 'too-long').optional(),
+    senderName: nameSchema({ max: CARD_NAME_MAX_LENGTH }).optional(),
+    recipientName: nameSchema({ max: CARD_NAME_MAX_LENGTH }).optional(),
+    /** Free text keeps its bidi controls (a mixed Arabic and English message may need them), but must be text. */
+    message: z
+      .string()
+      .refine(isWellFormedText, { message: 'invalid-characters', abort: true })
+      .trim()
+      .max(CARD_MESSAGE_MAX_LENGTH, 'too-long')
+      .optional(),
     /** null clears the voice (and then fails the voice check). */
     selectedVoice: z.enum(VOICES).nullable().optional(),
     textStyles: textStylesSchema.partial().strict().optional(),

@@ -37,6 +37,8 @@ export interface AccountsDeps {
   creditPollMs?: number;
   /** Recipients opening the user's cards: the live stream passes it on to My WINCS. */
   cardActivity: UsersRoutesDeps['cardActivity'];
+  /** The live stream's body, ended when the server shuts down. */
+  eventStreams: UsersRoutesDeps['eventStreams'];
   /** Runs before an account is deleted, while its rows still exist (payments cancel its subscriptions). */
   beforeAccountDeleted?: (userId: string) => Promise<void>;
 }
@@ -111,6 +113,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsDeps)
     avatars,
     creditEvents,
     cardActivity: deps.cardActivity,
+    eventStreams: deps.eventStreams,
     sessions,
     storage,
     rateLimiter,

@@ -362,6 +362,57 @@ describeEachDatabase('accounts: rate limits, origin and return paths', (use) => 
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
+  it('answers unknown auth paths and bodies it cannot read with {code, message}', async () => {
+    const browser = new TestBrowser(app);
+    for (const response of [
+      await browser.get('/api/auth/no-such-endpoint'),
+      await browser.post('/api/auth/no-such-endpoint', {}),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ code: 'not-found', message: 'Not found.' });
+    }
+    for (const type of ['text/plain', 'application/xml']) {
+      const response = await browser.post('/api/auth/sign-in/email', 'email=a@example.com', {
+        'content-type': type,
+      });
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json(), type).toMatchObject({
+        code: 'unsupported-media-type',
+        message: 'Unsupported content type.',
+      });
+    }
+  });
+
+  it('refuses NUL and lone surrogates in the account name and removes bidi controls from it', async () => {
+    for (const name of ['Sam\u0000', 'Sam\uD800', '\uDC00Sam', '\u202E', ' ', 'x'.repeat(101)]) {
+      const response = await new TestBrowser(app).post('/api/auth/sign-up/email', {
+        name,
+        email: uniqueEmail('name'),
+        password: PASSWORD,
+      });
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json().code).toBe('validation-failed');
+    }
+    const { browser } = await signUpAndVerify(app, use(), { name: ' \u202EAlex\u2069 \u{1F600}' });
+    expect((await browser.get('/api/me')).json().user.name).toBe('Alex \u{1F600}');
+
+    for (const name of ['Sam\u0000', 'Sam\uD800', '\uDC00Sam']) {
+      const rename = await browser.request({ method: 'PATCH', url: '/api/me', payload: { name } });
+      expect(rename.statusCode, JSON.stringify(name)).toBe(400);
+      expect(rename.json()).toMatchObject({
+        code: 'validation-failed',
+        details: [{ path: 'name', message: 'invalid-characters' }],
+      });
+    }
+    const rename = await browser.request({
+      method: 'PATCH',
+      url: '/api/me',
+      payload: { name: '\u2066\u0633\u0627\u0645\u202C\u202A Sam\u2067\u2068\u202B\u202D' },
+    });
+    expect(rename.json().user.name).toBe('\u0633\u0627\u0645 Sam');
+  });
+
   it('refuses a cross-site POST (forbidden-origin)', async () => {
     const evil = new TestBrowser(app, freshIp(), 'https://evil.example');
     const response = await evil.post('/api/auth/sign-in/email', { email: uniqueEmail(), password: PASSWORD });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,13 +9,8 @@ import { cardSchema, cardsApi, type Card } from '../../../shared/cards/cards.con
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
-import {
-  cardDraft,
-  fakeVideo,
-  fakeVoice,
-  sendOverSocket,
-  type RawResponse,
-} from '../../testing/card-fixture.ts';
+import { cardDraft, sendOverSocket, type RawResponse } from '../../testing/card-fixture.ts';
+import { fakeVideo, fakeVoice } from '../../testing/media-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -180,6 +176,45 @@ describeEachDatabase('card media on the server', (use) => {
     expect([unchanged.recipientImageUrl, unchanged.videoUrl, unchanged.audioUrl]).toEqual([null, null, null]);
   });
 
+  it('refuses media whose first bytes only look right: the container must parse and hold a track', async () => {
+    const guest = new TestBrowser(app);
+    const card = await createCard(guest);
+    const ftypThenZeros = Buffer.alloc(64 * 1024);
+    ftypThenZeros.writeUInt32BE(32, 0);
+    ftypThenZeros.write('ftypisom', 4, 'latin1');
+    const id3ThenNoise = Buffer.concat([
+      Buffer.from('ID3\x04\x00\x00\x00\x00'),
+      crypto.randomBytes(8 * 1024),
+    ]);
+    const attempts: Array<[CardMediaKind, Buffer]> = [
+      ['video', ftypThenZeros],
+      ['video', fakeVideo(64 * 1024).subarray(0, 40)],
+      ['audio', ftypThenZeros],
+      ['audio', id3ThenNoise],
+      // A real container, of the other kind.
+      ['video', fakeVoice(8 * 1024)],
+    ];
+    for (const [kind, body] of attempts) {
+      const response = await putMedia(guest, card.id, kind, body);
+      expect(response.status, `${kind}: ${response.body.toString()}`).toBe(415);
+      expect(JSON.parse(response.body.toString())).toMatchObject({ code: 'unsupported-media-type' });
+    }
+    const unchanged = cardSchema.parse((await guest.get(cardsApi.card(card.id))).json());
+    expect([unchanged.videoUrl, unchanged.audioUrl]).toEqual([null, null]);
+  });
+
+  it('refuses an image of more than 50 megapixels, however small its file', async () => {
+    const guest = new TestBrowser(app);
+    const card = await createCard(guest);
+    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    const response = await putMedia(guest, card.id, 'image', huge);
+    expect(response.status).toBe(415);
+    expect(JSON.parse(response.body.toString())).toMatchObject({ code: 'unsupported-media-type' });
+  });
+
   it('refuses a 30 MB + 1 byte video before it sends a byte, in one request and resumable', async () => {
     const guest = new TestBrowser(app);
     const card = await createCard(guest);
@@ -311,6 +346,50 @@ describeEachDatabase('card media on the server', (use) => {
     ).toBe(404);
     // The owner's upload is untouched.
     expect((await headUpload(owner, location)).headers['upload-offset']).toBe('0');
+  });
+
+  it('answers a malformed Upload-Metadata with validation-failed, not a server error', async () => {
+    const guest = new TestBrowser(app);
+    const card = await createCard(guest);
+    const cardId = `cardId ${Buffer.from(card.id).toString('base64')}`;
+    const kind = `kind ${Buffer.from('video').toString('base64')}`;
+    const malformed = [
+      `cardId not*base64!,${kind}`,
+      `${cardId},${kind},${kind}`,
+      `${cardId},,${kind}`,
+      `${cardId} extra,${kind}`,
+      `cärdId ${Buffer.from(card.id).toString('base64')},${kind}`,
+      ',,,',
+      '   ',
+      `${cardId},kind dmlkZW8`,
+      'garbage ~~~',
+      undefined,
+    ];
+    for (const metadata of malformed) {
+      const response = await send(guest, {
+        method: 'POST',
+        path: cardMediaApi.tus,
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '1000',
+          ...(metadata === undefined ? {} : { 'upload-metadata': metadata }),
+        },
+      });
+      expect(response.status, String(metadata)).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+      expect(JSON.parse(response.body.toString()), String(metadata)).toEqual({
+        code: 'validation-failed',
+        message: 'The Upload-Metadata header is not valid.',
+      });
+    }
+    // A key without its value where one is required is the same mistake, named after what is missing.
+    const noValue = await send(guest, {
+      method: 'POST',
+      path: cardMediaApi.tus,
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': `cardId,${kind}` },
+    });
+    expect(noValue.status).toBe(400);
+    expect(JSON.parse(noValue.body.toString())).toMatchObject({ code: 'validation-failed' });
   });
 
   it('refuses a finished resumable upload that is not a video, and forgets it', async () => {

@@ -26,6 +26,19 @@ function tusError(error: unknown): { status_code: number; body: string } {
 }
 
 /**
+ * The `Upload-Metadata` of a creation request. A missing or malformed header (a value that is not base64, a
+ * repeated key, stray separators) is the client's mistake: tus's parser throws a bare Error, answered here as
+ * `validation-failed` rather than a server failure.
+ */
+function parseUploadMetadata(header: string | string[] | undefined): Record<string, string | null> {
+  try {
+    return Metadata.parse(typeof header === 'string' ? header : undefined);
+  } catch {
+    throw new AppError('validation-failed', 'The Upload-Metadata header is not valid.');
+  }
+}
+
+/**
  * Resumable uploads of card media with the tus protocol (SPEC §4/§9: files over 256 KB), on `/api/uploads`.
  * Every request is authorised here before tus sees it: creating one needs the card's owner, a media kind and
  * a size within the kind's limit (refused before any byte); every later request needs the owner of the
@@ -87,7 +100,7 @@ export async function registerCardUploadRoutes(
       url: cardMediaApi.tus,
       handler: async (request, reply) => {
         if (request.method === 'POST') {
-          const metadata = Metadata.parse(request.headers['upload-metadata'] as string | undefined);
+          const metadata = parseUploadMetadata(request.headers['upload-metadata']);
           const length = request.headers['upload-length'];
           await media.admitResumableUpload(await actors.of(request, reply), {
             cardId: metadata[TUS_METADATA_KEYS.cardId] ?? undefined,

@@ -198,6 +198,38 @@ describeEachDatabase('cards on the server', (use) => {
     });
   });
 
+  it('refuses NUL and lone surrogates in names and message, and removes bidi controls from names', async () => {
+    const guest = new TestBrowser(app);
+    const bad: [string, string][] = [
+      ['senderName', 'Sam\u0000'],
+      ['recipientName', 'Al\uD83Dex'],
+      ['recipientName', '\uDE00Alex'],
+      ['message', 'Happy\u0000birthday'],
+      ['message', 'Happy \uD800'],
+    ];
+    for (const [field, value] of bad) {
+      const response = await guest.post(cardsApi.create, { ...draft, [field]: value });
+      expect(response.statusCode, `${field} ${JSON.stringify(value)}`).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'validation-failed',
+        message: 'The request is not valid.',
+        details: [{ path: field, message: 'invalid-characters' }],
+      });
+    }
+    const card = await createAs(guest, {
+      ...draft,
+      senderName: '\u202ESam\u202C \u{1F600}',
+      recipientName: ' \u2067\u0633\u0627\u0645\u2069 ',
+      message: 'Hi \u2067\u0633\u0627\u0645\u2069!',
+    });
+    expect([card.senderName, card.recipientName]).toEqual(['Sam \u{1F600}', '\u0633\u0627\u0645']);
+    // The message is free text: an isolate there is the writer's own layout, not a name pretending to be text.
+    expect(card.message).toBe('Hi \u2067\u0633\u0627\u0645\u2069!');
+    const edited = await patch(guest, card.id, { senderName: 'S\u202Dam', recipientName: 'A\uDBFF' });
+    expect(edited.statusCode).toBe(400);
+    expect((await patch(guest, card.id, { senderName: '\u202Bam\u202A' })).json().senderName).toBe('am');
+  });
+
   it('validates text styles (known fonts, a colour pattern, a bounded size) and applies the defaults', async () => {
     const guest = new TestBrowser(app);
     for (const textStyles of [
@@ -255,6 +287,45 @@ describeEachDatabase('cards on the server', (use) => {
       expect(notFound(await patch(browser, card.id, { selectedVoice: null })), who).toEqual(expected);
     }
     expect((await owner.get(cardsApi.card(card.id))).json()).toMatchObject({ message: 'Happy birthday!' });
+  });
+
+  it('answers an over-long or malformed id on every card route exactly like an unknown id', async () => {
+    const { browser } = await signUpAndVerify(app, use());
+    await createAs(browser);
+    // Path segments as they appear in the URL: not encoded again.
+    const unknown = 'A'.repeat(22);
+    const odd = ['a'.repeat(10_000), 'A'.repeat(101), '%E0%A4%A', '%', '%zz', 'x%00y', '%F0%9F%98'];
+    const routes: [string, (id: string) => Promise<LightMyRequestResponse>][] = [
+      ['GET', (id) => browser.get(`/api/cards/${id}`)],
+      [
+        'PATCH',
+        (id) => browser.request({ method: 'PATCH', url: `/api/cards/${id}`, payload: { message: 'x' } }),
+      ],
+      ['DELETE', (id) => browser.request({ method: 'DELETE', url: `/api/cards/${id}` })],
+      ['unlock', (id) => browser.post(`/api/cards/${id}/unlock`)],
+      [
+        'media PUT',
+        (id) =>
+          browser.request({
+            method: 'PUT',
+            url: `/api/cards/${id}/media/audio`,
+            payload: Buffer.from('not audio'),
+            headers: { 'content-type': 'application/octet-stream' },
+          }),
+      ],
+      ['media DELETE', (id) => browser.request({ method: 'DELETE', url: `/api/cards/${id}/media/audio` })],
+      ['media GET', (id) => browser.get(`/media/cards/${id}/audio/AAAAAAAAAAAAAAAA.mp3`)],
+    ];
+    const answer = (response: LightMyRequestResponse) => ({
+      status: response.statusCode,
+      type: response.headers['content-type'],
+      body: response.body,
+    });
+    for (const [route, call] of routes) {
+      const expected = answer(await call(unknown));
+      expect(expected.status, route).toBe(404);
+      for (const id of odd) expect(answer(await call(id)), `${route} ${id.slice(0, 12)}`).toEqual(expected);
+    }
   });
 
   it('lets a signed-in user create, read and update their own card, without a guest session', async () => {

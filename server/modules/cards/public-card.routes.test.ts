@@ -17,7 +17,8 @@ import {
   setCookies,
   signUpAndVerify,
 } from '../../testing/accounts-fixture.ts';
-import { cardDraft, fakeVideo, fakeVoice } from '../../testing/card-fixture.ts';
+import { cardDraft } from '../../testing/card-fixture.ts';
+import { fakeVideo, fakeVoice } from '../../testing/media-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -174,6 +175,9 @@ describeEachDatabase('the shared card, as its recipient opens it', (use) => {
       await stranger().get(cardsApi.publicCard(unknown)),
       await stranger().get(cardsApi.publicCard('x')),
       await stranger().get(cardsApi.publicCard(`${unpaid.id}'; --`)),
+      await stranger().get(cardsApi.publicCard('a'.repeat(10_000))),
+      // A path that does not even decode.
+      await stranger().get('/api/public/cards/%E0%A4%A'),
       await stranger().get(cardsApi.publicCard(guestCard.id)),
       await guest.get(cardsApi.publicCard(guestCard.id)),
     ].map(answerOf);

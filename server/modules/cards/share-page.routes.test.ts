@@ -132,7 +132,8 @@ describeEachDatabase('the share link page and its preview', (use) => {
     const guest = new TestBrowser(app);
     const created = await guest.post(cardsApi.create, cardDraft);
     const unpaid = cardSchema.parse(created.json());
-    for (const id of [unpaid.id, 'AAAAAAAAAAAAAAAAAAAAAA']) {
+    // Over-long and undecodable ids are unknown links too.
+    for (const id of [unpaid.id, 'AAAAAAAAAAAAAAAAAAAAAA', 'a'.repeat(10_000), '%E0%A4%A']) {
       const html = (
         await new TestBrowser(app).get(`/c/${id}`, { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' })
       ).body;

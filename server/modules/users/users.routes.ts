@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -12,6 +11,7 @@ import {
 import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
 import type { SessionReader } from '../../platform/auth/session-reader.ts';
 import { AppError, parseInput } from '../../platform/http/app-error.ts';
+import type { EventStreams } from '../../platform/http/graceful-shutdown.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { CARD_ACTIVITY_EVENT } from '../../../shared/cards/card-views.contract.ts';
@@ -35,13 +35,25 @@ export interface UsersRoutesDeps {
   sessions: SessionReader;
   storage: FileStorage;
   rateLimiter: RateLimiter;
+  /** Live streams end when the server shuts down. */
+  eventStreams: EventStreams;
 }
 
 const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** The signed-in user: their document, profile, avatar, live balance and account deletion. */
 export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoutesDeps): Promise<void> {
-  const { currentUser, users, avatars, creditEvents, cardActivity, sessions, storage, rateLimiter } = deps;
+  const {
+    currentUser,
+    users,
+    avatars,
+    creditEvents,
+    cardActivity,
+    sessions,
+    storage,
+    rateLimiter,
+    eventStreams,
+  } = deps;
 
   app.get('/api/me', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -102,30 +114,32 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
   // compressed: a compressor would hold events back until its buffer fills.
   app.get('/api/me/events', { compress: false }, async (request, reply) => {
     const user = await currentUser.require(request, reply);
-    const stream = new PassThrough();
+    const cardsStamp = await cardActivity.stampOf(user.id);
+    const stream = eventStreams.open(reply);
     const send = (balance: CreditsEvent) =>
       stream.write(sseEvent('credits', creditsEventSchema.parse(balance)));
 
     stream.write('retry: 3000\n\n');
     send({ credits: user.credits, tier: user.tier });
     const unsubscribe = creditEvents.subscribe(user.id, { credits: user.credits, tier: user.tier }, send);
-    const unsubscribeCards = cardActivity.subscribe(user.id, await cardActivity.stampOf(user.id), () =>
+    const unsubscribeCards = cardActivity.subscribe(user.id, cardsStamp, () =>
       stream.write(sseEvent(CARD_ACTIVITY_EVENT, {})),
     );
     const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
-    // The response closes when the client goes away (the request's own 'close' fires once its body is read).
+    // The response closes when the client goes away or the stream ended (the request's own 'close' fires once
+    // its body is read).
     reply.raw.once('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
       unsubscribeCards();
-      stream.end();
+      stream.body.end();
     });
 
     return reply
       .header('Content-Type', 'text/event-stream; charset=utf-8')
       .header('Cache-Control', 'no-cache, no-transform')
       .header('X-Accel-Buffering', 'no')
-      .send(stream);
+      .send(stream.body);
   });
 }

@@ -27,6 +27,7 @@ const BY_AUTH_CODE: Record<string, ErrorCode> = {
   FAILED_TO_GET_SESSION: 'unauthenticated',
   SESSION_EXPIRED: 'unauthenticated',
   UNAUTHORIZED: 'unauthenticated',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupported-media-type',
 };
 
 function byStatus(status: number): ErrorCode {
@@ -35,6 +36,8 @@ function byStatus(status: number): ErrorCode {
   if (status === 403) return 'permission-denied';
   if (status === 404) return 'not-found';
   if (status === 405) return 'method-not-allowed';
+  if (status === 413) return 'payload-too-large';
+  if (status === 415) return 'unsupported-media-type';
   if (status === 429) return 'rate-limited';
   if (status === 503) return 'service-unavailable';
   return 'internal';

@@ -105,15 +105,15 @@ export async function registerAuthHandler(app: FastifyInstance, options: AuthHan
           );
         if (signedIn) options.onSignedIn?.(request, reply);
 
-        if (
-          response.status >= 400 &&
-          String(response.headers.get('content-type')).includes('application/json')
-        ) {
+        // Every error answer is ours, also better-auth's bodiless ones (an unknown path is a bare 404).
+        if (response.status >= 400) {
           let parsed: { code?: unknown; message?: unknown } = {};
-          try {
-            parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
-          } catch {
-            // keep the empty object
+          if (String(response.headers.get('content-type')).includes('application/json')) {
+            try {
+              parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
+            } catch {
+              // keep the empty object
+            }
           }
           const authCode = typeof parsed.code === 'string' ? parsed.code : undefined;
           const code = errorCodeForAuthError(response.status, authCode);

@@ -3,6 +3,8 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  accountNameSchema,
   AUTH_CALLBACKS,
   GOOGLE_PROVIDER_ID,
   LANGUAGE_HEADER,
@@ -212,8 +214,16 @@ function buildOptions(deps: AuthDeps) {
         create: {
           // Runs inside better-auth's transaction: no queries of our own here.
           before: async (user, context) => {
+            // better-auth only checks that the name is a string: the account-name rule is the contract's.
+            const name = accountNameSchema.safeParse(user.name);
+            if (!name.success) {
+              throw new APIError('BAD_REQUEST', {
+                code: 'VALIDATION_ERROR',
+                message: `The name must be 1 to ${ACCOUNT_NAME_MAX_LENGTH} characters of text.`,
+              });
+            }
             const language = mailLanguage(context?.request, undefined);
-            return { data: { ...user, language } };
+            return { data: { ...user, name: name.data, language } };
           },
           // Runs after better-auth's transaction committed.
           after: async (user, context) => {

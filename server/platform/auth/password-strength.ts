@@ -1,5 +1,6 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/accounts/accounts.contract.ts';
 import { AppError } from '../http/app-error.ts';
 
 /**
@@ -40,6 +41,7 @@ export function assertNewPasswordStrong(path: string, fields: Record<string, unk
   const field = NEW_PASSWORD_FIELDS[path];
   const password = field ? fields[field] : undefined;
   if (typeof password !== 'string') return;
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
   const userInputs = [fields.email, fields.name].filter(
     (value): value is string => typeof value === 'string',
   );
