@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { VIDEO_MAX_BYTES } from '../shared/cards/card-media.ts';
 import { cardMediaApi } from '../shared/cards/card-media.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
-import { fakeVideoBytes, firstTemplateId, guestWithCard } from '../e2e/support/guest-card.ts';
+import { fakeVideo } from '../server/testing/media-fixture.ts';
+import { firstTemplateId, guestWithCard } from '../e2e/support/guest-card.ts';
 import { uploadCardMedia } from '../web/lib/uploads/card-media-upload.ts';
 import { memoryResumeStore } from '../web/lib/uploads/resume-store.ts';
 
@@ -34,7 +35,7 @@ const mbps = (bytes: number, ms: number) => (bytes / MB / (ms / 1000)).toFixed(1
 
 try {
   const templateId = await firstTemplateId(origin);
-  const file = new Blob([fakeVideoBytes(VIDEO_MAX_BYTES)], { type: 'video/mp4' });
+  const file = new Blob([fakeVideo(VIDEO_MAX_BYTES)], { type: 'video/mp4' });
   // One warm-up of each path, so neither pays for first-use compilation.
   for (const warm of [false, true]) {
     const resumableTarget = await guestCard(templateId);

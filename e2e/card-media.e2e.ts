@@ -9,7 +9,8 @@ import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { verificationLink } from './support/mailbox.ts';
 import { generateTestVideo } from './support/generate-test-video.ts';
-import { fakeVideoBytes, openCreateEditor } from './support/guest-card.ts';
+import { fakeVideo } from '../server/testing/media-fixture.ts';
+import { openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 
 /**
@@ -186,7 +187,7 @@ describe('an upload cut short by a reload', () => {
 
   it('finishes by itself after the reload, from the server offset', { timeout: 180_000 }, async () => {
     const origin = server.baseUrl;
-    const clip = fakeVideoBytes(4 * 1024 * 1024);
+    const clip = fakeVideo(4 * 1024 * 1024);
     const clipPath = join(folder, 'short-clip.mp4');
     writeFileSync(clipPath, clip);
 

@@ -11,7 +11,8 @@ import {
 import { memoryResumeStore } from '../web/lib/uploads/resume-store.ts';
 import { UploadError } from '../web/lib/uploads/upload-error.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { fakeVideoBytes, firstTemplateId, guestWithCard as newGuestWithCard } from './support/guest-card.ts';
+import { fakeVideo } from '../server/testing/media-fixture.ts';
+import { firstTemplateId, guestWithCard as newGuestWithCard } from './support/guest-card.ts';
 
 /**
  * The browser's upload client (web/lib/uploads) against the real server, through a TCP proxy that plays a bad
@@ -104,7 +105,7 @@ afterAll(async () => {
 const origin = () => `http://127.0.0.1:${network.port}`;
 
 const guestWithCard = async () => newGuestWithCard(origin(), await firstTemplateId(server.baseUrl));
-const fakeVideo = (size: number) => new Blob([fakeVideoBytes(size)], { type: 'video/mp4' });
+const videoFile = (size: number) => new Blob([fakeVideo(size)], { type: 'video/mp4' });
 
 /** The real transport, with a log of what went out. */
 function loggedTransport(log: Array<{ method: string; offset: number | null; bytes: number }>): Transport {
@@ -132,7 +133,7 @@ function upload(options: Omit<CardMediaUploadOptions, 'baseUrl'>) {
 describe('card media uploads on a bad network', () => {
   it('resumes from the server offset after the connection drops mid-chunk, without re-sending what it has', async () => {
     const { card, headers } = await guestWithCard();
-    const file = fakeVideo(3 * 1024 * 1024 + 5);
+    const file = videoFile(3 * 1024 * 1024 + 5);
     const log: Array<{ method: string; offset: number | null; bytes: number }> = [];
     const retries: number[] = [];
     let lastProgress = 0;
@@ -173,7 +174,7 @@ describe('card media uploads on a bad network', () => {
 
   it('continues an upload after a reload from the remembered address, from the server offset', async () => {
     const { card, headers } = await guestWithCard();
-    const file = fakeVideo(2 * 1024 * 1024);
+    const file = videoFile(2 * 1024 * 1024);
     const resumeStore = memoryResumeStore();
     const firstPage: Array<{ method: string; offset: number | null; bytes: number }> = [];
     let patches = 0;
@@ -262,7 +263,7 @@ describe('card media uploads on a bad network', () => {
     const outcome = await upload({
       cardId: card.id,
       kind: 'video',
-      file: fakeVideo(1024 * 1024),
+      file: videoFile(1024 * 1024),
       fileName: 'clip.mp4',
       headers,
       transport,

@@ -8,7 +8,8 @@ import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { signedInOwner } from './support/card-owner.ts';
-import { fakeVideoBytes, firstTemplateId, guestWithCard } from './support/guest-card.ts';
+import { fakeVideo, fakeVoice } from '../server/testing/media-fixture.ts';
+import { firstTemplateId, guestWithCard } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 
 /**
@@ -27,9 +28,7 @@ let unpaid: Card;
 
 /** A portrait-shaped photo, as a phone takes one. */
 const PHOTO = { create: { width: 600, height: 800, channels: 3 as const, background: '#e9c46a' } };
-/** An MP3's first bytes and noise: what the voice message's upload checks is its type. */
-const voiceMessageBytes = () =>
-  Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(4096)]);
+Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(4096)]);
 
 /** A browser that has never been here (no cookies, no storage), optionally remembering a language. */
 async function freshVisitor(
@@ -54,13 +53,13 @@ beforeAll(async () => {
   await owner.buyPremium();
   paid = await owner.createCard(templateId);
   await owner.putMedia(paid.id, 'image', await sharp(PHOTO).jpeg().toBuffer());
-  await owner.putMedia(paid.id, 'video', fakeVideoBytes(200 * 1024));
-  await owner.putMedia(paid.id, 'audio', voiceMessageBytes());
+  await owner.putMedia(paid.id, 'video', fakeVideo(200 * 1024));
+  await owner.putMedia(paid.id, 'audio', fakeVoice(4096));
   paid = await owner.unlock(paid);
   paidArabic = await owner.createCard(templateId, 'ar');
   await owner.putMedia(paidArabic.id, 'image', await sharp(PHOTO).jpeg().toBuffer());
-  await owner.putMedia(paidArabic.id, 'video', fakeVideoBytes(200 * 1024));
-  await owner.putMedia(paidArabic.id, 'audio', voiceMessageBytes());
+  await owner.putMedia(paidArabic.id, 'video', fakeVideo(200 * 1024));
+  await owner.putMedia(paidArabic.id, 'audio', fakeVoice(4096));
   paidArabic = await owner.unlock(paidArabic);
 
   // A guest's card is never paid: its link is one that isn't ready.

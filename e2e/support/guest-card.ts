@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { cardSchema, cardsApi, type Card } from '../../shared/cards/cards.contract.ts';
 import type { Page } from 'playwright-core';
 
@@ -37,14 +36,6 @@ export async function guestWithCard(
     .map((value) => value.split(';')[0])
     .join('; ');
   return { card: cardSchema.parse(await response.json()), headers: { cookie, origin } };
-}
-
-/** `size` bytes that are a video by content (an mp4 `ftyp` box first, random bytes after). */
-export function fakeVideoBytes(size: number): Buffer<ArrayBuffer> {
-  const bytes = crypto.randomBytes(size);
-  bytes.writeUInt32BE(32, 0);
-  bytes.write('ftypisom', 4, 'latin1');
-  return bytes;
 }
 
 /** Opens the Create modal of the first template outside New Drops, as a visitor does from Home. */

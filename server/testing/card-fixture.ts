@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import { TEST_ORIGIN, type TestBrowser } from './accounts-fixture.ts';
 
@@ -10,18 +9,6 @@ export const cardDraft = {
   message: 'Happy birthday!',
   selectedVoice: 'female',
 };
-
-/** The start of an mp4 (an `ftyp` box) followed by random bytes: a video by content. */
-export function fakeVideo(size: number): Buffer {
-  const bytes = crypto.randomBytes(size);
-  bytes.writeUInt32BE(32, 0);
-  bytes.write('ftypisom', 4, 'latin1');
-  return bytes;
-}
-
-/** An ID3 header followed by random bytes: audio by content. */
-export const fakeVoice = (size: number): Buffer =>
-  Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00'), crypto.randomBytes(size - 8)]);
 
 export interface RawResponse {
   status: number;

@@ -17,6 +17,7 @@ import {
   mediaTypeOfExtension,
   type MediaFormat,
 } from '../../platform/media/media-format.ts';
+import { holdsPlayableTrack } from '../../platform/media/media-container.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { loadCardFor } from './card-access.ts';
 import type { CardMediaRepository, MediaUploadRecord } from './card-media.repository.ts';
@@ -191,6 +192,10 @@ export function createCardMediaService(deps: {
       if (written !== size) {
         await storage.delete(key);
         throw new AppError('validation-failed', 'The upload ended early.');
+      }
+      if (!(await holdsPlayableTrack(storage, key, size, kind))) {
+        await storage.delete(key);
+        throw notThisKind(kind);
       }
     }
 

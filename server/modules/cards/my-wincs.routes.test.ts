@@ -21,7 +21,8 @@ import {
   findUserByEmail,
   signUpAndVerify,
 } from '../../testing/accounts-fixture.ts';
-import { cardDraft, fakeVideo, fakeVoice, sendOverSocket } from '../../testing/card-fixture.ts';
+import { cardDraft, sendOverSocket } from '../../testing/card-fixture.ts';
+import { fakeVideo, fakeVoice } from '../../testing/media-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { NotAnImageError, sanitizeImage } from './image-sanitizer.ts';
+import { IMAGE_DECODES_AT_ONCE, imageDecodes, NotAnImageError, sanitizeImage } from './image-sanitizer.ts';
 
 async function photo(width = 640, height = 480): Promise<Sharp> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 60 } } });
@@ -77,5 +77,29 @@ describe('image sanitising', () => {
     const clean = await sanitizeImage(animated, { maxEdge: 2048 });
     const meta = await sharp(clean.data).metadata();
     expect(meta.pages ?? 1).toBe(1);
+  });
+});
+
+describe('decodes at once', () => {
+  it(`decodes at most ${IMAGE_DECODES_AT_ONCE} images at a time; the others wait their turn`, async () => {
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c0ffee' } })
+      .jpeg()
+      .toBuffer();
+    let most = 0;
+    let waited = 0;
+    const sampler = setInterval(() => {
+      most = Math.max(most, imageDecodes.activeCount);
+      waited = Math.max(waited, imageDecodes.pendingCount);
+    }, 1);
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => sanitizeImage(photo, { maxEdge: 1600 })),
+      );
+      expect(results.every((image) => image.width === 1600)).toBe(true);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(most).toBeLessThanOrEqual(IMAGE_DECODES_AT_ONCE);
+    expect(waited).toBeGreaterThan(0);
   });
 });

@@ -1,9 +1,16 @@
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 
 /** Raster formats accepted by content; never SVG (it can carry script) and nothing sharp cannot decode. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-/** Decompression-bomb guard: about a 200-megapixel camera frame. */
-const MAX_INPUT_PIXELS = 200_000_000;
+/**
+ * Decompression-bomb guard: 50 megapixels, more than any phone's photo. Decoded, that is 200 MB of RGBA; with
+ * at most IMAGE_DECODES_AT_ONCE decodes at a time, a burst of uploads cannot multiply it.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+export const IMAGE_DECODES_AT_ONCE = 2;
+/** Uploads beyond that wait their turn here rather than decode side by side. */
+export const imageDecodes = pLimit(IMAGE_DECODES_AT_ONCE);
 /**
  * Markup or script inside an image file makes it a polyglot: harmless once re-encoded, but nobody sends one
  * by accident, so it is refused rather than cleaned.
@@ -27,7 +34,11 @@ export interface SanitizedImage {
  * upright from its EXIF orientation, bounded to `maxEdge` pixels on its longer side, first frame only, and
  * written as WebP without any metadata (EXIF, GPS, XMP, comments). Throws NotAnImageError otherwise.
  */
-export async function sanitizeImage(bytes: Buffer, options: { maxEdge: number }): Promise<SanitizedImage> {
+export function sanitizeImage(bytes: Buffer, options: { maxEdge: number }): Promise<SanitizedImage> {
+  return imageDecodes(() => decodeAndReencode(bytes, options));
+}
+
+async function decodeAndReencode(bytes: Buffer, options: { maxEdge: number }): Promise<SanitizedImage> {
   if (bytes.length === 0 || MARKUP_PATTERN.test(bytes.toString('latin1'))) throw new NotAnImageError();
   let format: string | undefined;
   try {
