@@ -5,7 +5,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { startAppServer } from '../e2e/support/app-server.ts';
-import { ensureChromium, launchBrowser } from '../e2e/support/browser.ts';
+import { ensureChromium, LAUNCH_ARGS, launchBrowser } from '../e2e/support/browser.ts';
 import { signedInOwner } from '../e2e/support/card-owner.ts';
 import { firstTemplateId } from '../e2e/support/guest-card.ts';
 
@@ -21,18 +21,8 @@ import { firstTemplateId } from '../e2e/support/guest-card.ts';
  */
 
 const RUNS = Number(process.env.RUNS ?? 5);
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Sound plays without a sound card and without the page having been used before (the tap is synthetic).
-  '--autoplay-policy=no-user-gesture-required',
-];
+// Sound plays without the page having been used before (Lighthouse's and our taps are synthetic).
+const AUTOPLAY = '--autoplay-policy=no-user-gesture-required';
 
 const server = await startAppServer({ env: { LOG_LEVEL: 'warn' } });
 const profileDir = await mkdtemp(path.join(tmpdir(), 'winc-lighthouse-'));
@@ -56,7 +46,7 @@ async function paidCardUrl(): Promise<string> {
 async function audit(url: string) {
   const chrome = await chromeLauncher.launch({
     chromePath: ensureChromium(),
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: [...LAUNCH_ARGS, AUTOPLAY],
     userDataDir: await mkdtemp(path.join(profileDir, 'run-')),
   });
   try {
@@ -112,7 +102,7 @@ const SOUND_PROBE = () => {
 
 async function tapToSound(settle: boolean): Promise<number> {
   const url = await paidCardUrl();
-  const browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
+  const browser = await launchBrowser([AUTOPLAY]);
   try {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },

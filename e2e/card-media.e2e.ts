@@ -10,7 +10,7 @@ import { contextIn, launchBrowser } from './support/browser.ts';
 import { verificationLink } from './support/mailbox.ts';
 import { generateTestVideo } from './support/generate-test-video.ts';
 import { fakeVideo } from '../server/testing/media-fixture.ts';
-import { openCreateEditor } from './support/guest-card.ts';
+import { openCreateEditor, signUpFromShare } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 
 /**
@@ -150,18 +150,7 @@ describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice m
       expect(Number(stored)).toBeLessThan(videoSize / 2);
 
       // Share as a guest → Sign Up → verify: the card now belongs to the new account.
-      await page.getByRole('button', { name: t('overview.share') }).click();
-      await page
-        .getByRole('dialog', { name: t('overview.premiumTitle') })
-        .getByRole('button', { name: t('overview.signUp') })
-        .click();
-      await page.waitForURL('**/signup');
-      const email = `media-${language}-${Date.now().toString(36)}@example.com`;
-      await page.getByLabel(t('auth.fields.name')).fill('Ana');
-      await page.getByLabel(t('auth.fields.email')).fill(email);
-      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
-      await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
-      await page.getByTestId('verify-email-notice').waitFor();
+      const email = await signUpFromShare(page, t, `media-${language}`);
       await page.goto(await verificationLink(server.baseUrl, email));
       // Signed in once the header shows the new account's balance.
       await page.getByTestId('credit-balance').first().waitFor();

@@ -6,7 +6,7 @@ import { CARD_UNLOCK_COST } from '../shared/cards/cards.contract.ts';
 import { NEW_USER_CREDITS } from '../shared/accounts/accounts.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
-import { firstTemplateId, openCreateEditor } from './support/guest-card.ts';
+import { firstTemplateId, openCreateEditor, signUpFromShare } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { verificationLink } from './support/mailbox.ts';
 
@@ -67,18 +67,7 @@ describe('unlock with credits and share the link', () => {
         await page.waitForURL(`**/overview/${cardId}`);
 
         // Share → Sign Up → verify: the verified user lands on checkout with that card.
-        await page.getByRole('button', { name: t('overview.share') }).click();
-        await page
-          .getByRole('dialog', { name: t('overview.premiumTitle') })
-          .getByRole('button', { name: t('overview.signUp') })
-          .click();
-        await page.waitForURL('**/signup');
-        const email = `share-${Date.now().toString(36)}@example.com`;
-        await page.getByLabel(t('auth.fields.name')).fill('Ana');
-        await page.getByLabel(t('auth.fields.email')).fill(email);
-        await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
-        await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
-        await page.getByTestId('verify-email-notice').waitFor();
+        const email = await signUpFromShare(page, t, 'share');
         await page.goto(await verificationLink(server.baseUrl, email));
         await page.waitForURL('**/checkout');
         await page.getByRole('heading', { name: t('checkout.title') }).waitFor();
@@ -247,18 +236,7 @@ describe('unlock with credits and share the link', () => {
         await editor.getByRole('button', { name: t('editor.next') }).click();
         await page.waitForURL(/\/overview\/[\w-]+$/);
         const cardId = page.url().split('/').pop()!;
-        await page.getByRole('button', { name: t('overview.share') }).click();
-        await page
-          .getByRole('dialog', { name: t('overview.premiumTitle') })
-          .getByRole('button', { name: t('overview.signUp') })
-          .click();
-        await page.waitForURL('**/signup');
-        const email = `phone-${Date.now().toString(36)}@example.com`;
-        await page.getByLabel(t('auth.fields.name')).fill('Ana');
-        await page.getByLabel(t('auth.fields.email')).fill(email);
-        await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
-        await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
-        await page.getByTestId('verify-email-notice').waitFor();
+        const email = await signUpFromShare(page, t, 'phone');
 
         const link = new URL(await verificationLink(server.baseUrl, email));
         const mobile = await phone.newPage();

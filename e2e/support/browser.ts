@@ -12,7 +12,7 @@ import { LANGUAGE_STORAGE_KEY, type Language } from '../../shared/i18n/languages
 const CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];
 
 /** Flags for a quiet, deterministic headless run in a container (root, no GPU, no network side traffic). */
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--headless',
   // Containers often run as root, where Chromium's sandbox cannot start.
   '--no-sandbox',

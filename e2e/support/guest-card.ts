@@ -50,3 +50,27 @@ export async function openCreateEditor(page: Page, origin: string, t: (key: stri
   await editor.waitFor();
   return editor;
 }
+
+/**
+ * From a guest card's overview: Share → the premium dialog's Sign Up → the sign-up form filled and sent, up to
+ * the "verify your email" notice. Answers the new account's address (`label` names it).
+ */
+export async function signUpFromShare(
+  page: Page,
+  t: (key: string) => string,
+  label: string,
+): Promise<string> {
+  await page.getByRole('button', { name: t('overview.share') }).click();
+  await page
+    .getByRole('dialog', { name: t('overview.premiumTitle') })
+    .getByRole('button', { name: t('overview.signUp') })
+    .click();
+  await page.waitForURL('**/signup');
+  const email = `${label}-${Date.now().toString(36)}@example.com`;
+  await page.getByLabel(t('auth.fields.name')).fill('Ana');
+  await page.getByLabel(t('auth.fields.email')).fill(email);
+  await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('correct horse 42');
+  await page.getByRole('button', { name: t('auth.signUp.submit'), exact: true }).click();
+  await page.getByTestId('verify-email-notice').waitFor();
+  return email;
+}
