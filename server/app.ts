@@ -86,7 +86,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     rewriteUrl: (request) => escapeUndecodablePath(request.url ?? '/'),
   });
 
-  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+  });
   app.addHook('onClose', async () => database.destroy());
   const applied = await migrateToLatest(database);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');

@@ -34,6 +34,10 @@ export interface TestPostgresCluster {
    * (Ctrl-C, a failing setup elsewhere), so no postgres keeps running in the background.
    */
   stopSync(): void;
+  /** Shuts the server down but keeps its files and port, like an outage: open connections are cut. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same files and port. */
+  resume(): Promise<void>;
 }
 
 export interface ScratchPostgresDatabase {
@@ -143,6 +147,8 @@ export async function startTestPostgresCluster(binDir: string): Promise<TestPost
   }
 
   let started = false;
+  let serverOptions = '';
+  const startArgs = () => ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile, '-o', serverOptions];
   // immediate: no shutdown checkpoint, there is nothing worth keeping.
   const stopArgs = ['stop', '-D', dataDir, '-m', 'immediate', '-w'];
   const stop = async () => {
@@ -173,7 +179,7 @@ export async function startTestPostgresCluster(binDir: string): Promise<TestPost
     let lastError: unknown;
     for (let attempt = 0; attempt < 5 && !started; attempt++) {
       const port = await freePort();
-      const serverOptions = [
+      serverOptions = [
         `-p ${port}`,
         `-k ${root}`,
         '-c listen_addresses=127.0.0.1',
@@ -183,13 +189,20 @@ export async function startTestPostgresCluster(binDir: string): Promise<TestPost
         '-c max_connections=200',
       ].join(' ');
       try {
-        await run(
-          join(binDir, 'pg_ctl'),
-          ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile, '-o', serverOptions],
-          user,
-        );
+        await run(join(binDir, 'pg_ctl'), startArgs(), user);
         started = true;
-        return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, stopSync };
+        return {
+          adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+          stop,
+          stopSync,
+          async halt() {
+            // fast: every backend is told to terminate, as in an operator's restart or a failover.
+            await run(join(binDir, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'fast', '-w'], user);
+          },
+          async resume() {
+            await run(join(binDir, 'pg_ctl'), startArgs(), user);
+          },
+        };
       } catch (error) {
         lastError = error;
       }

@@ -5,7 +5,8 @@ import { Metadata, type DataStore } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import { cardMediaApi, TUS_METADATA_KEYS, VIDEO_MAX_BYTES } from '../../../shared/cards/card-media.ts';
 import { cardSchema } from '../../../shared/cards/cards.contract.ts';
-import { AppError } from '../../platform/http/app-error.ts';
+import { AppError, defaultMessage } from '../../platform/http/app-error.ts';
+import { isDependencyUnavailable } from '../../platform/http/dependency-errors.ts';
 import type { CardActorResolver } from './card-actor.ts';
 import { isCardMediaKind, type CardMediaService } from './card-media.service.ts';
 
@@ -72,6 +73,19 @@ export async function registerCardUploadRoutes(
         size: upload.size,
       });
       return {};
+    },
+    // tus answers a failure of its store in plain text with the error's own message, as a 500; a full disk or
+    // a database that went away is temporary and the upload resumes from its offset later, so those answer
+    // our service-unavailable, and anything else our `internal`, without its details.
+    onResponseError(_request, error) {
+      if (!(error instanceof Error)) return undefined;
+      const code = isDependencyUnavailable(error) ? 'service-unavailable' : 'internal';
+      if (code === 'internal') app.log.error({ err: error }, 'resumable upload failed');
+      else app.log.warn({ err: error }, 'resumable upload: a dependency is unavailable');
+      return {
+        status_code: code === 'internal' ? 500 : 503,
+        body: JSON.stringify({ code, message: defaultMessage(code) }),
+      };
     },
     async onUploadFinish(_request, upload) {
       try {

@@ -23,6 +23,23 @@ export interface DatabaseOptions {
   sqlitePath?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** Told when a PostgreSQL connection dies outside a query (server restart, pg_terminate_backend, network). */
+  onConnectionError?: (error: Error) => void;
+}
+
+/**
+ * A pool whose dead connections cannot end the process. node-postgres emits 'error' on a client whose server
+ * goes away — on the pool for an idle client, on the client itself while it is checked out (inside a
+ * transaction) — and an 'error' event nobody listens to is thrown as an uncaught exception: one terminated
+ * backend took the whole server down. With listeners, the pool drops the dead client, the query in flight
+ * fails on its own (its request answers service-unavailable), and the next query opens a new connection.
+ */
+function createPostgresPool(options: DatabaseOptions): pg.Pool {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+  const onError = (error: Error) => options.onConnectionError?.(error);
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
 }
 
 // PostgreSQL returns bigint (COUNT, SUM) and numeric as strings by default; our values fit in a double.
@@ -47,9 +64,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   const db =
     dialect === 'postgres'
       ? new Kysely<DB>({
-          dialect: new PostgresDialect({
-            pool: new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 }),
-          }),
+          dialect: new PostgresDialect({ pool: createPostgresPool(options) }),
           plugins,
         })
       : new Kysely<DB>({

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { AppError, defaultMessage } from './app-error.ts';
+import { isDependencyUnavailable } from './dependency-errors.ts';
 
 /** Fastify's own errors (bad JSON, body too large, …) mapped to our stable codes by status. */
 function codeForStatus(status: number): ErrorCode {
@@ -41,6 +42,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (error.code === 'rate-limited' && retryAfter) reply.header('Retry-After', String(retryAfter));
       return reply.status(error.statusCode).send(body);
+    }
+    if (isDependencyUnavailable(error)) {
+      request.log.warn({ err: error }, 'a dependency is unavailable');
+      return reply
+        .status(503)
+        .send({ code: 'service-unavailable', message: defaultMessage('service-unavailable') });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     const code = codeForStatus(status);
