@@ -1,3 +1,5 @@
+import { isSafeReturnPath } from '../../shared/accounts/return-path.ts';
+
 /**
  * The navigation state that travels into and between the sign-in, sign-up and reset-password screens
  * (SPEC §2, §4). A card flow (overview's Share) sends `{cardId, templateImage, returnToCheckout}`; a protected
@@ -31,14 +33,11 @@ export function readAuthNavigationState(state: unknown): AuthNavigationState {
 }
 
 /**
- * A return path we may follow: same-origin and relative (`/profile?tab=1`), never `//evil.example`,
- * `/\\evil.example`, a scheme, or a control character. Anything else gives null.
+ * A return path we may follow, by the server's rule (`isSafeReturnPath`: same-origin and relative once
+ * normalised and decoded), given back normalised. Anything else gives null.
  */
 export function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > 2_000) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  if (!isSafeReturnPath(value)) return null;
   try {
     const base = 'https://winc.invalid';
     const url = new URL(value, base);

@@ -6,10 +6,12 @@ import { errorCodeForAuthError } from './auth-errors.ts';
 import { AUTH_RATE_LIMITS } from './auth-rate-limits.ts';
 import { copyFetchResponse, toFetchRequest } from './auth-request.ts';
 import { assertNewPasswordStrong } from './password-strength.ts';
-import { isSafeReturnPath, RETURN_PATH_FIELDS } from './return-path.ts';
+import { isSafeReturnPath, RETURN_PATH_FIELDS } from '../../../shared/accounts/return-path.ts';
+import { beginSignInAttempt } from './sign-in-throttle.ts';
 
 const AUTH_PREFIX = '/api/auth';
 const AUTH_BODY_LIMIT = 64 * 1024;
+const SIGN_IN_PATH = '/sign-in/email';
 
 export interface AuthHandlerOptions {
   auth: Auth;
@@ -18,18 +20,26 @@ export interface AuthHandlerOptions {
   onSignedIn?(request: FastifyRequest, reply: FastifyReply): void;
 }
 
-/** The request body as an object, when it is JSON or a form (for the rate-limit key and return paths). */
+/**
+ * The request body as an object, when it is JSON or a form (for the rate-limit keys, the password rule and
+ * return paths). It is read as better-auth reads it (media type compared without case or parameters, a
+ * leading byte-order mark dropped as Fetch's text decoding does), so a body never means one thing to our
+ * checks and another to better-auth.
+ */
 function readFields(request: FastifyRequest, raw: Buffer | undefined): Record<string, unknown> {
   if (!raw || raw.length === 0) return {};
-  const type = String(request.headers['content-type'] ?? '');
+  const type = String(request.headers['content-type'] ?? '')
+    .toLowerCase()
+    .split(';')[0]
+    ?.trim();
   try {
-    if (type.includes('application/json')) {
-      const parsed: unknown = JSON.parse(raw.toString('utf8'));
+    if (type === 'application/json') {
+      const parsed: unknown = JSON.parse(new TextDecoder().decode(raw));
       return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
         ? (parsed as Record<string, unknown>)
         : {};
     }
-    if (type.includes('application/x-www-form-urlencoded')) {
+    if (type === 'application/x-www-form-urlencoded') {
       return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
     }
   } catch {
@@ -38,22 +48,27 @@ function readFields(request: FastifyRequest, raw: Buffer | undefined): Record<st
   return {};
 }
 
+/**
+ * The better-auth endpoint a request reaches. better-auth routes by the URL's normalised pathname
+ * ("/api/auth/x/../sign-in/email" is sign-in), so the rate limits are looked up by the same one.
+ */
 function authPath(url: string): string {
-  const pathname = url.split('?')[0] ?? '';
+  const { pathname } = new URL(`http://winc.invalid${url}`);
   return pathname.slice(AUTH_PREFIX.length) || '/';
 }
 
-/** Refuses any redirect target that is not a same-origin relative path (body or query). */
-function assertReturnPaths(fields: Record<string, unknown>, query: unknown): void {
-  const sources = [fields, (query ?? {}) as Record<string, unknown>];
-  for (const source of sources) {
-    for (const field of RETURN_PATH_FIELDS) {
-      const value = source[field];
-      if (value !== undefined && !isSafeReturnPath(value)) {
-        throw new AppError('validation-failed', 'Return paths must be relative paths on this site.', [
-          { path: field, message: 'must be a relative path on this site' },
-        ]);
-      }
+/**
+ * Refuses any redirect target that is not a same-origin relative path, in the body or in the query. The query
+ * is read from the URL as better-auth reads it, every repetition of a name included.
+ */
+function assertReturnPaths(fields: Record<string, unknown>, url: string): void {
+  const query = new URL(`http://winc.invalid${url}`).searchParams;
+  for (const field of RETURN_PATH_FIELDS) {
+    const values = [...(fields[field] === undefined ? [] : [fields[field]]), ...query.getAll(field)];
+    if (values.some((value) => !isSafeReturnPath(value))) {
+      throw new AppError('validation-failed', 'Return paths must be relative paths on this site.', [
+        { path: field, message: 'must be a relative path on this site' },
+      ]);
     }
   }
 }
@@ -83,19 +98,30 @@ export async function registerAuthHandler(app: FastifyInstance, options: AuthHan
       handler: async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
         const fields = readFields(request, raw);
-        assertReturnPaths(fields, request.query);
+        assertReturnPaths(fields, request.url);
 
         const path = authPath(request.url);
         if (request.method === 'POST') assertNewPasswordStrong(path, fields);
         const limits = request.method === 'POST' ? AUTH_RATE_LIMITS[path] : undefined;
+        const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
         if (limits) {
           await rateLimiter.consume(`auth:${path}:ip:${request.ip}`, limits.perIp);
-          const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
           if (limits.perEmail && email)
             await rateLimiter.consume(`auth:${path}:email:${email}`, limits.perEmail);
         }
+        const signInAttempt =
+          request.method === 'POST' && path === SIGN_IN_PATH && email
+            ? await beginSignInAttempt(rateLimiter, email, request.ip)
+            : undefined;
 
-        const response = await auth.handler(toFetchRequest(request, raw));
+        let response: Response;
+        try {
+          response = await auth.handler(toFetchRequest(request, raw));
+        } catch (error) {
+          await signInAttempt?.settle(500);
+          throw error;
+        }
+        await signInAttempt?.settle(response.status);
         const body = await copyFetchResponse(response, reply);
 
         const signedIn = response.headers

@@ -15,7 +15,8 @@ export interface AuthRateLimit {
  * database, so all instances share them. Keys are `auth:{path}:{ip|email}:{value}`.
  */
 export const AUTH_RATE_LIMITS: Record<string, AuthRateLimit> = {
-  '/sign-in/email': { perIp: { limit: 10, windowMs: MINUTE }, perEmail: { limit: 5, windowMs: MINUTE } },
+  // Per account only its failures count, by client: see SIGN_IN_FAILURE_LIMITS.
+  '/sign-in/email': { perIp: { limit: 10, windowMs: MINUTE } },
   '/sign-up/email': { perIp: { limit: 5, windowMs: HOUR }, perEmail: { limit: 3, windowMs: HOUR } },
   '/request-password-reset': { perIp: { limit: 10, windowMs: HOUR }, perEmail: { limit: 3, windowMs: HOUR } },
   '/send-verification-email': {
@@ -26,6 +27,18 @@ export const AUTH_RATE_LIMITS: Record<string, AuthRateLimit> = {
   '/change-email': { perIp: { limit: 10, windowMs: HOUR } },
   '/sign-in/social': { perIp: { limit: 20, windowMs: MINUTE } },
 };
+
+/**
+ * Failed sign-ins (wrong email or password), counted per account *and* client address, per client address,
+ * and per account across all clients. A stranger guessing someone's password throttles only themselves; the
+ * owner, from their own address, still gets in. The per-account budget is ten strangers' worth, so only many
+ * addresses guessing together reach it. Keys are `auth:sign-in-failures:{email-ip|ip|email}:{value}`.
+ */
+export const SIGN_IN_FAILURE_LIMITS = {
+  perEmailAndIp: { limit: 5, windowMs: 15 * MINUTE },
+  perIp: { limit: 30, windowMs: 15 * MINUTE },
+  perEmail: { limit: 50, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
 
 /** Rate limits on our own account routes that cost work or mail. */
 export const ACCOUNT_RATE_LIMITS = {

@@ -23,6 +23,22 @@ describeEachDatabase('rate limiter', (use) => {
     await limiter.consume('signin:ip:203.0.113.9', rule);
   });
 
+  it('gives a refunded hit back to its own window only', async () => {
+    let now = new Date('2026-11-22T14:00:10Z');
+    const limiter = createRateLimiter(use().database, () => now);
+    const key = 'signin:email-ip:a@example.com|203.0.113.9';
+    const hits = [];
+    for (let i = 0; i < 3; i++) hits.push(await limiter.consume(key, rule));
+    await limiter.refund(hits[0]!);
+    await limiter.consume(key, rule);
+    await expect(limiter.consume(key, rule)).rejects.toMatchObject({ code: 'rate-limited' });
+    // A refund for a window that has passed changes nothing in the current one.
+    now = new Date('2026-11-22T14:01:00Z');
+    for (let i = 0; i < 3; i++) await limiter.consume(key, rule);
+    await limiter.refund(hits[1]!);
+    await expect(limiter.consume(key, rule)).rejects.toMatchObject({ code: 'rate-limited' });
+  });
+
   it('counts concurrent hits exactly (instances share the database)', async () => {
     const limiter = createRateLimiter(use().database, () => new Date('2026-11-22T13:00:00Z'));
     const results = await Promise.allSettled(

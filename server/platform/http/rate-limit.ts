@@ -8,6 +8,12 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/** One counted hit, to give back when what it stood for turned out not to count (a sign-in that succeeded). */
+export interface RateLimitHit {
+  key: string;
+  windowStart: number;
+}
+
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /**
@@ -24,7 +30,7 @@ export function createRateLimiter(database: Database, now: () => Date = () => ne
   }
 
   return {
-    async consume(key: string, rule: RateLimitRule): Promise<void> {
+    async consume(key: string, rule: RateLimitRule): Promise<RateLimitHit> {
       const at = now();
       const windowStart = Math.floor(at.getTime() / rule.windowMs) * rule.windowMs;
       const row = await db
@@ -44,6 +50,18 @@ export function createRateLimiter(database: Database, now: () => Date = () => ne
         const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - at.getTime()) / 1000));
         throw new AppError('rate-limited', undefined, { retryAfterSeconds });
       }
+      return { key, windowStart };
+    },
+
+    /** Gives a hit back to the window it was counted in (nothing happens once that window is gone). */
+    async refund(hit: RateLimitHit): Promise<void> {
+      await db
+        .updateTable('rateLimitWindows')
+        .set({ hits: sql`rate_limit_windows.hits - 1` })
+        .where('key', '=', hit.key)
+        .where('windowStart', '=', hit.windowStart)
+        .where('hits', '>', 0)
+        .execute();
     },
   };
 }
