@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import tailwindcss from '@tailwindcss/vite';
 import { FACE_FILES } from './web/features/recipient-card/lib/face-model-files.ts';
 import { FFMPEG_CORE_DIR, FFMPEG_CORE_FILES } from './web/lib/media/ffmpeg-core-files.ts';
@@ -68,12 +70,30 @@ const FFMPEG_CORE: VendorFiles = {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), vendorFiles([FFMPEG_CORE, FACE_FILES.models, FACE_FILES.wasm])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    vendorFiles([FFMPEG_CORE, FACE_FILES.models, FACE_FILES.wasm]),
+    // Text assets compressed once, at the strongest settings, and served as they are (the server picks the
+    // encoding a browser accepts). The vendor files are left out: megabytes of wasm and model weights that
+    // only the video and face features fetch, for which brotli 11 would add minutes to every build.
+    compression({
+      include: /\.(js|css|svg|json)$/,
+      exclude: [/^vendor\//, /^\.vite\//],
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // Which chunks each route needs: the server names them in the page so they load with it, not after it.
+    manifest: true,
     // Two big chunks load only on demand: the AAC encoder (~1 MB, its wasm inlined) when a video's sound must
     // be re-encoded, the face matcher (~1.6 MB, TensorFlow.js) when a recipient opens a card with their face.
     chunkSizeWarningLimit: 1600,

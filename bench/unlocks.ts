@@ -4,7 +4,6 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { cardsApi } from '../shared/cards/cards.contract.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/platform/config.ts';
 import { openDatabase } from '../server/platform/db/database.ts';
@@ -18,6 +17,7 @@ import {
   type TestPostgresCluster,
 } from '../server/testing/postgres.ts';
 import { firstTemplateId } from '../e2e/support/guest-card.ts';
+import { cardsApi } from '../shared/api-paths.ts';
 
 /**
  * `npm run bench:unlocks`: card unlocks per second (issue 5) — the whole POST /api/cards/:id/unlock over real

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { VIDEO_MAX_BYTES } from '../shared/cards/card-media.ts';
-import { cardMediaApi } from '../shared/cards/card-media.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { fakeVideo } from '../server/testing/media-fixture.ts';
 import { firstTemplateId, guestWithCard } from '../e2e/support/guest-card.ts';
 import { uploadCardMedia } from '../web/lib/uploads/card-media-upload.ts';
 import { memoryResumeStore } from '../web/lib/uploads/resume-store.ts';
+import { cardMediaApi } from '../shared/api-paths.ts';
 
 /**
  * `npm run bench:uploads`: the real server (a child process, as `npm start` runs it) receiving a 30 MB video.

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { LANGUAGE_HEADER } from '../shared/accounts/accounts.contract.ts';
-import type { Voice } from '../shared/cards/cards.contract.ts';
 import type { Language } from '../shared/i18n/languages.ts';
-import { greetingPreviewResponseSchema, voiceApi } from '../shared/voice/voice.contract.ts';
+import { greetingPreviewResponseSchema } from '../shared/voice/voice.contract.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
+import { voiceApi } from '../shared/api-paths.ts';
+import type { Voice } from '../shared/cards/card-rules.ts';
+import { LANGUAGE_HEADER } from '../shared/i18n/languages.ts';
 
 /**
  * `npm run bench:voice`: the AI voice greeting on the real server (a child process, as `npm start` runs it),

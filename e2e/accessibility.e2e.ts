@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardsApi } from '../shared/cards/cards.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId, openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { verificationLink } from './support/mailbox.ts';
+import { cardsApi } from '../shared/api-paths.ts';
 
 /**
  * An automated accessibility audit (axe-core, WCAG 2.1 A and AA) of every page a sender and a recipient go

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardsApi } from '../shared/cards/cards.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { verificationLink } from './support/mailbox.ts';
@@ -12,6 +11,7 @@ import { generateTestVideo } from './support/generate-test-video.ts';
 import { fakeVideo } from '../server/testing/media-fixture.ts';
 import { openCreateEditor, signUpFromShare } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
+import { cardsApi } from '../shared/api-paths.ts';
 
 /**
  * Issue 4 as a guest sees it, once per language: pick a template → the form's checks in a bad order of

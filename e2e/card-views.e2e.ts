@@ -1,12 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardSchema, cardsApi } from '../shared/cards/cards.contract.ts';
+import { cardSchema } from '../shared/cards/cards.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { callApi, signUpInPage } from './support/page-api.ts';
+import { cardsApi } from '../shared/api-paths.ts';
 
 /**
  * The sender knows (DESIGN §1.7), as two people live it: a sender with My WINCS open on a free plan (two

@@ -2,7 +2,6 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  catalogApi,
   catalogListsSchema,
   homeResponseSchema,
   stylePageSchema,
@@ -26,6 +25,7 @@ import { startAppServer } from './support/app-server.ts';
 import type { AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { text } from './support/locale-text.ts';
+import { catalogApi } from '../shared/api-paths.ts';
 
 /**
  * Issue 2's browser flow, once per language: home (sections, event filter), a category page with infinite

@@ -2,13 +2,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_UNLOCK_COST } from '../shared/cards/cards.contract.ts';
 import { NEW_USER_CREDITS } from '../shared/accounts/accounts.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId, openCreateEditor, signUpFromShare } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { verificationLink } from './support/mailbox.ts';
+import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
 
 /**
  * Issue 5's whole path, as people live it: a guest makes a card → preview → Share → Sign Up → the

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardsApi } from '../shared/cards/cards.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { callApi, signUpInPage } from './support/page-api.ts';
+import { cardsApi } from '../shared/api-paths.ts';
 
 /**
  * My WINCS as its owner uses it (SPEC §2): a new account with one paid card finds it in the grid, opens its

@@ -1,12 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_USER_CREDITS } from '../shared/accounts/accounts.contract.ts';
-import { type Language } from '../shared/i18n/languages.ts';
-import { mailboxApi, mailboxListSchema, mailboxMailSchema } from '../shared/mailbox/mailbox.contract.ts';
-import { PLANS, paymentsApi } from '../shared/payments/plans.ts';
+import type { Language } from '../shared/i18n/languages.ts';
+import { mailboxListSchema, mailboxMailSchema } from '../shared/mailbox/mailbox.contract.ts';
+import { PLANS } from '../shared/payments/plans.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { localeText } from './support/locale-text.ts';
+import { mailboxApi, paymentsApi } from '../shared/api-paths.ts';
 
 /**
  * Issue 5's pricing flow against the real server without Stripe (so in test mode): the plans and the

@@ -8,7 +8,8 @@ import { registerOriginCheck } from './platform/http/origin-check.ts';
 import { escapeUndecodablePath, MAX_PARAM_LENGTH } from './platform/http/request-url.ts';
 import { createRateLimiter } from './platform/http/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
-import { createIndexHtmlReader, registerWebApp } from './platform/http/web-app.ts';
+import { createPageDocuments } from './platform/http/page-document.ts';
+import { registerWebApp } from './platform/http/web-app.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailOutboxRepository } from './platform/mail/mail-outbox.repository.ts';
 import { createMailer } from './platform/mail/mailer.ts';
@@ -16,6 +17,7 @@ import { createFileStorage } from './platform/storage/create-file-storage.ts';
 import { seedDemoCatalogIfEmpty } from './modules/catalog/catalog-seed.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { registerHomePageRoutes } from './modules/catalog/home-page.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { registerTemplateImageRoutes } from './modules/catalog/template-image.routes.ts';
 import { createTemplateImageService } from './modules/catalog/template-image.service.ts';
@@ -137,6 +139,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   registerHealthRoutes(app, database);
   registerCatalogRoutes(app, catalog);
+  const pages = createPageDocuments(config.webDistDir);
+  registerHomePageRoutes(app, { catalog, pages });
   registerTemplateImageRoutes(app, templateImages, storage);
   if (!config.stripe) {
     app.log.warn(
@@ -222,7 +226,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       origin: appOrigin(config),
       log: app.log,
     }),
-    indexHtml: createIndexHtmlReader(config.webDistDir),
+    pages,
     origin: appOrigin(config),
   });
   registerCardViewsRoutes(app, {
@@ -266,7 +270,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     mailbox,
     aiProviders: { writer: config.ai !== undefined, voice: config.tts !== undefined },
   });
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, { webDistDir: config.webDistDir, pages });
 
   return app;
 }

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Stable error codes of the API. The server answers `{code, message}`; the browser shows the localized
  * text for the code (locale key `errors.{code}`), the English message is only a fallback for logs and tools.
@@ -45,8 +43,21 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const apiErrorSchema = z.object({
-  code: z.enum(ERROR_CODES),
-  message: z.string(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
+/** The body of every error answer. */
+export interface ApiError {
+  code: ErrorCode;
+  message: string;
+}
+
+const errorCodes: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/**
+ * The `{code, message}` of an error body, or null when it has another shape (a proxy's error page, a
+ * better-auth answer).
+ */
+export function readApiError(body: unknown): ApiError | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { code, message } = body as { code?: unknown; message?: unknown };
+  if (typeof code !== 'string' || !errorCodes.has(code) || typeof message !== 'string') return null;
+  return { code: code as ErrorCode, message };
+}

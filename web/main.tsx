@@ -1,6 +1,5 @@
 import '@fontsource-variable/nunito/wght.css';
 import '@fontsource-variable/noto-kufi-arabic/wght.css';
-import './styles/card-fonts.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

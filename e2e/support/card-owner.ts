@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import assert from 'node:assert/strict';
-import { LANGUAGE_HEADER } from '../../shared/accounts/accounts.contract.ts';
-import { cardMediaApi, type CardMediaKind } from '../../shared/cards/card-media.ts';
-import { cardSchema, cardsApi, type Card, type CardInput } from '../../shared/cards/cards.contract.ts';
+import type { CardMediaKind } from '../../shared/cards/card-media.ts';
+import { cardSchema, type Card, type CardInput } from '../../shared/cards/cards.contract.ts';
 import type { Language } from '../../shared/i18n/languages.ts';
-import { paymentsApi } from '../../shared/payments/plans.ts';
 import { verificationLink } from './mailbox.ts';
+import { cardMediaApi, cardsApi, paymentsApi } from '../../shared/api-paths.ts';
+import { LANGUAGE_HEADER } from '../../shared/i18n/languages.ts';
 
 /** Cookies a server answer sets, as a Cookie header. */
 function cookiesOf(response: Response): string {

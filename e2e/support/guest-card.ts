@@ -1,5 +1,6 @@
-import { cardSchema, cardsApi, type Card } from '../../shared/cards/cards.contract.ts';
+import { cardSchema, type Card } from '../../shared/cards/cards.contract.ts';
 import type { Page } from 'playwright-core';
+import { cardsApi } from '../../shared/api-paths.ts';
 
 /** The id of the first template on the home page of a running server. */
 export async function firstTemplateId(origin: string): Promise<string> {

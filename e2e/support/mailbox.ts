@@ -1,9 +1,9 @@
 import {
-  mailboxApi,
   mailboxListSchema,
   mailboxMailSchema,
   type MailboxMail,
 } from '../../shared/mailbox/mailbox.contract.ts';
+import { mailboxApi } from '../../shared/api-paths.ts';
 
 /**
  * The local mailbox of a server started without SMTP (DESIGN §1.11): browser tests read verification and

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { cardSchema, cardsApi, type Card } from '../../shared/cards/cards.contract.ts';
-import { paymentsApi } from '../../shared/payments/plans.ts';
+import { cardSchema, type Card } from '../../shared/cards/cards.contract.ts';
 import { normalizeCatalogSource } from '../modules/catalog/catalog-source.ts';
 import { createCatalogRepository } from '../modules/catalog/catalog.repository.ts';
 import { createCardsRepository } from '../modules/cards/cards.repository.ts';
@@ -9,6 +8,7 @@ import { latestMail, pathOf, uniqueEmail } from '../testing/accounts-fixture.ts'
 import { cardDraft } from '../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../testing/catalog-fixture.ts';
 import type { TestDatabase } from '../testing/databases.ts';
+import { cardsApi, paymentsApi } from '../../shared/api-paths.ts';
 
 /**
  * What the chaos tests share: a sender made over real HTTP against a server process, and the checks of the

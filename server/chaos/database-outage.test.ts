@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardsApi, unlockCardResponseSchema } from '../../shared/cards/cards.contract.ts';
+import { unlockCardResponseSchema } from '../../shared/cards/cards.contract.ts';
 import { migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import type { TestDatabase } from '../testing/databases.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../testing/postgres.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { seedFixtureCatalog, signUpOverHttp, unpaidCards, type HttpSender } from './chaos-fixture.ts';
+import { cardsApi } from '../../shared/api-paths.ts';
 
 const binDir = findPostgresBinDir();
 const SERVICE_UNAVAILABLE = {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_USER_CREDITS } from '../../shared/accounts/accounts.contract.ts';
-import { CARD_UNLOCK_COST, cardsApi, unlockCardResponseSchema } from '../../shared/cards/cards.contract.ts';
+import { unlockCardResponseSchema } from '../../shared/cards/cards.contract.ts';
 import { CARD_UNLOCK_REASON } from '../modules/cards/card-unlock.repository.ts';
 import { migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import type { TestDatabase } from '../testing/databases.ts';
@@ -16,6 +16,8 @@ import {
 } from '../testing/postgres.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { ledgerOf, paidCardIds, seedFixtureCatalog, signUpOverHttp, unpaidCards } from './chaos-fixture.ts';
+import { cardsApi } from '../../shared/api-paths.ts';
+import { CARD_UNLOCK_COST } from '../../shared/cards/card-rules.ts';
 
 /**
  * The app's PostgreSQL connection dies in the middle of an unlock (an operator's pg_terminate_backend, a

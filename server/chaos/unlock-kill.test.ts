@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { NEW_USER_CREDITS } from '../../shared/accounts/accounts.contract.ts';
-import { CARD_UNLOCK_COST, cardsApi, unlockCardResponseSchema } from '../../shared/cards/cards.contract.ts';
+import { unlockCardResponseSchema } from '../../shared/cards/cards.contract.ts';
 import { paidOfferOf } from '../../shared/payments/plans.ts';
 import { CARD_UNLOCK_REASON } from '../modules/cards/card-unlock.repository.ts';
 import { describeEachDatabase } from '../testing/databases.ts';
@@ -17,6 +17,8 @@ import {
   untilAnswered,
   type HttpSender,
 } from './chaos-fixture.ts';
+import { cardsApi } from '../../shared/api-paths.ts';
+import { CARD_UNLOCK_COST } from '../../shared/cards/card-rules.ts';
 
 const CARDS = 40;
 /** Each card is asked for this many times in the burst: the first request and a client's retries. */

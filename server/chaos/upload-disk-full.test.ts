@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardMediaApi } from '../../shared/cards/card-media.ts';
 import { cardSchema } from '../../shared/cards/cards.contract.ts';
 import { openDatabase, migrateToLatest } from '../platform/db/database.ts';
 import { fakeVideo } from '../testing/media-fixture.ts';
@@ -12,6 +11,7 @@ import type { TestDatabase } from '../testing/databases.ts';
 import { freePort } from '../testing/postgres.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { seedFixtureCatalog, signUpOverHttp, unpaidCards, type HttpSender } from './chaos-fixture.ts';
+import { cardMediaApi } from '../../shared/api-paths.ts';
 
 const MB = 1024 * 1024;
 const VIDEO_BYTES = 3 * MB;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { NEW_USER_CREDITS } from '../../shared/accounts/accounts.contract.ts';
-import { paidOfferOf, paymentsApi } from '../../shared/payments/plans.ts';
+import { paidOfferOf } from '../../shared/payments/plans.ts';
 import { describeEachDatabase } from '../testing/databases.ts';
 import { freePort } from '../testing/postgres.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
@@ -18,6 +18,7 @@ import {
   untilAnswered,
   type HttpSender,
 } from './chaos-fixture.ts';
+import { paymentsApi } from '../../shared/api-paths.ts';
 
 const SECRET_KEY = 'sk_test_winchaossecret';
 const WEBHOOK_SECRET = 'whsec_winchaossigning';

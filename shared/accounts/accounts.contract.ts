@@ -95,9 +95,6 @@ export const AVATAR_ACCEPTED_TYPES = [
 /** Stored avatars are re-encoded to WebP, at most this many pixels on each side, without metadata. */
 export const AVATAR_MAX_SIZE_PX = 512;
 
-/** Request header carrying the UI language (en/ar/ru), so mails go out in it. Send it on every /api/auth call. */
-export const LANGUAGE_HEADER = 'x-winc-language';
-
 /** better-auth's provider id for Google (`POST /api/auth/sign-in/social {provider: 'google'}`). */
 export const GOOGLE_PROVIDER_ID = 'google';
 
@@ -142,40 +139,3 @@ export const AUTH_ERROR_CODES = [
   'unauthenticated',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
-
-/**
- * The API of issue 3. better-auth endpoints (JSON bodies; send `x-winc-language`):
- * - POST `/api/auth/sign-up/email` {name, email, password, callbackURL?} → 200 `{token: null, user}` and a
- *   verification mail (also for an address that already exists: no enumeration); the user stays signed out.
- * - POST `/api/auth/sign-in/email` {email, password, rememberMe?} → 200 + session cookie, or 401
- *   invalid-credential, 403 email-not-verified, 403 user-disabled, 429 rate-limited.
- * - POST `/api/auth/send-verification-email` {email, callbackURL?} → 200 `{status: true}` (whether or not the
- *   address exists).
- * - GET `/api/auth/verify-email?token&callbackURL` (the mail's link) → signs in, redirects to callbackURL (with
- *   `?error=INVALID_TOKEN|TOKEN_EXPIRED` on failure).
- * - POST `/api/auth/request-password-reset` {email} → 200 `{status: true, message}` always; the mail links to
- *   `/reset-password?token=…`. POST `/api/auth/reset-password` {newPassword, token} → 200 `{status: true}`.
- * - POST `/api/auth/sign-in/social` {provider: 'google', callbackURL, errorCallbackURL?, newUserCallbackURL?,
- *   disableRedirect?} → 200 `{url, redirect: true}`: navigate to url (Google), which returns to the callbackURL
- *   signed in.
- * - POST `/api/auth/change-email` {newEmail, callbackURL?} → 200 `{status: true}`; the current address confirms,
- *   then the new one verifies.
- * - POST `/api/auth/sign-out` {} → 200 `{success: true}`, cookie cleared.
- */
-export const accountsApi = {
-  auth: '/api/auth',
-  authProviders: '/api/auth-providers',
-  me: '/api/me',
-  meEvents: '/api/me/events',
-  avatar: '/api/me/avatar',
-  claimGuestCards: '/api/me/claim-guest-cards',
-  guestSession: '/api/guest-session',
-  signUp: '/api/auth/sign-up/email',
-  signIn: '/api/auth/sign-in/email',
-  signInSocial: '/api/auth/sign-in/social',
-  signOut: '/api/auth/sign-out',
-  sendVerificationEmail: '/api/auth/send-verification-email',
-  requestPasswordReset: '/api/auth/request-password-reset',
-  resetPassword: '/api/auth/reset-password',
-  changeEmail: '/api/auth/change-email',
-} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
-import { CARD_NAME_MAX_LENGTH } from '../cards/cards.contract.ts';
 import { nameSchema } from '../text/names.ts';
+import { CARD_NAME_MAX_LENGTH } from '../cards/card-rules.ts';
 
 /**
  * The AI message writer (SPEC §2 'AI Generate', §4 AI message dialog, §7 generateAIMessage, §9 AI; DESIGN
@@ -197,7 +197,3 @@ export interface MessageBrief {
   personalDetails: string;
   language: Language;
 }
-
-export const aiApi = {
-  messages: '/api/ai/messages',
-} as const;

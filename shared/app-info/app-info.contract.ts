@@ -13,5 +13,3 @@ export const appInfoSchema = z.object({
   aiProviders: z.object({ writer: z.boolean(), voice: z.boolean() }),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
-
-export const appInfoApi = { get: '/api/config' } as const;

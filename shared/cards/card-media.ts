@@ -52,12 +52,3 @@ export const TUS_METADATA_KEYS = {
   fileName: 'filename',
   fileType: 'filetype',
 } as const;
-
-/** The API paths of card media, one place for the server routes and the browser client. */
-export const cardMediaApi = {
-  /** The tus endpoint: POST creates an upload, HEAD/PATCH/DELETE act on `${tus}/{uploadId}`. */
-  tus: '/api/uploads',
-  /** PUT the raw bytes in one request (simple upload); DELETE removes the card's file of this kind. */
-  media: (cardId: string, kind: CardMediaKind) =>
-    `/api/cards/${encodeURIComponent(cardId)}/media/${encodeURIComponent(kind)}`,
-} as const;

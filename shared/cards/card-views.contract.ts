@@ -24,10 +24,3 @@ export const cardViewsSummarySchema = z.object({
   voiceMessagePlayed: z.boolean(),
 });
 export type CardViewsSummary = z.infer<typeof cardViewsSummarySchema>;
-
-/** The live channel's event when a recipient did something on one of the user's cards. */
-export const CARD_ACTIVITY_EVENT = 'card-activity';
-
-export const cardViewsApi = {
-  activity: (id: string) => `/api/public/cards/${encodeURIComponent(id)}/activity`,
-} as const;

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { cardInputSchema, textStylesSchema } from './cards.contract.ts';
 import {
   CARD_MESSAGE_MAX_LENGTH,
   CARD_NAME_MAX_LENGTH,
   FONT_FAMILIES,
-  cardInputSchema,
-  textStylesSchema,
   validateCardDraft,
-} from './cards.contract.ts';
+} from './card-rules.ts';
 
 const complete = {
   templateId: 'birthday-01',

@@ -50,11 +50,3 @@ export type MyWincsResponse = z.infer<typeof myWincsResponseSchema>;
 export const DRAFTS_LIMIT = 12;
 export const draftsResponseSchema = z.object({ cards: z.array(cardSchema) });
 export type DraftsResponse = z.infer<typeof draftsResponseSchema>;
-
-/** The API paths of My WINCS, one place for the server routes and the browser client. */
-export const myWincsApi = {
-  list: '/api/my-wincs',
-  drafts: '/api/my-wincs/drafts',
-  /** DELETE: removes the card, its files and its pending uploads (204). */
-  card: (id: string) => `/api/cards/${encodeURIComponent(id)}`,
-} as const;

@@ -129,16 +129,3 @@ export const catalogListsSchema = z.object({
   events: z.array(eventSchema),
 });
 export type CatalogLists = z.infer<typeof catalogListsSchema>;
-
-/** The API paths of the catalog, one place for server routes and the browser client. */
-export const catalogApi = {
-  home: '/api/catalog/home',
-  lists: '/api/catalog',
-  templates: '/api/catalog/templates',
-  template: (id: string) => `/api/catalog/templates/${encodeURIComponent(id)}`,
-  category: (name: string) => `/api/catalog/categories/${encodeURIComponent(name)}`,
-  style: (name: string) => `/api/catalog/styles/${encodeURIComponent(name)}`,
-  /** `version` changes whenever the stored image changes, so the URL can be cached forever. */
-  templateImage: (id: string, variant: TemplateImageVariant, version: string) =>
-    `/media/templates/${encodeURIComponent(id)}/${variant}?v=${encodeURIComponent(version)}`,
-} as const;

@@ -43,7 +43,3 @@ export type HelpRequest = z.output<typeof helpRequestInputSchema>;
 
 export const helpRequestCreatedSchema = z.object({ id: z.string() });
 export type HelpRequestCreated = z.infer<typeof helpRequestCreatedSchema>;
-
-export const helpApi = {
-  createRequest: '/api/help-requests',
-} as const;

@@ -31,3 +31,6 @@ export function localizedName(
   if (language === 'en') return name;
   return translations?.[language] || name;
 }
+
+/** Request header carrying the UI language (en/ar/ru), so mails go out in it. Send it on every /api/auth call. */
+export const LANGUAGE_HEADER = 'x-winc-language';

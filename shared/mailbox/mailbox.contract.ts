@@ -36,10 +36,3 @@ export type MailboxMail = z.infer<typeof mailboxMailSchema>;
 
 /** How many mails the list shows (newest first). */
 export const MAILBOX_LIST_LIMIT = 100;
-
-export const mailboxApi = {
-  list: '/api/dev/mailbox',
-  mail: (id: string) => `/api/dev/mailbox/${encodeURIComponent(id)}`,
-  /** The mail's HTML as its own document, for a sandboxed frame. */
-  mailHtml: (id: string) => `/api/dev/mailbox/${encodeURIComponent(id)}/html`,
-} as const;

@@ -1,30 +1,8 @@
 import { z } from 'zod';
-import { CARD_NAME_MAX_LENGTH, VOICES } from '../cards/cards.contract.ts';
-import { LANGUAGES, type Language } from '../i18n/languages.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { CARD_NAME_MAX_LENGTH, VOICES } from '../cards/card-rules.ts';
 
-/**
- * The AI voice (DESIGN §1.13): the greeting it speaks to the recipient, and the editor's 'Hear it' preview.
- * The greeting's wording lives here because the server speaks it and the recipient page shows it as captions.
- */
-
-/**
- * "Hi {recipient}, {sender} made something for you" (DESIGN §1.5) as each language says it naturally. The
- * Arabic and Russian forms are chosen so that neither the sender's nor the recipient's gender has to be known:
- * Arabic "here is something special from…" has no gendered verb, and Russian uses the present tense, whose
- * verb does not change with gender as the past tense would.
- */
-export function greetingText(language: Language, recipientName: string, senderName: string): string {
-  const recipient = recipientName.trim();
-  const sender = senderName.trim();
-  switch (language) {
-    case 'ar':
-      return `مرحباً يا ${recipient}! إليك شيء مميز من ${sender}.`;
-    case 'ru':
-      return `Привет, ${recipient}! ${sender} дарит тебе кое-что особенное.`;
-    default:
-      return `Hi ${recipient}, ${sender} made something for you.`;
-  }
-}
+/** The AI voice (DESIGN §1.13): the editor's 'Hear it' preview. The greeting's wording is `greeting.ts`. */
 
 /** POST /api/voice/greetings — the editor's 'Hear it': the greeting for these names, voice and language. */
 export const greetingPreviewRequestSchema = z
@@ -45,9 +23,3 @@ export const greetingPreviewResponseSchema = z.object({
   audioUrl: z.string(),
 });
 export type GreetingPreviewResponse = z.infer<typeof greetingPreviewResponseSchema>;
-
-export const voiceApi = {
-  greetingPreview: '/api/voice/greetings',
-  /** A synthesized clip, named by what it says (text, voice, language, engine): it never changes. */
-  clip: (clipId: string) => `/media/voice/${encodeURIComponent(clipId)}.mp3`,
-} as const;

@@ -1,8 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { routePatterns } from '../config/paths.ts';
-import { AppLayout } from './layout/app-layout.tsx';
-import { RouteError } from './layout/route-error.tsx';
 
 // Each page is its own chunk; the layout shows at once and the page streams in (see AppLayout's Suspense).
 const HomeRoute = lazy(() => import('./routes/home.route.tsx').then((m) => ({ default: m.HomeRoute })));
@@ -48,12 +46,39 @@ const NotFoundRoute = lazy(() =>
   import('./routes/not-found.route.tsx').then((m) => ({ default: m.NotFoundRoute })),
 );
 
+/**
+ * The frames load with their first page (the server names their chunks in the page, so they arrive with the
+ * entry): a recipient's page never loads the sender's header, session and upload code.
+ */
+const appLayout = async () => {
+  const [{ AppLayout }, { RouteError }] = await Promise.all([
+    import('./layout/app-layout.tsx'),
+    import('./layout/route-error.tsx'),
+  ]);
+  return { Component: AppLayout, ErrorBoundary: RouteError };
+};
+const recipientLayout = async () => {
+  const [{ RecipientLayout }, { RouteError }] = await Promise.all([
+    import('./layout/recipient-layout.tsx'),
+    import('./layout/route-error.tsx'),
+  ]);
+  return { Component: RecipientLayout, ErrorBoundary: RouteError };
+};
+
+/** Nothing shows while a frame's code arrives: it comes with the page (see above), so the wait is short. */
+const NoFallback = () => null;
+
 /** The URL table (SPEC §2), plus the recipient page and the test-mode checkout (DESIGN §1.5, §1.10). */
 export function createAppRouter() {
   return createBrowserRouter([
     {
-      Component: AppLayout,
-      ErrorBoundary: RouteError,
+      lazy: recipientLayout,
+      HydrateFallback: NoFallback,
+      children: [{ path: routePatterns.recipientCard, Component: RecipientCardRoute }],
+    },
+    {
+      lazy: appLayout,
+      HydrateFallback: NoFallback,
       children: [
         { path: routePatterns.home, Component: HomeRoute },
         { path: routePatterns.category, Component: CategoryRoute },
@@ -61,7 +86,6 @@ export function createAppRouter() {
         { path: routePatterns.help, Component: HelpRoute },
         { path: routePatterns.faqs, Component: FaqsRoute },
         { path: routePatterns.overview, Component: OverviewRoute },
-        { path: routePatterns.recipientCard, Component: RecipientCardRoute },
         { path: routePatterns.checkout, Component: CheckoutRoute },
         { path: routePatterns.mailbox, Component: MailboxRoute },
         { path: routePatterns.signin, Component: SignInRoute },

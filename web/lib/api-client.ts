@@ -1,4 +1,4 @@
-import { apiErrorSchema, type ErrorCode } from '../../shared/errors.ts';
+import { readApiError, type ErrorCode } from '../../shared/errors.ts';
 
 /**
  * The browser's only way to call our API. A non-2xx answer becomes an `ApiRequestError` carrying the server's
@@ -54,13 +54,13 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
   } catch {
     // Not JSON (a proxy error page, an empty body): fall through to a code-less error.
   }
-  const parsed = apiErrorSchema.safeParse(body);
+  const apiError = readApiError(body);
   // better-auth's own code, as our auth bridge forwards it (`authCode`) or as better-auth answers (`code`).
   const provider = body as { code?: unknown; message?: unknown; authCode?: unknown } | null;
   const authCode = typeof provider?.authCode === 'string' && provider.authCode ? provider.authCode : null;
-  if (parsed.success)
-    return new ApiRequestError(parsed.data.message, {
-      code: parsed.data.code,
+  if (apiError)
+    return new ApiRequestError(apiError.message, {
+      code: apiError.code,
       status: response.status,
       providerCode: authCode,
     });

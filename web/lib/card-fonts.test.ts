@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FONT_FAMILIES } from '../../shared/cards/cards.contract.ts';
 import { FONT_STACKS, fontStackOf } from './card-fonts.ts';
+import { FONT_FAMILIES } from '../../shared/cards/card-rules.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CARD_FONTS_CSS = join(ROOT, 'web/styles/card-fonts.css');
@@ -110,8 +110,11 @@ describe('card font stacks', () => {
     for (const file of files) expect(statSync(file).size, file).toBeGreaterThanOrEqual(VITE_INLINE_LIMIT);
   });
 
-  it('is imported by the app', () => {
-    expect(mainTsx).toContain("import './styles/card-fonts.css';");
+  it('travels with the stacks, not with every page', () => {
+    expect(readFileSync(join(ROOT, 'web/lib/card-fonts.ts'), 'utf8')).toContain(
+      "import '../styles/card-fonts.css';",
+    );
+    expect(mainTsx).not.toContain('card-fonts.css');
   });
 
   it('never carries anything but a font list (no CSS injection through a style value)', () => {

@@ -1,4 +1,6 @@
-import { FONT_FAMILIES, type FontFamily } from '../../shared/cards/cards.contract.ts';
+// The @font-face rules travel with the stacks: only pages that show a card's text load them.
+import '../styles/card-fonts.css';
+import { FONT_FAMILIES, type FontFamily } from '../../shared/cards/card-rules.ts';
 
 /**
  * The CSS font stack of each of SPEC §3's card fonts, one place for the editor's live preview and the

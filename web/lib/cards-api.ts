@@ -1,8 +1,9 @@
-import { LANGUAGE_HEADER } from '../../shared/accounts/accounts.contract.ts';
-import { cardMediaApi, type CardMediaKind } from '../../shared/cards/card-media.ts';
-import { cardSchema, cardsApi, type Card, type CardInput } from '../../shared/cards/cards.contract.ts';
+import type { CardMediaKind } from '../../shared/cards/card-media.ts';
+import type { Card, CardInput } from '../../shared/cards/cards.contract.ts';
 import { apiRequest, getJson } from './api-client.ts';
 import { currentLanguage } from './i18n.ts';
+import { cardMediaApi, cardsApi } from '../../shared/api-paths.ts';
+import { LANGUAGE_HEADER } from '../../shared/i18n/languages.ts';
 
 /**
  * The browser's card calls (POST/GET/PATCH /api/cards, DELETE of a media file), shared by the card editor and the overview, which
@@ -17,7 +18,7 @@ export const cardKeys = {
 };
 
 export async function fetchCard(id: string, signal?: AbortSignal): Promise<Card> {
-  return cardSchema.parse(await getJson<unknown>(cardsApi.card(id), undefined, signal));
+  return getJson<Card>(cardsApi.card(id), undefined, signal);
 }
 
 /** A card's body, with the UI language: a card in another language is a Plus and Premium feature. */
@@ -30,19 +31,15 @@ function cardRequest(method: 'POST' | 'PATCH', input: CardInput): RequestInit {
 }
 
 export async function createCard(input: CardInput): Promise<Card> {
-  return cardSchema.parse(await apiRequest<unknown>(cardsApi.create, { init: cardRequest('POST', input) }));
+  return apiRequest<Card>(cardsApi.create, { init: cardRequest('POST', input) });
 }
 
 /** A partial update: fields left out keep their saved values. */
 export async function updateCard(id: string, input: CardInput): Promise<Card> {
-  return cardSchema.parse(
-    await apiRequest<unknown>(cardsApi.card(id), { init: cardRequest('PATCH', input) }),
-  );
+  return apiRequest<Card>(cardsApi.card(id), { init: cardRequest('PATCH', input) });
 }
 
 /** Removes the card's file of one kind (SPEC §7: its URL becomes null); answers the card. */
 export async function removeCardMedia(id: string, kind: CardMediaKind): Promise<Card> {
-  return cardSchema.parse(
-    await apiRequest<unknown>(cardMediaApi.media(id, kind), { init: { method: 'DELETE' } }),
-  );
+  return apiRequest<Card>(cardMediaApi.media(id, kind), { init: { method: 'DELETE' } });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicCard } from '../../shared/cards/cards.contract.ts';
-import { greetingText } from '../../shared/voice/voice.contract.ts';
+import { greetingText } from '../../shared/voice/greeting.ts';
 
 export type CardSpeechCard = Pick<
   PublicCard,

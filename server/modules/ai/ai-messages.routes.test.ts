@@ -5,7 +5,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   AI_INSTRUCTION_MAX_LENGTH,
-  aiApi,
   aiMessageEventSchema,
   countWords,
   type AiMessageEvent,
@@ -22,6 +21,7 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { startOpenAiServer } from '../../testing/openai-server.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { AI_RATE_LIMITS } from './ai-messages.service.ts';
+import { aiApi } from '../../../shared/api-paths.ts';
 
 type OpenAiServer = Awaited<ReturnType<typeof startOpenAiServer>>;
 

@@ -1,12 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  aiApi,
-  aiMessageRequestSchema,
-  type AiMessageEvent,
-} from '../../../shared/ai/ai-message.contract.ts';
+import { aiMessageRequestSchema, type AiMessageEvent } from '../../../shared/ai/ai-message.contract.ts';
 import { parseInput } from '../../platform/http/app-error.ts';
 import type { AiActor, AiMessagesService } from './ai-messages.service.ts';
+import { aiApi } from '../../../shared/api-paths.ts';
 
 /**
  * The AI message dialog's writer (SPEC §7 generateAIMessage), for guests and users: the answer streams as

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { appInfoApi, appInfoSchema, type AppInfo } from '../../../shared/app-info/app-info.contract.ts';
+import { appInfoSchema, type AppInfo } from '../../../shared/app-info/app-info.contract.ts';
 import type { MailboxService } from '../mailbox/mailbox.service.ts';
+import { appInfoApi } from '../../../shared/api-paths.ts';
 
 /** GET /api/config — the few server facts the browser adapts to: the local mailbox, the AI providers. */
 export function registerAppInfoRoutes(

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cardMediaApi, VIDEO_MAX_BYTES, type CardMediaKind } from '../../../shared/cards/card-media.ts';
-import { cardSchema, cardsApi, type Card } from '../../../shared/cards/cards.contract.ts';
+import { VIDEO_MAX_BYTES, type CardMediaKind } from '../../../shared/cards/card-media.ts';
+import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
@@ -17,6 +17,7 @@ import { buildTestApp } from '../../testing/test-app.ts';
 import { startTestS3, type TestS3 } from '../../testing/test-s3.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
+import { cardMediaApi, cardsApi } from '../../../shared/api-paths.ts';
 
 const draft = cardDraft;
 

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { NEW_USER_CREDITS } from '../../../shared/accounts/accounts.contract.ts';
-import {
-  CARD_UNLOCK_COST,
-  cardSchema,
-  cardsApi,
-  unlockCardResponseSchema,
-  type Card,
-} from '../../../shared/cards/cards.contract.ts';
+import { cardSchema, unlockCardResponseSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import {
   TEST_ORIGIN,
   TestBrowser,
@@ -22,6 +16,8 @@ import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createCardsRepository } from './cards.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 import crypto from 'node:crypto';
+import { cardsApi } from '../../../shared/api-paths.ts';
+import { CARD_UNLOCK_COST } from '../../../shared/cards/card-rules.ts';
 
 const draft = cardDraft;
 

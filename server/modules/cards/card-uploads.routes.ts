@@ -3,12 +3,13 @@ import type { Readable } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
 import { Metadata, type DataStore } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
-import { cardMediaApi, TUS_METADATA_KEYS, VIDEO_MAX_BYTES } from '../../../shared/cards/card-media.ts';
+import { TUS_METADATA_KEYS, VIDEO_MAX_BYTES } from '../../../shared/cards/card-media.ts';
 import { cardSchema } from '../../../shared/cards/cards.contract.ts';
 import { AppError, defaultMessage } from '../../platform/http/app-error.ts';
 import { isDependencyUnavailable } from '../../platform/http/dependency-errors.ts';
 import type { CardActorResolver } from './card-actor.ts';
 import { isCardMediaKind, type CardMediaService } from './card-media.service.ts';
+import { cardMediaApi } from '../../../shared/api-paths.ts';
 
 /** A tus datastore that can also give back an upload's bytes once they are all there. */
 export type UploadDataStore = DataStore & { read(id: string): Readable | Promise<Readable> };

@@ -2,9 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CARD_ACTIVITY_EVENT, cardViewsApi } from '../../../shared/cards/card-views.contract.ts';
-import { cardSchema, cardsApi, type Card } from '../../../shared/cards/cards.contract.ts';
-import { myWincsApi, myWincsResponseSchema } from '../../../shared/cards/my-wincs.contract.ts';
+import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
+import { myWincsResponseSchema } from '../../../shared/cards/my-wincs.contract.ts';
 import {
   TEST_ORIGIN,
   TestBrowser,
@@ -19,6 +18,8 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
+import { cardViewsApi, cardsApi, myWincsApi } from '../../../shared/api-paths.ts';
+import { CARD_ACTIVITY_EVENT } from '../../../shared/api-paths.ts';
 
 /**
  * Views and plan limits (DESIGN §1.7): a view is a distinct recipient device, never a reload nor the owner;

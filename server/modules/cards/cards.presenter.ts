@@ -1,6 +1,6 @@
 import type { Card, PublicCard } from '../../../shared/cards/cards.contract.ts';
-import { voiceApi } from '../../../shared/voice/voice.contract.ts';
 import type { CardRecord } from './cards.repository.ts';
+import { voiceApi } from '../../../shared/api-paths.ts';
 
 const clipUrl = (clipId: string | null) => (clipId === null ? null : voiceApi.clip(clipId));
 

@@ -1,13 +1,9 @@
 import type { Selectable } from 'kysely';
-import {
-  TEXT_STYLE_DEFAULTS,
-  textStylesSchema,
-  type TextStyles,
-  type Voice,
-} from '../../../shared/cards/cards.contract.ts';
+import { textStylesSchema, type TextStyles } from '../../../shared/cards/cards.contract.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { CardsTable } from '../../platform/db/schema.ts';
+import { TEXT_STYLE_DEFAULTS, type Voice } from '../../../shared/cards/card-rules.ts';
 
 /** A card as the server knows it, owner fields included (presenters decide what leaves). */
 export interface CardRecord {

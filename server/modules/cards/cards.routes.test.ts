@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cardSchema, cardsApi, type Card } from '../../../shared/cards/cards.contract.ts';
-import { catalogApi, templateSummarySchema } from '../../../shared/catalog/catalog.contract.ts';
+import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
+import { templateSummarySchema } from '../../../shared/catalog/catalog.contract.ts';
 import {
   TEST_ORIGIN,
   TestBrowser,
@@ -18,6 +18,7 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
+import { cardsApi, catalogApi } from '../../../shared/api-paths.ts';
 
 const OWNER_FIELDS = [
   'userId',

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import {
   cardInputSchema,
   cardSchema,
-  cardsApi,
   unlockCardResponseSchema,
 } from '../../../shared/cards/cards.contract.ts';
 import { parseInput } from '../../platform/http/app-error.ts';
 import type { CardActorResolver } from './card-actor.ts';
 import type { CardsService } from './cards.service.ts';
+import { cardsApi } from '../../../shared/api-paths.ts';
 
 const idParams = z.object({ id: z.string() });
 /** Cards are private to their owner: never stored by a shared cache. */

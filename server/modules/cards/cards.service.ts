@@ -1,12 +1,9 @@
 import crypto from 'node:crypto';
-import {
-  TEXT_STYLE_DEFAULTS,
-  validateCardDraft,
-  type Card,
-  type CardInputValues,
-  type UnlockCardResponse,
-  CARD_UNLOCK_COST,
-  type TextStyles,
+import type {
+  Card,
+  CardInputValues,
+  UnlockCardResponse,
+  TextStyles,
 } from '../../../shared/cards/cards.contract.ts';
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -17,6 +14,11 @@ import { presentCard } from './cards.presenter.ts';
 import type { CardUnlockRepository } from './card-unlock.repository.ts';
 import type { CardContent, CardRecord, CardsRepository } from './cards.repository.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
+import {
+  CARD_UNLOCK_COST,
+  TEXT_STYLE_DEFAULTS,
+  validateCardDraft,
+} from '../../../shared/cards/card-rules.ts';
 
 const HOUR = 60 * 60 * 1000;
 

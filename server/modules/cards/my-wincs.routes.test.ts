@@ -4,11 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cardMediaApi, type CardMediaKind } from '../../../shared/cards/card-media.ts';
-import { cardSchema, cardsApi, type Card } from '../../../shared/cards/cards.contract.ts';
+import type { CardMediaKind } from '../../../shared/cards/card-media.ts';
+import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import {
   draftsResponseSchema,
-  myWincsApi,
   myWincsResponseSchema,
   type MyWincsResponse,
 } from '../../../shared/cards/my-wincs.contract.ts';
@@ -28,6 +27,7 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
+import { cardMediaApi, cardsApi, myWincsApi } from '../../../shared/api-paths.ts';
 
 const draft = cardDraft;
 

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   draftsResponseSchema,
-  myWincsApi,
   myWincsQuerySchema,
   myWincsResponseSchema,
 } from '../../../shared/cards/my-wincs.contract.ts';
 import { parseInput } from '../../platform/http/app-error.ts';
 import type { CardActorResolver } from './card-actor.ts';
 import type { MyWincsService } from './my-wincs.service.ts';
+import { myWincsApi } from '../../../shared/api-paths.ts';
 
 const idParams = z.object({ id: z.string() });
 const privateAnswer = { 'Cache-Control': 'private, no-store' };

@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cardMediaApi, type CardMediaKind } from '../../../shared/cards/card-media.ts';
+import type { CardMediaKind } from '../../../shared/cards/card-media.ts';
 import {
   cardSchema,
-  cardsApi,
   publicCardSchema,
   unlockCardResponseSchema,
   type Card,
@@ -25,6 +24,7 @@ import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 import { VIEWER_COOKIE } from './viewer-cookie.ts';
+import { cardMediaApi, cardsApi } from '../../../shared/api-paths.ts';
 
 const draft = {
   ...cardDraft,

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LANGUAGE_HEADER } from '../../../shared/accounts/accounts.contract.ts';
-import { cardSchema, cardsApi, type Card } from '../../../shared/cards/cards.contract.ts';
+import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
 import { cardDraft } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
@@ -10,6 +11,8 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
+import { cardsApi } from '../../../shared/api-paths.ts';
+import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
 
 /** The content of `<meta property|name="…" content="…">` in a page. */
 function metaOf(html: string, key: string): string | null {
@@ -35,7 +38,13 @@ describeEachDatabase('the share link page and its preview', (use) => {
     await createCatalogRepository(use().database).insertCatalog(
       normalizeCatalogSource(fixtureCatalogSource(now), now),
     );
-    ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } }));
+    const webDir = path.join(use().dataDir, 'web-build');
+    fs.mkdirSync(webDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><html lang="en"><head><meta name="description" content="generic" /><title>Winc</title></head><body><div id="root"></div></body></html>',
+    );
+    ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN, WEB_DIST_DIR: webDir } }));
   });
   afterAll(() => app?.close());
 
@@ -83,6 +92,11 @@ describeEachDatabase('the share link page and its preview', (use) => {
     expect(html).toContain(
       `<link rel="preload" as="image" href="${card.templateImageUrl}" fetchpriority="high" />`,
     );
+    // The browser asks for the card with the page (a crawler loads no subresource, so counts nothing).
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" href="/api/public/cards/${card.id}" crossorigin="anonymous" />`,
+    );
+    expect(html).not.toContain('<title>Winc</title>');
     expect(html).not.toContain('A private message');
     expect(html).not.toContain(owner.cookieHeader());
 
@@ -140,7 +154,7 @@ describeEachDatabase('the share link page and its preview', (use) => {
       expect(metaOf(html, 'og:title')).toBe('Вам пришла открытка WINC');
       expect(metaOf(html, 'og:image')).toBe(`${TEST_ORIGIN}/media/previews/generic/ru.jpg`);
       expect(html).not.toContain('Alex');
-      expect(html).not.toContain('<link rel="preload"');
+      expect(html).not.toContain('<link rel="preload" as="image"');
     }
     expect(await previewOf(`${TEST_ORIGIN}/media/previews/generic/ru.jpg`)).toMatchObject({
       width: 1200,

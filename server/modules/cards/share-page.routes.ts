@@ -3,8 +3,10 @@ import Negotiator from 'negotiator';
 import { z } from 'zod';
 import { LANGUAGES, isLanguage, textDirection, type Language } from '../../../shared/i18n/languages.ts';
 import { escapeHtml } from '../../platform/http/escape-html.ts';
+import type { PageDocuments } from '../../platform/http/page-document.ts';
 import { parseInput } from '../../platform/http/app-error.ts';
 import type { LinkPreviewService, SharePageMeta } from './link-preview.service.ts';
+import { cardsApi } from '../../../shared/api-paths.ts';
 
 const cardParams = z.object({ cardId: z.string() });
 const cardImageParams = z.object({ cardId: z.string(), file: z.string().regex(/^[\w-]{16}\.jpg$/) });
@@ -13,7 +15,7 @@ const genericImageParams = z.object({ file: z.string().regex(/^(en|ar|ru)\.jpg$/
 const OG_LOCALES: Record<Language, string> = { en: 'en_US', ar: 'ar_AR', ru: 'ru_RU' };
 
 /** The tags a messenger's crawler reads (Open Graph, Twitter), and the cover's preload. */
-function headTags(meta: SharePageMeta, pageUrl: string, size: { width: number; height: number }): string {
+function headTags(meta: SharePageMeta, pageUrl: string, size: { width: number; height: number }): string[] {
   const property = (name: string, content: string | number) =>
     `<meta property="${name}" content="${escapeHtml(String(content))}" />`;
   const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
@@ -39,19 +41,33 @@ function headTags(meta: SharePageMeta, pageUrl: string, size: { width: number; h
     ...(meta.coverUrl
       ? [`<link rel="preload" as="image" href="${escapeHtml(meta.coverUrl)}" fetchpriority="high" />`]
       : []),
-  ].join('\n    ');
+  ];
 }
 
-/** The built app's page with the card's tags in place of the generic ones; a bare page when not built. */
-function sharePage(indexHtml: string | null, meta: SharePageMeta, pageUrl: string, tags: string): string {
-  const html = `lang="${meta.language}" dir="${textDirection(meta.language)}"`;
-  if (indexHtml === null) {
-    return `<!doctype html>\n<html ${html}>\n  <head>\n    <meta charset="UTF-8" />\n    ${tags}\n  </head>\n  <body><a href="${escapeHtml(pageUrl)}">${escapeHtml(meta.title)}</a></body>\n</html>\n`;
-  }
-  return indexHtml
-    .replace(/<html[^>]*>/, `<html ${html}>`)
-    .replace(/<meta\s+name="description"[^>]*>/s, '')
-    .replace(/<title>[^<]*<\/title>/, tags);
+/**
+ * The built app's page with the card's tags in place of the generic ones, the card's answer requested with
+ * the page (the browser counts the view when it asks, as the app would a moment later; crawlers load no
+ * subresources); a bare page when the app is not built.
+ */
+async function sharePage(
+  pages: PageDocuments,
+  cardId: string,
+  meta: SharePageMeta,
+  pageUrl: string,
+  tags: string[],
+): Promise<string> {
+  const htmlAttributes = `lang="${meta.language}" dir="${textDirection(meta.language)}"`;
+  const cardAnswer = `<link rel="preload" as="fetch" href="${escapeHtml(cardsApi.publicCard(cardId))}" crossorigin="anonymous" />`;
+  const page = await pages.render({
+    page: 'recipient',
+    head: [...tags, cardAnswer],
+    replaceTitle: true,
+    htmlAttributes,
+  });
+  return (
+    page ??
+    `<!doctype html>\n<html ${htmlAttributes}>\n  <head>\n    <meta charset="UTF-8" />\n    ${tags.join('\n    ')}\n  </head>\n  <body><a href="${escapeHtml(pageUrl)}">${escapeHtml(meta.title)}</a></body>\n</html>\n`
+  );
 }
 
 const sendImage = (reply: FastifyReply, image: Buffer, cacheControl: string) =>
@@ -69,9 +85,9 @@ const sendImage = (reply: FastifyReply, image: Buffer, cacheControl: string) =>
  */
 export function registerSharePageRoutes(
   app: FastifyInstance,
-  deps: { previews: LinkPreviewService; indexHtml: () => Promise<string | null>; origin: string },
+  deps: { previews: LinkPreviewService; pages: PageDocuments; origin: string },
 ): void {
-  const { previews, indexHtml, origin } = deps;
+  const { previews, pages, origin } = deps;
 
   app.get('/c/:cardId', async (request, reply) => {
     const { cardId } = parseInput(cardParams, request.params);
@@ -82,7 +98,7 @@ export function registerSharePageRoutes(
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('X-Robots-Tag', 'noindex, nofollow')
-      .send(sharePage(await indexHtml(), meta, pageUrl, headTags(meta, pageUrl, previews.size)));
+      .send(await sharePage(pages, cardId, meta, pageUrl, headTags(meta, pageUrl, previews.size)));
   });
 
   // Named by what they show: a changed card gets a new name, so an image may be cached for good.

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import {
-  catalogApi,
-  type Category,
-  type CatalogEvent,
-  type Style,
-  type TemplateSummary,
+import type {
+  Category,
+  CatalogEvent,
+  Style,
+  TemplateSummary,
 } from '../../../shared/catalog/catalog.contract.ts';
 import { isNewDrop } from '../../../shared/catalog/catalog.rules.ts';
 import {
@@ -14,6 +13,7 @@ import {
   type StyleRecord,
   type TemplateRecord,
 } from './catalog-source.ts';
+import { catalogApi } from '../../../shared/api-paths.ts';
 
 /** Presenters pick the public fields explicitly; nothing else of a record reaches a response. */
 

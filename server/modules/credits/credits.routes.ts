@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { CurrentUserResolver } from '../users/current-user.ts';
+import type { CreditsService } from './credits.service.ts';
+import { paymentsApi } from '../../../shared/api-paths.ts';
 import {
   CREDIT_HISTORY_LIMIT,
   creditHistoryResponseSchema,
-  paymentsApi,
-} from '../../../shared/payments/plans.ts';
-import type { CurrentUserResolver } from '../users/current-user.ts';
-import type { CreditsService } from './credits.service.ts';
+} from '../../../shared/payments/payments.contract.ts';
 
 /** The signed-in user's credit history (Account info): the latest changes of the balance, newest first. */
 export function registerCreditsRoutes(

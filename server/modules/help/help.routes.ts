@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  helpApi,
-  helpRequestCreatedSchema,
-  helpRequestInputSchema,
-} from '../../../shared/help/help.contract.ts';
+import { helpRequestCreatedSchema, helpRequestInputSchema } from '../../../shared/help/help.contract.ts';
 import { parseInput } from '../../platform/http/app-error.ts';
 import type { CurrentUserResolver } from '../users/current-user.ts';
 import type { HelpService } from './help.service.ts';
+import { helpApi } from '../../../shared/api-paths.ts';
 
 /** POST /api/help-requests — the Help Center form, from guests and signed-in users alike. */
 export function registerHelpRoutes(

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  mailboxApi,
-  mailboxListSchema,
-  mailboxMailSchema,
-} from '../../../shared/mailbox/mailbox.contract.ts';
+import { mailboxListSchema, mailboxMailSchema } from '../../../shared/mailbox/mailbox.contract.ts';
 import { parseInput } from '../../platform/http/app-error.ts';
 import type { MailboxService } from './mailbox.service.ts';
+import { mailboxApi } from '../../../shared/api-paths.ts';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 

@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_USER_CREDITS } from '../../../shared/accounts/accounts.contract.ts';
-import {
-  CREDIT_HISTORY_LIMIT,
-  completeTestCheckoutResponseSchema,
-  createCheckoutResponseSchema,
-  creditHistoryResponseSchema,
-  paidOfferOf,
-  paymentsApi,
-  testCheckoutOrderSchema,
-  testCheckoutPagePath,
-} from '../../../shared/payments/plans.ts';
+import { paidOfferOf, testCheckoutPagePath } from '../../../shared/payments/plans.ts';
 import {
   TEST_ORIGIN,
   TestBrowser,
@@ -29,6 +20,14 @@ import {
   type StripeServer,
 } from '../../testing/stripe-server.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { paymentsApi } from '../../../shared/api-paths.ts';
+import {
+  CREDIT_HISTORY_LIMIT,
+  completeTestCheckoutResponseSchema,
+  createCheckoutResponseSchema,
+  creditHistoryResponseSchema,
+  testCheckoutOrderSchema,
+} from '../../../shared/payments/payments.contract.ts';
 
 const SECRET_KEY = 'sk_test_winclocalsecret';
 const WEBHOOK_SECRET = 'whsec_winclocalsigning';

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { parseInput } from '../../platform/http/app-error.ts';
+import type { CurrentUserResolver } from '../users/current-user.ts';
+import type { PaymentsService } from './payments.service.ts';
+import { paymentsApi } from '../../../shared/api-paths.ts';
 import {
   completeTestCheckoutResponseSchema,
   createCheckoutRequestSchema,
   createCheckoutResponseSchema,
   paymentOptionsSchema,
-  paymentsApi,
   testCheckoutOrderSchema,
-} from '../../../shared/payments/plans.ts';
-import { parseInput } from '../../platform/http/app-error.ts';
-import type { CurrentUserResolver } from '../users/current-user.ts';
-import type { PaymentsService } from './payments.service.ts';
+} from '../../../shared/payments/payments.contract.ts';
 
 const orderParams = z.object({ orderId: z.string().min(1).max(100) });
 /** Orders and balances are the caller's own: never stored by a shared cache. */

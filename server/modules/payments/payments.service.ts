@@ -1,15 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  paidOfferOf,
-  testCheckoutPagePath,
-  tierAfterPurchase,
-  type CompleteTestCheckoutResponse,
-  type CreateCheckoutRequest,
-  type CreateCheckoutResponse,
-  type PaymentOptions,
-  type TestCheckoutOrder,
-} from '../../../shared/payments/plans.ts';
+import { paidOfferOf, testCheckoutPagePath, tierAfterPurchase } from '../../../shared/payments/plans.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
 import type {
@@ -26,6 +17,13 @@ import {
   type StripeInvoice,
   type StripeSubscription,
 } from './stripe-gateway.ts';
+import type {
+  CompleteTestCheckoutResponse,
+  CreateCheckoutRequest,
+  CreateCheckoutResponse,
+  PaymentOptions,
+  TestCheckoutOrder,
+} from '../../../shared/payments/payments.contract.ts';
 
 /** The ledger reason of every bought credit (Account info shows it). */
 export const PURCHASE_REASON = 'purchase';

@@ -14,13 +14,13 @@ import { AppError, parseInput } from '../../platform/http/app-error.ts';
 import type { EventStreams } from '../../platform/http/graceful-shutdown.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { CARD_ACTIVITY_EVENT } from '../../../shared/cards/card-views.contract.ts';
 import type { CreditEvents } from '../credits/credit-events.ts';
 import type { CardActivityEvents } from '../cards/card-activity-events.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { CurrentUserResolver } from './current-user.ts';
 import { presentCurrentUser } from './users.presenter.ts';
 import type { UsersService } from './users.service.ts';
+import { CARD_ACTIVITY_EVENT } from '../../../shared/api-paths.ts';
 
 const HEARTBEAT_MS = 25_000;
 const avatarParams = z.object({ file: z.string().min(1).max(120) });

@@ -1,6 +1,6 @@
-import type { Voice } from '../../../shared/cards/cards.contract.ts';
 import { isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { Voice } from '../../../shared/cards/card-rules.ts';
 
 /** Synthesized speech, named by what it says: `storageKey` is null until the audio has been made. */
 export interface VoiceClipRecord {

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LANGUAGE_HEADER } from '../../../shared/accounts/accounts.contract.ts';
-import { cardSchema, cardsApi, publicCardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
+import { cardSchema, publicCardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import {
   greetingPreviewResponseSchema,
-  greetingText,
-  voiceApi,
   type GreetingPreviewRequest,
 } from '../../../shared/voice/voice.contract.ts';
 import { TEST_ORIGIN, TestBrowser, setTier, signUpAndVerify } from '../../testing/accounts-fixture.ts';
@@ -16,6 +13,9 @@ import { startOpenAiServer } from '../../testing/openai-server.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
+import { cardsApi, voiceApi } from '../../../shared/api-paths.ts';
+import { greetingText } from '../../../shared/voice/greeting.ts';
+import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
 
 type OpenAiServer = Awaited<ReturnType<typeof startOpenAiServer>>;
 

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import {
   greetingPreviewRequestSchema,
   greetingPreviewResponseSchema,
-  voiceApi,
 } from '../../../shared/voice/voice.contract.ts';
 import { parseInput } from '../../platform/http/app-error.ts';
 import { sendStoredFile } from '../../platform/http/stored-file-reply.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { VoiceActor, VoiceService } from './voice.service.ts';
+import { voiceApi } from '../../../shared/api-paths.ts';
 
 /** A clip's file name: its 256-bit name, base64url, and the MP3 extension. */
 const clipParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{43}\.mp3$/) });

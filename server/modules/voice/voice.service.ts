@@ -1,20 +1,17 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Voice } from '../../../shared/cards/cards.contract.ts';
 import type { Language } from '../../../shared/i18n/languages.ts';
 import { includesAdvancedAi } from '../../../shared/payments/plans.ts';
-import {
-  greetingText,
-  voiceApi,
-  type GreetingPreviewResponse,
-  type GreetingPreviewValues,
-} from '../../../shared/voice/voice.contract.ts';
+import type { GreetingPreviewResponse, GreetingPreviewValues } from '../../../shared/voice/voice.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
 import type { SpeechEngine } from '../../platform/speech/speech-engine.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CardActor } from '../cards/cards.policy.ts';
 import type { VoiceClipRecord, VoiceClipsRepository } from './voice-clips.repository.ts';
+import { voiceApi } from '../../../shared/api-paths.ts';
+import type { Voice } from '../../../shared/cards/card-rules.ts';
+import { greetingText } from '../../../shared/voice/greeting.ts';
 
 const HOUR = 60 * 60 * 1000;
 

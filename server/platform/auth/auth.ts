@@ -7,13 +7,13 @@ import {
   accountNameSchema,
   AUTH_CALLBACKS,
   GOOGLE_PROVIDER_ID,
-  LANGUAGE_HEADER,
 } from '../../../shared/accounts/accounts.contract.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mail-messages.ts';
 import { CLIENT_IP_HEADER } from './auth-request.ts';
+import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
 
 /** better-auth's own table and column names, mapped onto our snake_case schema (migration 0004-accounts). */
 const schemaNames = {

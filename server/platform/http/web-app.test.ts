@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 const INDEX =
-  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describeEachDatabase('HTTP platform', (use) => {
   let app: FastifyInstance;
@@ -15,10 +17,9 @@ describeEachDatabase('HTTP platform', (use) => {
     const webDir = path.join(use().dataDir, 'web-build');
     fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
-    fs.writeFileSync(
-      path.join(webDir, 'assets', 'index-abc123.js'),
-      `console.log(${JSON.stringify('x'.repeat(4000))});`,
-    );
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), SCRIPT);
+    // As the build leaves them: the same file compressed once, at the strongest settings.
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(SCRIPT));
     fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     ({ app } = await buildTestApp(use(), { env: { WEB_DIST_DIR: webDir } }));
     app.get('/api/test/explode', async () => {
@@ -37,14 +38,36 @@ describeEachDatabase('HTTP platform', (use) => {
   });
 
   describe('the browser app', () => {
-    it('serves index.html at / and for any page path (history fallback), revalidated on every load', async () => {
-      for (const url of ['/', '/category/New%20Drops', '/style/Elegant?x=1']) {
+    it('serves index.html for any page path (history fallback), revalidated on every load', async () => {
+      for (const url of ['/category/New%20Drops', '/style/Elegant?x=1', '/pricing']) {
         const response = await app.inject(url);
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['content-type']).toContain('text/html');
         expect(response.body).toBe(INDEX);
         expect(response.headers['cache-control']).toBe('no-cache');
       }
+    });
+
+    it('serves / with the home answer in the page, so the first screen asks nothing more', async () => {
+      const response = await app.inject('/');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const data = /<script type="application\/json" id="winc-page-data">(.*?)<\/script>/s.exec(
+        response.body,
+      );
+      const home = (await app.inject('/api/catalog/home')).json();
+      expect(JSON.parse(data?.[1] ?? 'null')).toEqual({ home });
+    });
+
+    it("sends the build's brotli file to a browser that takes brotli", async () => {
+      const response = await app.inject({
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
     });
 
     it('caches hashed assets forever and compresses them', async () => {

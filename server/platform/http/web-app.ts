@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
+import { webPageOf, type PageDocuments } from './page-document.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -12,30 +13,15 @@ function isServerPath(url: string): boolean {
 }
 
 /**
- * The built app's index.html as text, for pages the server fills in before the script runs (a share link's
- * preview tags); null when the app is not built. Read again only when the file changed (a rebuild).
+ * Serves the built browser app: hashed assets cached forever and sent precompressed (brotli or gzip, made at
+ * build time), the page revalidated on every load, and any other GET of a page path answered with the page
+ * so the client router can take it (history fallback).
  */
-export function createIndexHtmlReader(webDistDir: string): () => Promise<string | null> {
-  const indexFile = path.join(webDistDir, 'index.html');
-  let cached: { modifiedMs: number; html: string } | null = null;
-  return async () => {
-    try {
-      const stat = await fs.promises.stat(indexFile);
-      if (cached?.modifiedMs !== stat.mtimeMs) {
-        cached = { modifiedMs: stat.mtimeMs, html: await fs.promises.readFile(indexFile, 'utf8') };
-      }
-      return cached.html;
-    } catch {
-      return null;
-    }
-  };
-}
-
-/**
- * Serves the built browser app: hashed assets cached forever, index.html revalidated on every load, and any
- * other GET of a page path answered with index.html so the client router can take it (history fallback).
- */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  deps: { webDistDir: string; pages: PageDocuments },
+): Promise<void> {
+  const { webDistDir, pages } = deps;
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
   if (hasWebApp) {
@@ -43,6 +29,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       root: webDistDir,
       prefix: '/',
       wildcard: true,
+      preCompressed: true,
+      // The pages are made by `pages`: the app's routes, not the file.
+      index: false,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDistDir, filePath);
@@ -55,15 +44,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     app.log.warn({ webDistDir }, 'the web app is not built; only the API is served (run `npm run build`)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(pathname);
-    if (wantsPage && hasWebApp && !/\/assets\//.test(pathname)) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html');
-    }
-    throw new AppError('not-found');
+    const html =
+      wantsPage && !/\/assets\//.test(pathname) ? await pages.render({ page: webPageOf(pathname) }) : null;
+    if (html === null) throw new AppError('not-found');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -1,9 +1,9 @@
 import { MPEGDecoder } from 'mpg123-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Voice } from '../../../shared/cards/cards.contract.ts';
 import type { Language } from '../../../shared/i18n/languages.ts';
 import { BUILT_IN_SPEECH_ENGINE_ID, createBuiltInSpeechEngine } from './built-in-speech.ts';
 import { SPEECH_TEXT_MAX_LENGTH, SpeechEngineError } from './speech-engine.ts';
+import type { Voice } from '../../../shared/cards/card-rules.ts';
 
 const GREETINGS: Record<Language, string> = {
   en: 'Hi Alex, Sam made something for you',

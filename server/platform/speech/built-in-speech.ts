@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { Voice } from '../../../shared/cards/cards.contract.ts';
 import type { Language } from '../../../shared/i18n/languages.ts';
 import {
   assertSpeakableText,
@@ -12,6 +11,7 @@ import {
   type SpeechRequest,
 } from './speech-engine.ts';
 import type { SpeechPlan, SpeechTask, SpeechTaskResult } from './speech-worker.ts';
+import type { Voice } from '../../../shared/cards/card-rules.ts';
 
 /** Part of every cache key: bump it whenever a voice, a setting, the trimming or the encoding changes. */
 export const BUILT_IN_SPEECH_ENGINE_ID = 'built-in-1';

@@ -1,4 +1,3 @@
-import type { Voice } from '../../../shared/cards/cards.contract.ts';
 import {
   assertSpeakableText,
   SpeechEngineError,
@@ -6,6 +5,7 @@ import {
   type SpeechEngine,
   type SpeechRequest,
 } from './speech-engine.ts';
+import type { Voice } from '../../../shared/cards/card-rules.ts';
 
 export interface OpenAiSpeechOptions {
   /** The API root, e.g. `https://api.openai.com/v1` or a local server's `http://127.0.0.1:8880/v1`. */

@@ -1,5 +1,5 @@
-import type { Voice } from '../../../shared/cards/cards.contract.ts';
 import type { Language } from '../../../shared/i18n/languages.ts';
+import type { Voice } from '../../../shared/cards/card-rules.ts';
 
 /** What to say, in which language and which of the card's voices. */
 export interface SpeechRequest {

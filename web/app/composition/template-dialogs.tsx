@@ -1,12 +1,40 @@
 import { PenLine } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import { includesAdvancedAi } from '../../../shared/payments/plans.ts';
 import { Button } from '../../components/button.tsx';
-import { CardEditorDialog } from '../../features/card-editor/components/card-editor-dialog.tsx';
 import type { useCardEditor } from '../../features/card-editor/hooks/use-card-editor.ts';
-import { TemplatePreviewDialog } from '../../features/catalog/components/template-preview-dialog.tsx';
 import { useCurrentUser } from '../../features/session/api/session-query.ts';
+
+// The catalog pages load without the editor (its media, upload and compression code): the preview's code
+// is fetched once the page is idle, the editor's once a preview is open, so a click rarely waits for either.
+const loadPreviewDialog = () => import('../../features/catalog/components/template-preview-dialog.tsx');
+const loadEditorDialog = () => import('../../features/card-editor/components/card-editor-dialog.tsx');
+const TemplatePreviewDialog = lazy(() =>
+  loadPreviewDialog().then((m) => ({ default: m.TemplatePreviewDialog })),
+);
+const CardEditorDialog = lazy(() => loadEditorDialog().then((m) => ({ default: m.CardEditorDialog })));
+
+/** True from the first time `open` is true: a dialog's code, once fetched, stays mounted. */
+function useOnceOpened(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened;
+}
+
+function usePrefetchWhenIdle(load: () => Promise<unknown>, when: boolean): void {
+  useEffect(() => {
+    if (!when) return;
+    const prefetch = () => void load().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(prefetch, 1000);
+    return () => clearTimeout(timer);
+  }, [load, when]);
+}
 
 /**
  * The catalog's template preview with its 'Create a winc' action, and the card editor it opens (told whether
@@ -27,32 +55,40 @@ export function TemplateDialogs({
 }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const previewShown = useOnceOpened(previewTemplate !== null);
+  const editorShown = useOnceOpened(editor.target !== null);
+  usePrefetchWhenIdle(loadPreviewDialog, true);
+  usePrefetchWhenIdle(loadEditorDialog, previewTemplate !== null);
   return (
-    <>
-      <TemplatePreviewDialog
-        template={previewTemplate}
-        onClose={onClosePreview}
-        actions={
-          previewTemplate && (
-            <Button
-              size="lg"
-              className="flex-1"
-              onClick={() => {
-                editor.openCreate(previewTemplate);
-                onClosePreview();
-              }}
-            >
-              <PenLine aria-hidden="true" className="size-4" />
-              {t('editor.createAction')}
-            </Button>
-          )
-        }
-      />
-      <CardEditorDialog
-        target={editor.target}
-        onClose={onCloseEditor ?? editor.close}
-        multilingual={includesAdvancedAi(user?.tier ?? null)}
-      />
-    </>
+    <Suspense fallback={null}>
+      {previewShown && (
+        <TemplatePreviewDialog
+          template={previewTemplate}
+          onClose={onClosePreview}
+          actions={
+            previewTemplate && (
+              <Button
+                size="lg"
+                className="flex-1"
+                onClick={() => {
+                  editor.openCreate(previewTemplate);
+                  onClosePreview();
+                }}
+              >
+                <PenLine aria-hidden="true" className="size-4" />
+                {t('editor.createAction')}
+              </Button>
+            )
+          }
+        />
+      )}
+      {editorShown && (
+        <CardEditorDialog
+          target={editor.target}
+          onClose={onCloseEditor ?? editor.close}
+          multilingual={includesAdvancedAi(user?.tier ?? null)}
+        />
+      )}
+    </Suspense>
   );
 }

@@ -1,10 +1,8 @@
-import {
-  AUTH_CALLBACKS,
-  LANGUAGE_HEADER,
-  accountsApi,
-} from '../../../../shared/accounts/accounts.contract.ts';
+import { AUTH_CALLBACKS } from '../../../../shared/accounts/accounts.contract.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { accountsApi } from '../../../../shared/api-paths.ts';
+import { LANGUAGE_HEADER } from '../../../../shared/i18n/languages.ts';
 
 /** The signed-in user's own account: name, email change, avatar, deletion. */
 

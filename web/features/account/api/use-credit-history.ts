@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { creditHistoryResponseSchema, paymentsApi } from '../../../../shared/payments/plans.ts';
 import { getJson } from '../../../lib/api-client.ts';
+import { paymentsApi } from '../../../../shared/api-paths.ts';
+import type { CreditHistoryResponse } from '../../../../shared/payments/payments.contract.ts';
 
 /**
  * GET /api/me/credit-history — the latest ledger rows, newest first. Keyed by the balance the page shows, so
@@ -10,8 +11,7 @@ export function useCreditHistory(balance: number) {
   return useQuery({
     queryKey: ['me', 'credit-history', balance],
     queryFn: async ({ signal }) =>
-      creditHistoryResponseSchema.parse(await getJson<unknown>(paymentsApi.creditHistory, undefined, signal))
-        .entries,
+      (await getJson<CreditHistoryResponse>(paymentsApi.creditHistory, undefined, signal)).entries,
     placeholderData: (previous) => previous,
   });
 }

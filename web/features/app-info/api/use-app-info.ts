@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { appInfoApi, type AppInfo } from '../../../../shared/app-info/app-info.contract.ts';
+import type { AppInfo } from '../../../../shared/app-info/app-info.contract.ts';
 import { getJson } from '../../../lib/api-client.ts';
+import { appInfoApi } from '../../../../shared/api-paths.ts';
 
 /** What this server offers the browser (mail mode, local mailbox). It changes only with a restart. */
 export function useAppInfo() {

@@ -1,15 +1,13 @@
 import {
   AUTH_CALLBACKS,
   GOOGLE_PROVIDER_ID,
-  LANGUAGE_HEADER,
-  accountsApi,
-  authProvidersResponseSchema,
-  claimGuestCardsResponseSchema,
   type AuthProvidersResponse,
   type ClaimGuestCardsResponse,
 } from '../../../../shared/accounts/accounts.contract.ts';
 import { apiRequest, getJson, postJson } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { accountsApi } from '../../../../shared/api-paths.ts';
+import { LANGUAGE_HEADER } from '../../../../shared/i18n/languages.ts';
 
 /**
  * better-auth's endpoints under /api/auth, plus our guest-card transfer. Every call is a same-origin JSON
@@ -33,9 +31,7 @@ function authPost<T>(path: string, body: unknown): Promise<T> {
 
 /** Which sign-in methods this server offers (Google only when configured). */
 export async function fetchAuthProviders(signal?: AbortSignal): Promise<AuthProvidersResponse> {
-  return authProvidersResponseSchema.parse(
-    await getJson<unknown>(accountsApi.authProviders, undefined, signal),
-  );
+  return getJson<AuthProvidersResponse>(accountsApi.authProviders, undefined, signal);
 }
 
 export interface SignUpResult {
@@ -90,6 +86,5 @@ export async function googleAuthorizationUrl(callbackURL: string, errorCallbackU
 
 /** Moves the guest session's cards (and the carried card, if it is the caller's) to the signed-in user. */
 export async function claimGuestCards(cardId: string | undefined): Promise<ClaimGuestCardsResponse> {
-  const body = await postJson<unknown>(accountsApi.claimGuestCards, cardId ? { cardId } : {});
-  return claimGuestCardsResponseSchema.parse(body);
+  return postJson<ClaimGuestCardsResponse>(accountsApi.claimGuestCards, cardId ? { cardId } : {});
 }

@@ -1,11 +1,7 @@
 import { createParser } from 'eventsource-parser';
-import {
-  aiApi,
-  aiMessageEventSchema,
-  type AiMessageEvent,
-  type AiMessageRequest,
-} from '../../../../shared/ai/ai-message.contract.ts';
+import type { AiMessageEvent, AiMessageRequest } from '../../../../shared/ai/ai-message.contract.ts';
 import { ApiRequestError, apiResponse } from '../../../lib/api-client.ts';
+import { aiApi } from '../../../../shared/api-paths.ts';
 
 export type AiMessageResult = Extract<AiMessageEvent, { type: 'done' }>;
 
@@ -26,7 +22,7 @@ export async function writeAiMessage(
   let result: AiMessageResult | null = null;
   const parser = createParser({
     onEvent: ({ data }) => {
-      const event = aiMessageEventSchema.parse(JSON.parse(data));
+      const event = JSON.parse(data) as AiMessageEvent;
       if (event.type === 'delta') options.onDelta(event.text);
       else result = event;
     },

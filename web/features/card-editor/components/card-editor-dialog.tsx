@@ -2,13 +2,7 @@ import { CircleAlert, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  CARD_MESSAGE_MAX_LENGTH,
-  CARD_NAME_MAX_LENGTH,
-  VOICES,
-  type Card,
-  type CardCheck,
-} from '../../../../shared/cards/cards.contract.ts';
+import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import { occasionForCategory } from '../../../../shared/ai/ai-message.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -43,6 +37,12 @@ import { UploadProgressDialog } from './media/upload-progress-dialog.tsx';
 import { VideoField } from './media/video-field.tsx';
 import { VoiceMessageField } from './media/voice-message-field.tsx';
 import { TextStyleFields } from './text-style-fields.tsx';
+import {
+  CARD_MESSAGE_MAX_LENGTH,
+  CARD_NAME_MAX_LENGTH,
+  VOICES,
+  type CardCheck,
+} from '../../../../shared/cards/card-rules.ts';
 
 interface CardEditorDialogProps {
   /** What to edit; null keeps the modal closed. */

@@ -1,12 +1,12 @@
 import { Square, Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Voice } from '../../../../shared/cards/cards.contract.ts';
 import { textDirection, type Language } from '../../../../shared/i18n/languages.ts';
 import type { GreetingPreviewResponse } from '../../../../shared/voice/voice.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { errorMessageKey } from '../../../lib/api-client.ts';
 import { fetchGreetingPreview } from '../api/greeting-preview-api.ts';
+import type { Voice } from '../../../../shared/cards/card-rules.ts';
 
 type PreviewState =
   | { status: 'idle' }

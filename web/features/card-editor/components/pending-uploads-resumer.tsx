@@ -4,10 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast.tsx';
 import { cardKeys } from '../../../lib/cards-api.ts';
 import { isMobileDevice } from '../../../lib/device.ts';
-import { uploadCardMedia } from '../../../lib/uploads/card-media-upload.ts';
 import { listPendingUploads, removePendingUpload } from '../../../lib/uploads/pending-uploads.ts';
-import { UploadError } from '../../../lib/uploads/upload-error.ts';
-import { storageErrorMessage } from './media/media-error-messages.ts';
+
+/** The upload code, fetched only when there is something to resume: most visits have nothing pending. */
+const loadUploader = () =>
+  Promise.all([
+    import('../../../lib/uploads/card-media-upload.ts'),
+    import('../../../lib/uploads/upload-error.ts'),
+    import('./media/media-error-messages.ts'),
+  ]).then(([{ uploadCardMedia }, { UploadError }, { storageErrorMessage }]) => ({
+    uploadCardMedia,
+    UploadError,
+    storageErrorMessage,
+  }));
 
 /** One resumer per page, whatever React mounts twice. */
 let resuming = false;
@@ -26,7 +35,10 @@ export function PendingUploadsResumer() {
     if (resuming) return;
     resuming = true;
     const resumeAll = async () => {
-      for (const upload of await listPendingUploads()) {
+      const pending = await listPendingUploads();
+      if (pending.length === 0) return;
+      const { uploadCardMedia, UploadError, storageErrorMessage } = await loadUploader();
+      for (const upload of pending) {
         const { fileName } = upload;
         showToast(t('cardMedia.resume.started', { fileName }), 'info');
         try {

@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldInputClasses } from '../../../components/text-field.tsx';
+import { fontStackOf } from '../../../lib/card-fonts.ts';
+import { cn } from '../../../lib/cn.ts';
+import { toLongHex, type CardFormValues } from '../lib/card-draft.ts';
 import {
   FONT_FAMILIES,
   FONT_SIZE_MAX,
   FONT_SIZE_MIN,
   type FontFamily,
-} from '../../../../shared/cards/cards.contract.ts';
-import { fieldInputClasses } from '../../../components/text-field.tsx';
-import { fontStackOf } from '../../../lib/card-fonts.ts';
-import { cn } from '../../../lib/cn.ts';
-import { toLongHex, type CardFormValues } from '../lib/card-draft.ts';
+} from '../../../../shared/cards/card-rules.ts';
 
 /** Quick colour choices; the colour input offers any other. The first is the contract's default. */
 const SWATCHES = ['#333', '#000000', '#6b21a8', '#be123c', '#ea580c', '#15803d', '#1d4ed8', '#b45309'];

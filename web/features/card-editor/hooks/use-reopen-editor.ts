@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
-import { catalogApi, templateSummarySchema } from '../../../../shared/catalog/catalog.contract.ts';
+import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
 import { getJson } from '../../../lib/api-client.ts';
 import { cardKeys, fetchCard } from '../../../lib/cards-api.ts';
 import { editorTemplateOf, editorTemplateOfCard, type EditorTemplate } from './use-card-editor.ts';
+import { catalogApi } from '../../../../shared/api-paths.ts';
 
 /**
  * SPEC §2: arriving on Home with the edit-modal navigation state reopens the modal with the template and the
@@ -26,9 +27,7 @@ export function useReopenEditor(
   const template = useQuery({
     queryKey: ['catalog', 'template', templateId],
     queryFn: async ({ signal }) =>
-      templateSummarySchema.parse(
-        await getJson<unknown>(catalogApi.template(templateId ?? ''), undefined, signal),
-      ),
+      getJson<TemplateSummary>(catalogApi.template(templateId ?? ''), undefined, signal),
     enabled: templateId !== null,
     retry: false,
   });

@@ -1,15 +1,14 @@
+import type { Card, CardInput } from '../../../../shared/cards/cards.contract.ts';
+import type { Language } from '../../../../shared/i18n/languages.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import {
   CARD_CHECKS,
   TEXT_STYLE_DEFAULTS,
-  validateCardDraft,
-  type Card,
   type CardCheck,
-  type CardInput,
   type FontFamily,
   type Voice,
-} from '../../../../shared/cards/cards.contract.ts';
-import type { Language } from '../../../../shared/i18n/languages.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+  validateCardDraft,
+} from '../../../../shared/cards/card-rules.ts';
 
 /** What the create/edit form holds: raw field values (untrimmed until saving). */
 export interface CardFormValues {

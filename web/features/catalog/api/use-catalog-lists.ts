@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi, type CatalogLists } from '../../../../shared/catalog/catalog.contract.ts';
+import type { CatalogLists } from '../../../../shared/catalog/catalog.contract.ts';
 import { getJson } from '../../../lib/api-client.ts';
 import { catalogKeys } from './catalog-keys.ts';
+import { catalogApi } from '../../../../shared/api-paths.ts';
 
 /** All active categories, styles and events (style links, translated names of a template's category/style). */
 export function useCatalogLists() {

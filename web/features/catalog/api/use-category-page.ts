@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi, type CategoryPage } from '../../../../shared/catalog/catalog.contract.ts';
+import type { CategoryPage } from '../../../../shared/catalog/catalog.contract.ts';
 import { getJson } from '../../../lib/api-client.ts';
 import { catalogKeys } from './catalog-keys.ts';
+import { catalogApi } from '../../../../shared/api-paths.ts';
 
 /** What the category page shows besides its templates: kind, category and the style filter's styles. */
 export function useCategoryPage(name: string) {

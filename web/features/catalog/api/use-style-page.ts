@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi, type StylePage } from '../../../../shared/catalog/catalog.contract.ts';
+import type { StylePage } from '../../../../shared/catalog/catalog.contract.ts';
 import { getJson } from '../../../lib/api-client.ts';
 import { catalogKeys } from './catalog-keys.ts';
+import { catalogApi } from '../../../../shared/api-paths.ts';
 
 /** The style and the categories present in it (the category filter of the style page). */
 export function useStylePage(name: string) {

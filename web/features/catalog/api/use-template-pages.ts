@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { catalogApi, type TemplatePage } from '../../../../shared/catalog/catalog.contract.ts';
+import type { TemplatePage } from '../../../../shared/catalog/catalog.contract.ts';
 import { getJson } from '../../../lib/api-client.ts';
 import { catalogKeys, normalizeFilters, type TemplateFilters } from './catalog-keys.ts';
+import { catalogApi } from '../../../../shared/api-paths.ts';
 
 /** The page after `last`, or undefined when the list is complete. */
 export function nextPageParam(last: Pick<TemplatePage, 'page' | 'hasMore'>): number | undefined {

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { paymentOptionsSchema, paymentsApi } from '../../../../shared/payments/plans.ts';
 import { getJson } from '../../../lib/api-client.ts';
+import { paymentsApi } from '../../../../shared/api-paths.ts';
+import type { PaymentOptions } from '../../../../shared/payments/payments.contract.ts';
 
 /** GET /api/payments/options — whether the configured provider offers Apple Pay (Stripe Checkout does). */
 export function usePaymentOptions() {
   return useQuery({
     queryKey: ['payments', 'options'],
-    queryFn: async ({ signal }) =>
-      paymentOptionsSchema.parse(await getJson<unknown>(paymentsApi.options, undefined, signal)),
+    queryFn: async ({ signal }) => getJson<PaymentOptions>(paymentsApi.options, undefined, signal),
     staleTime: Infinity,
   });
 }

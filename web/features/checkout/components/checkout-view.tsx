@@ -1,7 +1,7 @@
 import { Apple, Check, Coins, Package, PartyPopper, Share2, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARD_UNLOCK_COST, type UnlockCardResponse } from '../../../../shared/cards/cards.contract.ts';
+import type { UnlockCardResponse } from '../../../../shared/cards/cards.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { CreateFlowSteps } from '../../../components/create-flow-steps.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -11,6 +11,7 @@ import { useCheckoutCard } from '../api/use-checkout-card.ts';
 import { usePaymentOptions } from '../api/use-payment-options.ts';
 import { useUnlockCard } from '../api/use-unlock-card.ts';
 import { checkoutErrorKey } from '../lib/checkout-errors.ts';
+import { CARD_UNLOCK_COST } from '../../../../shared/cards/card-rules.ts';
 
 /** SPEC §4 Checkout: no method selected, then a method, then processing, then complete or an error. */
 type PaymentMethod = 'credits' | 'apple-pay';

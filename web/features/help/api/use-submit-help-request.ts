@@ -1,10 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  helpApi,
-  type HelpRequestCreated,
-  type HelpRequestInput,
-} from '../../../../shared/help/help.contract.ts';
+import type { HelpRequestCreated, HelpRequestInput } from '../../../../shared/help/help.contract.ts';
 import { postJson } from '../../../lib/api-client.ts';
+import { helpApi } from '../../../../shared/api-paths.ts';
 
 /** Sends the Help Center form. */
 export function useSubmitHelpRequest() {

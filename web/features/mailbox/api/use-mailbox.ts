@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  mailboxApi,
-  type MailboxList,
-  type MailboxMail,
-} from '../../../../shared/mailbox/mailbox.contract.ts';
+import type { MailboxList, MailboxMail } from '../../../../shared/mailbox/mailbox.contract.ts';
 import { getJson, isClientError } from '../../../lib/api-client.ts';
+import { mailboxApi } from '../../../../shared/api-paths.ts';
 
 export const mailboxKeys = {
   all: ['mailbox'] as const,

@@ -2,7 +2,6 @@ import { ArrowLeft, ExternalLink, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { mailboxApi } from '../../../../shared/mailbox/mailbox.contract.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -10,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useMailboxMail } from '../api/use-mailbox.ts';
 import { MailKindBadge } from './mail-kind-badge.tsx';
 import { useMailTimeFormat } from './use-mail-time-format.ts';
+import { mailboxApi } from '../../../../shared/api-paths.ts';
 
 type View = 'formatted' | 'text';
 

@@ -1,14 +1,9 @@
 import type { Card, CardInput } from '../../../../shared/cards/cards.contract.ts';
-import {
-  draftsResponseSchema,
-  myWincsApi,
-  myWincsResponseSchema,
-  type MyWincsResponse,
-} from '../../../../shared/cards/my-wincs.contract.ts';
+import type { DraftsResponse, MyWincsResponse } from '../../../../shared/cards/my-wincs.contract.ts';
 import { ApiRequestError, errorFromResponse, getJson } from '../../../lib/api-client.ts';
 import { cardKeys, removeCardMedia, updateCard } from '../../../lib/cards-api.ts';
 import { isMobileDevice } from '../../../lib/device.ts';
-import { uploadCardMedia } from '../../../lib/uploads/card-media-upload.ts';
+import { myWincsApi } from '../../../../shared/api-paths.ts';
 
 /** My WINCS calls: the list, the drafts, deleting a card, and saving the edit modal (text, then the image). */
 
@@ -22,16 +17,14 @@ export async function fetchMyWincs(
   categoryId: string | null,
   signal?: AbortSignal,
 ): Promise<MyWincsResponse> {
-  return myWincsResponseSchema.parse(
-    await getJson<unknown>(myWincsApi.list, { category: categoryId }, signal),
-  );
+  return getJson<MyWincsResponse>(myWincsApi.list, { category: categoryId }, signal);
 }
 
 /** The caller's unpaid cards, newest first (their own query key: the list updaters above never touch it). */
 export const draftsKey = ['my-wincs-drafts'] as const;
 
 export async function fetchDrafts(signal?: AbortSignal): Promise<Card[]> {
-  return draftsResponseSchema.parse(await getJson<unknown>(myWincsApi.drafts, undefined, signal)).cards;
+  return (await getJson<DraftsResponse>(myWincsApi.drafts, undefined, signal)).cards;
 }
 
 /** DELETE /api/cards/:id answers 204 without a body, so it is not a JSON call. */
@@ -62,6 +55,8 @@ export interface MyWincEdit {
 export async function saveMyWincEdit(cardId: string, edit: MyWincEdit): Promise<Card> {
   let saved = await updateCard(cardId, edit.text);
   if (edit.image && 'file' in edit.image) {
+    // The upload code loads with the first image saved here, not with every page that lists drafts.
+    const { uploadCardMedia } = await import('../../../lib/uploads/card-media-upload.ts');
     saved = await uploadCardMedia({
       cardId,
       kind: 'image',

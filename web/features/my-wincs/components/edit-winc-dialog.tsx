@@ -2,13 +2,7 @@ import { CircleAlert, ImagePlus, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, MB } from '../../../../shared/cards/card-media.ts';
-import {
-  CARD_MESSAGE_MAX_LENGTH,
-  CARD_NAME_MAX_LENGTH,
-  validateCardDraft,
-  type Card,
-  type CardCheck,
-} from '../../../../shared/cards/cards.contract.ts';
+import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { Button, buttonClasses } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -22,6 +16,12 @@ import type { MyWincEdit } from '../api/my-wincs-api.ts';
 import { useSaveMyWinc } from '../api/use-my-wincs.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
+import {
+  CARD_MESSAGE_MAX_LENGTH,
+  CARD_NAME_MAX_LENGTH,
+  type CardCheck,
+  validateCardDraft,
+} from '../../../../shared/cards/card-rules.ts';
 
 interface EditWincDialogProps {
   /** The card to edit; null keeps the modal closed. */

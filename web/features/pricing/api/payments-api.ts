@@ -1,15 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  createCheckoutResponseSchema,
-  paymentOptionsSchema,
-  paymentsApi,
-  testCheckoutOrderSchema,
-  type CreateCheckoutRequest,
-  type CreateCheckoutResponse,
-  type PaymentOptions,
-  type TestCheckoutOrder,
-} from '../../../../shared/payments/plans.ts';
 import { getJson, isClientError, postJson } from '../../../lib/api-client.ts';
+import { paymentsApi } from '../../../../shared/api-paths.ts';
+import type {
+  CreateCheckoutRequest,
+  CreateCheckoutResponse,
+  PaymentOptions,
+  TestCheckoutOrder,
+} from '../../../../shared/payments/payments.contract.ts';
 
 /** Plans and payments as the browser calls them (SPEC §7 createStripeCheckout, DESIGN §1.10). */
 
@@ -23,7 +20,7 @@ export function usePaymentOptions() {
   return useQuery({
     queryKey: paymentsQueryKeys.options,
     queryFn: async ({ signal }): Promise<PaymentOptions> =>
-      paymentOptionsSchema.parse(await getJson<unknown>(paymentsApi.options, undefined, signal)),
+      getJson<PaymentOptions>(paymentsApi.options, undefined, signal),
     staleTime: Infinity,
     retry: false,
   });
@@ -31,7 +28,7 @@ export function usePaymentOptions() {
 
 /** POST checkout: opens a Stripe Checkout or a test-mode order and answers the URL to go to. */
 export async function createCheckout(request: CreateCheckoutRequest): Promise<CreateCheckoutResponse> {
-  return createCheckoutResponseSchema.parse(await postJson<unknown>(paymentsApi.checkout, request));
+  return postJson<CreateCheckoutResponse>(paymentsApi.checkout, request);
 }
 
 export function useCreateCheckout() {
@@ -43,9 +40,7 @@ export function useTestCheckoutOrder(orderId: string) {
   return useQuery({
     queryKey: paymentsQueryKeys.testOrder(orderId),
     queryFn: async ({ signal }): Promise<TestCheckoutOrder> =>
-      testCheckoutOrderSchema.parse(
-        await getJson<unknown>(paymentsApi.testCheckout(orderId), undefined, signal),
-      ),
+      getJson<TestCheckoutOrder>(paymentsApi.testCheckout(orderId), undefined, signal),
     // A 404 will not become a 200 by asking again.
     retry: (failures, error) => !isClientError(error) && failures < 2,
     refetchOnWindowFocus: false,

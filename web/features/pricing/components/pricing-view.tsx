@@ -2,7 +2,6 @@ import { CircleHelp, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CARD_UNLOCK_COST } from '../../../../shared/cards/cards.contract.ts';
 import type { BillingCycle } from '../../../../shared/payments/plans.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -14,6 +13,7 @@ import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PurchaseSuccessDialog } from './purchase-success-dialog.tsx';
 import { PaymentModeNote } from './payment-mode-note.tsx';
+import { CARD_UNLOCK_COST } from '../../../../shared/cards/card-rules.ts';
 
 /** What the page needs to know about the visitor (the session feature's user, as the route passes it). */
 export interface PricingViewer {

@@ -1,7 +1,6 @@
 import { CircleCheck, FlaskConical, Lock, SearchX, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TestCheckoutOrder } from '../../../../shared/payments/plans.ts';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -12,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCompleteTestCheckout, useTestCheckoutOrder } from '../api/payments-api.ts';
 import { isNotFound, paymentErrorReason } from '../lib/payment-errors.ts';
 import { formatCount, formatPrice, ltrIsolate } from '../lib/plan-cards.ts';
+import type { TestCheckoutOrder } from '../../../../shared/payments/payments.contract.ts';
 
 /**
  * The built-in checkout of a server without Stripe (DESIGN §1.10): clearly a test, it shows the order and

@@ -1,4 +1,5 @@
-import { cardViewsApi, type CardActivity } from '../../../../shared/cards/card-views.contract.ts';
+import type { CardActivity } from '../../../../shared/cards/card-views.contract.ts';
+import { cardViewsApi } from '../../../../shared/api-paths.ts';
 
 /**
  * Tells the server what this device played on the card (DESIGN §1.7), for its sender. Fire and forget: it

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { cardsApi, publicCardSchema, type PublicCard } from '../../../../shared/cards/cards.contract.ts';
+import type { PublicCard } from '../../../../shared/cards/cards.contract.ts';
 import { getJson } from '../../../lib/api-client.ts';
+import { cardsApi } from '../../../../shared/api-paths.ts';
 
 export const publicCardKeys = {
   card: (id: string) => ['public-card', id] as const,
 };
 
 async function fetchPublicCard(id: string, signal?: AbortSignal): Promise<PublicCard> {
-  return publicCardSchema.parse(await getJson<unknown>(cardsApi.publicCard(id), undefined, signal));
+  return getJson<PublicCard>(cardsApi.publicCard(id), undefined, signal);
 }
 
 /**

@@ -1,11 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  accountsApi,
-  meResponseSchema,
-  type CurrentUser,
-} from '../../../../shared/accounts/accounts.contract.ts';
+import type { CurrentUser, MeResponse } from '../../../../shared/accounts/accounts.contract.ts';
 import { ApiRequestError, getJson } from '../../../lib/api-client.ts';
+import { accountsApi } from '../../../../shared/api-paths.ts';
 
 /** The signed-in user lives under this one query key; other features refresh it through `useSession`. */
 export const sessionQueryKey = ['me'] as const;
@@ -13,8 +10,9 @@ export const sessionQueryKey = ['me'] as const;
 /** GET /api/me; an expired or revoked session (401, or `user: null`) is simply "signed out". */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    const body = await getJson<unknown>(accountsApi.me, undefined, signal);
-    return meResponseSchema.parse(body).user;
+    // Read as the contract types it: every page asks, and the first load carries no schema library.
+    const body = await getJson<MeResponse>(accountsApi.me, undefined, signal);
+    return body.user;
   } catch (error) {
     if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return null;
     throw error;

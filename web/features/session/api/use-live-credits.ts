@@ -1,13 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  accountsApi,
-  creditsEventSchema,
-  type CurrentUser,
-} from '../../../../shared/accounts/accounts.contract.ts';
-import { CARD_ACTIVITY_EVENT } from '../../../../shared/cards/card-views.contract.ts';
+import type { CreditsEvent, CurrentUser } from '../../../../shared/accounts/accounts.contract.ts';
 import { cardKeys } from '../../../lib/cards-api.ts';
 import { refreshSession, sessionQueryKey } from './session-query.ts';
+import { accountsApi } from '../../../../shared/api-paths.ts';
+import { CARD_ACTIVITY_EVENT } from '../../../../shared/api-paths.ts';
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -33,16 +30,16 @@ export function useLiveCredits(userId: string | null): void {
     let stopped = false;
 
     const onCredits = (event: MessageEvent<string>) => {
-      let data: unknown;
+      // Our own server's event, read as its contract says (the first load carries no schema library).
+      let data: CreditsEvent;
       try {
-        data = JSON.parse(event.data);
+        data = JSON.parse(event.data) as CreditsEvent;
       } catch {
         return;
       }
-      const parsed = creditsEventSchema.safeParse(data);
-      if (!parsed.success) return;
+      if (typeof data.credits !== 'number' || typeof data.tier !== 'string') return;
       queryClient.setQueryData<CurrentUser | null>(sessionQueryKey, (user) =>
-        user ? { ...user, credits: parsed.data.credits, tier: parsed.data.tier } : user,
+        user ? { ...user, credits: data.credits, tier: data.tier } : user,
       );
     };
 

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { accountsApi } from '../../../../shared/accounts/accounts.contract.ts';
 import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiRequestError, errorMessageKey, postJson } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from './session-query.ts';
+import { accountsApi } from '../../../../shared/api-paths.ts';
 
 /** Signs out on the server, then returns to / (SPEC §2 Header: "Logout returns to /"). */
 export function useSignOut(): { signOut: () => Promise<void>; pending: boolean } {

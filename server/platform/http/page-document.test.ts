@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPageDocuments, pageAssets, webPageOf, type Manifest } from './page-document.ts';
+
+const INDEX = `<!doctype html>
+<html lang="en" dir="ltr">
+  <head>
+    <meta name="description" content="generic" />
+    <title>Winc</title>
+    <script type="module" crossorigin src="/assets/index.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** The shape of Vite's manifest: the entry and its static imports, then the lazily loaded frames and pages. */
+const MANIFEST: Manifest = {
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react.js' },
+  '_button.js': { file: 'assets/button.js', imports: ['_react.js'] },
+  '_fonts.js': { file: 'assets/fonts.js', css: ['assets/card-fonts.css'] },
+  'app/layout/app-layout.tsx': { file: 'assets/app-layout.js', imports: ['_react.js', '_button.js'] },
+  'app/layout/recipient-layout.tsx': { file: 'assets/recipient-layout.js', imports: ['_react.js'] },
+  'app/layout/route-error.tsx': { file: 'assets/route-error.js', imports: ['_button.js'] },
+  'app/routes/home.route.tsx': { file: 'assets/home.js', imports: ['_button.js', 'index.html'] },
+  'app/routes/recipient-card.route.tsx': { file: 'assets/recipient.js', imports: ['_fonts.js'] },
+};
+
+describe('page documents', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'winc-pages-'));
+    fs.mkdirSync(path.join(dir, '.vite'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('knows the page of a path', () => {
+    expect(webPageOf('/')).toBe('home');
+    expect(webPageOf('/category/Birthday')).toBe('category');
+    expect(webPageOf('/style/Elegant')).toBe('style');
+    expect(webPageOf('/c/abc')).toBe('recipient');
+    expect(webPageOf('/pricing')).toBe('other');
+  });
+
+  it("names a page's frame and page chunks once each, without what the entry already loads", () => {
+    const home = pageAssets(MANIFEST, ['app/layout/app-layout.tsx', 'app/routes/home.route.tsx']);
+    expect(home.entryScripts).toEqual(['assets/react.js', 'assets/index.js']);
+    expect(home.scripts).toEqual(['assets/button.js', 'assets/app-layout.js', 'assets/home.js']);
+    const recipient = pageAssets(MANIFEST, ['app/routes/recipient-card.route.tsx']);
+    expect(recipient.scripts).toEqual(['assets/fonts.js', 'assets/recipient.js']);
+    expect(recipient.styles).toEqual(['assets/card-fonts.css']);
+  });
+
+  it("preloads the home page's chunks and carries its data, which can never close its element", async () => {
+    const pages = createPageDocuments(dir);
+    const html = await pages.render({
+      page: 'home',
+      head: ['<link rel="preload" as="image" href="/thumb.jpg" />'],
+      data: { home: { events: [], sections: [], note: '</script><script>alert(1)</script>' } as never },
+    });
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/app-layout.js" />');
+    expect(html).not.toContain('href="/assets/recipient-layout.js"');
+    expect(html!.match(/assets\/react\.js/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="preload" as="image" href="/thumb.jpg" />');
+    expect(html).not.toContain('</script><script>alert(1)');
+    const block = /<script type="application\/json" id="winc-page-data">(.*?)<\/script>/s.exec(html!)?.[1];
+    expect(JSON.parse(block!)).toEqual({
+      home: { events: [], sections: [], note: '</script><script>alert(1)</script>' },
+    });
+  });
+
+  it("puts a page's own title and tags in place of the generic ones, in the page's language", async () => {
+    const html = await createPageDocuments(dir).render({
+      page: 'recipient',
+      head: ['<title>For Bo · Winc</title>'],
+      replaceTitle: true,
+      htmlAttributes: 'lang="ar" dir="rtl"',
+    });
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<title>For Bo · Winc</title>');
+    expect(html).not.toContain('<title>Winc</title>');
+    expect(html).not.toContain('content="generic"');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/card-fonts.css" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/recipient-layout.js" />');
+  });
+
+  it('answers null when the app is not built', async () => {
+    expect(await createPageDocuments(path.join(dir, 'missing')).render({ page: 'home' })).toBeNull();
+  });
+});

@@ -1,0 +1,126 @@
+import type { TemplateImageVariant } from './catalog/catalog.contract.ts';
+import type { CardMediaKind } from './cards/card-media.ts';
+
+/**
+ * Every path of the API, one place for the server's routes and the browser's client. Kept apart from the
+ * contracts (which build zod schemas as they load) so a page that only calls the API loads no schema code.
+ */
+
+/**
+ * Accounts. better-auth endpoints (JSON bodies; send `x-winc-language`):
+ * - POST `/api/auth/sign-up/email` {name, email, password, callbackURL?} → 200 `{token: null, user}` and a
+ *   verification mail (also for an address that already exists: no enumeration); the user stays signed out.
+ * - POST `/api/auth/sign-in/email` {email, password, rememberMe?} → 200 + session cookie, or 401
+ *   invalid-credential, 403 email-not-verified, 403 user-disabled, 429 rate-limited.
+ * - POST `/api/auth/send-verification-email` {email, callbackURL?} → 200 `{status: true}` (whether or not the
+ *   address exists).
+ * - GET `/api/auth/verify-email?token&callbackURL` (the mail's link) → signs in, redirects to callbackURL (with
+ *   `?error=INVALID_TOKEN|TOKEN_EXPIRED` on failure).
+ * - POST `/api/auth/request-password-reset` {email} → 200 `{status: true, message}` always; the mail links to
+ *   `/reset-password?token=…`. POST `/api/auth/reset-password` {newPassword, token} → 200 `{status: true}`.
+ * - POST `/api/auth/sign-in/social` {provider: 'google', callbackURL, errorCallbackURL?, newUserCallbackURL?,
+ *   disableRedirect?} → 200 `{url, redirect: true}`: navigate to url (Google), which returns to the callbackURL
+ *   signed in.
+ * - POST `/api/auth/change-email` {newEmail, callbackURL?} → 200 `{status: true}`; the current address confirms,
+ *   then the new one verifies.
+ * - POST `/api/auth/sign-out` {} → 200 `{success: true}`, cookie cleared.
+ */
+export const accountsApi = {
+  auth: '/api/auth',
+  authProviders: '/api/auth-providers',
+  me: '/api/me',
+  meEvents: '/api/me/events',
+  avatar: '/api/me/avatar',
+  claimGuestCards: '/api/me/claim-guest-cards',
+  guestSession: '/api/guest-session',
+  signUp: '/api/auth/sign-up/email',
+  signIn: '/api/auth/sign-in/email',
+  signInSocial: '/api/auth/sign-in/social',
+  signOut: '/api/auth/sign-out',
+  sendVerificationEmail: '/api/auth/send-verification-email',
+  requestPasswordReset: '/api/auth/request-password-reset',
+  resetPassword: '/api/auth/reset-password',
+  changeEmail: '/api/auth/change-email',
+} as const;
+
+export const aiApi = {
+  messages: '/api/ai/messages',
+} as const;
+
+export const appInfoApi = { get: '/api/config' } as const;
+
+/** The API paths of card media, one place for the server routes and the browser client. */
+export const cardMediaApi = {
+  /** The tus endpoint: POST creates an upload, HEAD/PATCH/DELETE act on `${tus}/{uploadId}`. */
+  tus: '/api/uploads',
+  /** PUT the raw bytes in one request (simple upload); DELETE removes the card's file of this kind. */
+  media: (cardId: string, kind: CardMediaKind) =>
+    `/api/cards/${encodeURIComponent(cardId)}/media/${encodeURIComponent(kind)}`,
+} as const;
+
+export const cardViewsApi = {
+  activity: (id: string) => `/api/public/cards/${encodeURIComponent(id)}/activity`,
+} as const;
+
+/** The API paths of cards, one place for the server routes and the browser client. */
+export const cardsApi = {
+  create: '/api/cards',
+  card: (id: string) => `/api/cards/${encodeURIComponent(id)}`,
+  unlock: (id: string) => `/api/cards/${encodeURIComponent(id)}/unlock`,
+  /** The recipient page's card: a paid card to anyone with its link (DESIGN §1.5), no sign-in needed. */
+  publicCard: (id: string) => `/api/public/cards/${encodeURIComponent(id)}`,
+} as const;
+
+/** The API paths of My WINCS, one place for the server routes and the browser client. */
+export const myWincsApi = {
+  list: '/api/my-wincs',
+  drafts: '/api/my-wincs/drafts',
+  /** DELETE: removes the card, its files and its pending uploads (204). */
+  card: (id: string) => `/api/cards/${encodeURIComponent(id)}`,
+} as const;
+
+/** The API paths of the catalog, one place for server routes and the browser client. */
+export const catalogApi = {
+  home: '/api/catalog/home',
+  lists: '/api/catalog',
+  templates: '/api/catalog/templates',
+  template: (id: string) => `/api/catalog/templates/${encodeURIComponent(id)}`,
+  category: (name: string) => `/api/catalog/categories/${encodeURIComponent(name)}`,
+  style: (name: string) => `/api/catalog/styles/${encodeURIComponent(name)}`,
+  /** `version` changes whenever the stored image changes, so the URL can be cached forever. */
+  templateImage: (id: string, variant: TemplateImageVariant, version: string) =>
+    `/media/templates/${encodeURIComponent(id)}/${variant}?v=${encodeURIComponent(version)}`,
+} as const;
+
+export const helpApi = {
+  createRequest: '/api/help-requests',
+} as const;
+
+export const mailboxApi = {
+  list: '/api/dev/mailbox',
+  mail: (id: string) => `/api/dev/mailbox/${encodeURIComponent(id)}`,
+  /** The mail's HTML as its own document, for a sandboxed frame. */
+  mailHtml: (id: string) => `/api/dev/mailbox/${encodeURIComponent(id)}/html`,
+} as const;
+
+/** The API paths of plans and payments, one place for the server routes and the browser client. */
+export const paymentsApi = {
+  options: '/api/payments/options',
+  /** POST, signed in: opens a checkout (Stripe, or the built-in test mode) and answers its URL. */
+  checkout: '/api/payments/checkout',
+  /** POST from Stripe only: signature-verified events. */
+  stripeWebhook: '/api/payments/stripe/webhook',
+  testCheckout: (orderId: string) => `/api/payments/test-checkout/${encodeURIComponent(orderId)}`,
+  completeTestCheckout: (orderId: string) =>
+    `/api/payments/test-checkout/${encodeURIComponent(orderId)}/complete`,
+  creditHistory: '/api/me/credit-history',
+} as const;
+
+export const voiceApi = {
+  greetingPreview: '/api/voice/greetings',
+  /** A synthesized clip, named by what it says (text, voice, language, engine): it never changes. */
+  clip: (clipId: string) => `/media/voice/${encodeURIComponent(clipId)}.mp3`,
+} as const;
+
+/** The live channel's event when a recipient did something on one of the user's cards. */
+export const CARD_ACTIVITY_EVENT = 'card-activity';

@@ -1,0 +1,12 @@
+import type { HomeResponse } from '../catalog/catalog.contract.ts';
+
+/**
+ * What the server writes into a page for its first screen, so the browser does not ask for it again after
+ * the script starts: a JSON block under this element id, read once by the web app.
+ */
+export const PAGE_DATA_ELEMENT_ID = 'winc-page-data';
+
+export interface PageData {
+  /** `/`: the home answer, as `GET /api/catalog/home` gives it. */
+  home?: HomeResponse;
+}

@@ -1,0 +1,29 @@
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../shared/pages/page-data.contract.ts';
+
+let pageData: PageData | null = null;
+
+function read(): PageData {
+  if (pageData) return pageData;
+  pageData = {};
+  if (typeof document === 'undefined') return pageData;
+  const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element?.textContent) return pageData;
+  try {
+    pageData = JSON.parse(element.textContent) as PageData;
+  } catch {
+    // A page without usable data: the app asks the API as it would without it.
+  }
+  element.remove();
+  return pageData;
+}
+
+/**
+ * The server's answer for the first screen, written into the page (see `PageData`), taken once: after the
+ * first use the app's query cache holds it, and later visits of the same page ask the API again.
+ */
+export function takePageData<K extends keyof PageData>(key: K): PageData[K] | undefined {
+  const data = read();
+  const value = data[key];
+  delete data[key];
+  return value;
+}
