@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAGE_SOURCES, pageAssets, type Manifest, type WebPage } from './page-document.ts';
+
+/**
+ * What each page's first load may cost in JavaScript, as served (the build's brotli files), in KB. Sizes of
+ * a build are deterministic, so this is a test and not a benchmark: a change that adds code to a page's
+ * first load must make room for it here, on purpose. `npm run bench:lighthouse` prints the same figures.
+ */
+const BUDGET_KB: Record<WebPage, number> = {
+  home: 170,
+  category: 163,
+  style: 162,
+  recipient: 149,
+  other: 152,
+};
+
+const webDistDir = path.resolve(import.meta.dirname, '../../../dist/web');
+const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
+
+/** The bytes a browser downloads for a file: its brotli version, which the server sends when accepted. */
+function servedBytes(file: string): number {
+  const compressed = path.join(webDistDir, `${file}.br`);
+  return fs.statSync(fs.existsSync(compressed) ? compressed : path.join(webDistDir, file)).size;
+}
+
+describe('JavaScript per page, as served', () => {
+  it('is measured on a build (npm test builds first; alone, run `npm run build`)', () => {
+    expect(fs.existsSync(manifestFile), `${manifestFile} is missing`).toBe(true);
+  });
+
+  for (const page of Object.keys(BUDGET_KB) as WebPage[]) {
+    it(`stays within ${BUDGET_KB[page]} KB for the ${page} page`, () => {
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+      for (const source of PAGE_SOURCES[page]) expect(manifest[source], source).toBeDefined();
+      const assets = pageAssets(manifest, PAGE_SOURCES[page]);
+      const files = [...assets.entryScripts, ...assets.scripts];
+      const kb = files.reduce((sum, file) => sum + servedBytes(file), 0) / 1024;
+      expect(kb, files.join(', ')).toBeLessThanOrEqual(BUDGET_KB[page]);
+    });
+  }
+
+  it('keeps the schema library, the editor and the upload code out of every first load', () => {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    const editor = manifest['features/card-editor/components/card-editor-dialog.tsx']?.file;
+    expect(editor).toBeDefined();
+    for (const page of Object.keys(BUDGET_KB) as WebPage[]) {
+      const assets = pageAssets(manifest, PAGE_SOURCES[page]);
+      const files = [...assets.entryScripts, ...assets.scripts];
+      expect(files, page).not.toContain(editor);
+      const code = files.map((file) => fs.readFileSync(path.join(webDistDir, file), 'utf8')).join('\n');
+      // zod's default issue message, and the header only the tus upload client sends.
+      expect(code.includes('Invalid input'), `${page} loads zod`).toBe(false);
+      expect(code.includes('Upload-Offset'), `${page} loads the upload client`).toBe(false);
+    }
+  });
+});
