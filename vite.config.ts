@@ -61,6 +61,11 @@ function vendorFiles(groups: readonly VendorFiles[]): Plugin {
   };
 }
 
+/** A plugin for the browser's build only: the server's renderer needs no vendor files. */
+function browserOnly(plugin: Plugin): Plugin {
+  return { ...plugin, applyToEnvironment: (environment) => environment.name === 'client' };
+}
+
 const FFMPEG_CORE: VendorFiles = {
   dir: FFMPEG_CORE_DIR,
   source: 'node_modules/@ffmpeg/core/dist/esm',
@@ -73,7 +78,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    vendorFiles([FFMPEG_CORE, FACE_FILES.models, FACE_FILES.wasm]),
+    browserOnly(vendorFiles([FFMPEG_CORE, FACE_FILES.models, FACE_FILES.wasm])),
     // Text assets compressed once, at the strongest settings, and served as they are (the server picks the
     // encoding a browser accepts). The vendor files are left out: megabytes of wasm and model weights that
     // only the video and face features fetch, for which brotli 11 would add minutes to every build.
@@ -87,6 +92,20 @@ export default defineConfig({
       ],
     }),
   ],
+  // `vite build` builds both: the browser app, and the server's renderer of its pages
+  // (docs/decisions/0018-first-paint.md), which imports its packages from node_modules at run time.
+  builder: {},
+  environments: {
+    ssr: {
+      build: {
+        outDir: '../dist/ssr',
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+        rolldownOptions: { input: fileURLToPath(new URL('./web/entry-server.tsx', import.meta.url)) },
+      },
+    },
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -139,7 +139,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   registerHealthRoutes(app, database);
   registerCatalogRoutes(app, catalog);
-  const pages = createPageDocuments(config.webDistDir);
+  const pages = createPageDocuments(config.webDistDir, { origin: appOrigin(config), log: app.log });
   registerHomePageRoutes(app, { catalog, pages });
   registerTemplateImageRoutes(app, templateImages, storage);
   if (!config.stripe) {

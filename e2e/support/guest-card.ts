@@ -39,9 +39,12 @@ export async function guestWithCard(
   return { card: cardSchema.parse(await response.json()), headers: { cookie, origin } };
 }
 
-/** Opens the Create modal of the first template outside New Drops, as a visitor does from Home. */
+/**
+ * Opens the Create modal of the first template outside New Drops, as a visitor does from Home, once the app
+ * has taken the server's page over (its first requests done): a click before that reaches no handler.
+ */
 export async function openCreateEditor(page: Page, origin: string, t: (key: string) => string) {
-  await page.goto(`${origin}/`);
+  await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
   await page
     .locator('[data-testid="home-section"][data-section-kind="category"] [data-testid="template-card"]')
     .first()

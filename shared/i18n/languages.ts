@@ -12,6 +12,9 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 /** Device storage key that remembers the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'winc-language';
 
+/** The cookie that tells the server the chosen language, so the pages it renders are already in it. */
+export const LANGUAGE_COOKIE = 'winc-language';
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,12 +1,21 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n.ts';
-import { createQueryClient } from '../lib/query-client.ts';
 
-/** App-wide providers: data fetching (TanStack Query) and translations (i18next). */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * App-wide providers: data fetching (TanStack Query) and translations (i18next). The browser passes its one
+ * client and i18next; the server renders each page with its own, so two visitors never share state.
+ */
+export function Providers({
+  i18n,
+  queryClient,
+  children,
+}: {
+  i18n: I18n;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -1,52 +1,10 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { routePatterns } from '../config/paths.ts';
 
-// Each page is its own chunk; the layout shows at once and the page streams in (see AppLayout's Suspense).
-const HomeRoute = lazy(() => import('./routes/home.route.tsx').then((m) => ({ default: m.HomeRoute })));
-const CategoryRoute = lazy(() =>
-  import('./routes/category.route.tsx').then((m) => ({ default: m.CategoryRoute })),
-);
-const StyleRoute = lazy(() => import('./routes/style.route.tsx').then((m) => ({ default: m.StyleRoute })));
-const HelpRoute = lazy(() => import('./routes/help.route.tsx').then((m) => ({ default: m.HelpRoute })));
-const FaqsRoute = lazy(() => import('./routes/faqs.route.tsx').then((m) => ({ default: m.FaqsRoute })));
-const MailboxRoute = lazy(() =>
-  import('./routes/mailbox.route.tsx').then((m) => ({ default: m.MailboxRoute })),
-);
-const SignInRoute = lazy(() => import('./routes/signin.route.tsx').then((m) => ({ default: m.SignInRoute })));
-const SignUpRoute = lazy(() => import('./routes/signup.route.tsx').then((m) => ({ default: m.SignUpRoute })));
-const ResetPasswordRoute = lazy(() =>
-  import('./routes/reset-password.route.tsx').then((m) => ({ default: m.ResetPasswordRoute })),
-);
-const ProfileRoute = lazy(() =>
-  import('./routes/profile.route.tsx').then((m) => ({ default: m.ProfileRoute })),
-);
-const AccountInfoRoute = lazy(() =>
-  import('./routes/account-info.route.tsx').then((m) => ({ default: m.AccountInfoRoute })),
-);
-const OverviewRoute = lazy(() =>
-  import('./routes/overview.route.tsx').then((m) => ({ default: m.OverviewRoute })),
-);
-const CheckoutRoute = lazy(() =>
-  import('./routes/checkout.route.tsx').then((m) => ({ default: m.CheckoutRoute })),
-);
-const RecipientCardRoute = lazy(() =>
-  import('./routes/recipient-card.route.tsx').then((m) => ({ default: m.RecipientCardRoute })),
-);
-const PricingRoute = lazy(() =>
-  import('./routes/pricing.route.tsx').then((m) => ({ default: m.PricingRoute })),
-);
-const TestCheckoutRoute = lazy(() =>
-  import('./routes/test-checkout.route.tsx').then((m) => ({ default: m.TestCheckoutRoute })),
-);
-const MyWincsRoute = lazy(() =>
-  import('./routes/my-wincs.route.tsx').then((m) => ({ default: m.MyWincsRoute })),
-);
-const NotFoundRoute = lazy(() =>
-  import('./routes/not-found.route.tsx').then((m) => ({ default: m.NotFoundRoute })),
-);
-
 /**
+ * Each page is its own chunk, loaded before the router shows it (the page it leaves stays until then), so
+ * the server and the browser render a page the same way: whole, never a fallback.
+ *
  * The frames load with their first page (the server names their chunks in the page, so they arrive with the
  * entry): a recipient's page never loads the sender's header, session and upload code.
  */
@@ -69,35 +27,98 @@ const recipientLayout = async () => {
 const NoFallback = () => null;
 
 /** The URL table (SPEC §2), plus the recipient page and the test-mode checkout (DESIGN §1.5, §1.10). */
+export const appRoutes: RouteObject[] = [
+  {
+    lazy: recipientLayout,
+    HydrateFallback: NoFallback,
+    children: [
+      {
+        path: routePatterns.recipientCard,
+        lazy: () =>
+          import('./routes/recipient-card.route.tsx').then((m) => ({ Component: m.RecipientCardRoute })),
+      },
+    ],
+  },
+  {
+    lazy: appLayout,
+    HydrateFallback: NoFallback,
+    children: [
+      {
+        path: routePatterns.home,
+        lazy: () => import('./routes/home.route.tsx').then((m) => ({ Component: m.HomeRoute })),
+      },
+      {
+        path: routePatterns.category,
+        lazy: () => import('./routes/category.route.tsx').then((m) => ({ Component: m.CategoryRoute })),
+      },
+      {
+        path: routePatterns.style,
+        lazy: () => import('./routes/style.route.tsx').then((m) => ({ Component: m.StyleRoute })),
+      },
+      {
+        path: routePatterns.help,
+        lazy: () => import('./routes/help.route.tsx').then((m) => ({ Component: m.HelpRoute })),
+      },
+      {
+        path: routePatterns.faqs,
+        lazy: () => import('./routes/faqs.route.tsx').then((m) => ({ Component: m.FaqsRoute })),
+      },
+      {
+        path: routePatterns.overview,
+        lazy: () => import('./routes/overview.route.tsx').then((m) => ({ Component: m.OverviewRoute })),
+      },
+      {
+        path: routePatterns.checkout,
+        lazy: () => import('./routes/checkout.route.tsx').then((m) => ({ Component: m.CheckoutRoute })),
+      },
+      {
+        path: routePatterns.mailbox,
+        lazy: () => import('./routes/mailbox.route.tsx').then((m) => ({ Component: m.MailboxRoute })),
+      },
+      {
+        path: routePatterns.signin,
+        lazy: () => import('./routes/signin.route.tsx').then((m) => ({ Component: m.SignInRoute })),
+      },
+      {
+        path: routePatterns.signup,
+        lazy: () => import('./routes/signup.route.tsx').then((m) => ({ Component: m.SignUpRoute })),
+      },
+      {
+        path: routePatterns.resetPassword,
+        lazy: () =>
+          import('./routes/reset-password.route.tsx').then((m) => ({ Component: m.ResetPasswordRoute })),
+      },
+      {
+        path: routePatterns.profile,
+        lazy: () => import('./routes/profile.route.tsx').then((m) => ({ Component: m.ProfileRoute })),
+      },
+      {
+        path: routePatterns.accountInfo,
+        lazy: () =>
+          import('./routes/account-info.route.tsx').then((m) => ({ Component: m.AccountInfoRoute })),
+      },
+      {
+        path: routePatterns.myWincs,
+        lazy: () => import('./routes/my-wincs.route.tsx').then((m) => ({ Component: m.MyWincsRoute })),
+      },
+      {
+        path: routePatterns.pricing,
+        lazy: () => import('./routes/pricing.route.tsx').then((m) => ({ Component: m.PricingRoute })),
+      },
+      {
+        path: routePatterns.testCheckout,
+        lazy: () =>
+          import('./routes/test-checkout.route.tsx').then((m) => ({ Component: m.TestCheckoutRoute })),
+      },
+      {
+        path: '*',
+        lazy: () => import('./routes/not-found.route.tsx').then((m) => ({ Component: m.NotFoundRoute })),
+      },
+    ],
+  },
+];
+
+/** The browser's router over `appRoutes` (the server renders the same table). */
 export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      lazy: recipientLayout,
-      HydrateFallback: NoFallback,
-      children: [{ path: routePatterns.recipientCard, Component: RecipientCardRoute }],
-    },
-    {
-      lazy: appLayout,
-      HydrateFallback: NoFallback,
-      children: [
-        { path: routePatterns.home, Component: HomeRoute },
-        { path: routePatterns.category, Component: CategoryRoute },
-        { path: routePatterns.style, Component: StyleRoute },
-        { path: routePatterns.help, Component: HelpRoute },
-        { path: routePatterns.faqs, Component: FaqsRoute },
-        { path: routePatterns.overview, Component: OverviewRoute },
-        { path: routePatterns.checkout, Component: CheckoutRoute },
-        { path: routePatterns.mailbox, Component: MailboxRoute },
-        { path: routePatterns.signin, Component: SignInRoute },
-        { path: routePatterns.signup, Component: SignUpRoute },
-        { path: routePatterns.resetPassword, Component: ResetPasswordRoute },
-        { path: routePatterns.profile, Component: ProfileRoute },
-        { path: routePatterns.accountInfo, Component: AccountInfoRoute },
-        { path: routePatterns.myWincs, Component: MyWincsRoute },
-        { path: routePatterns.pricing, Component: PricingRoute },
-        { path: routePatterns.testCheckout, Component: TestCheckoutRoute },
-        { path: '*', Component: NotFoundRoute },
-      ],
-    },
-  ]);
+  return createBrowserRouter(appRoutes);
 }

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import en from '../../shared/i18n/locales/en.json';
 import {
   DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
   isLanguage,
@@ -12,7 +13,8 @@ import {
 
 /**
  * i18next for the browser. English is bundled (it is also the fallback); Arabic and Russian are loaded on
- * demand. The choice is remembered under `winc-language` and drives `<html lang>` and `<html dir>`.
+ * demand. The choice is remembered under `winc-language` (and in a cookie of that name, so the server renders
+ * pages in it) and drives `<html lang>` and `<html dir>`.
  */
 
 type Resource = Record<string, unknown>;
@@ -33,7 +35,21 @@ export function readStoredLanguage(): Language {
   }
 }
 
+/** The options of every i18next instance of the app, the browser's and the server's. */
+export const I18N_OPTIONS = {
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false }, // React escapes.
+  returnNull: false,
+} as const;
+
+/** Tells the server the language too, so its next page comes in it. */
+export function rememberLanguageForServer(language: Language): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
 function storeLanguage(language: Language): void {
+  rememberLanguageForServer(language);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -47,23 +63,26 @@ function applyToDocument(language: Language): void {
   root.dir = textDirection(language);
 }
 
-async function ensureLoaded(language: Language): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
-  const resource = await loaders[language]();
-  i18n.addResourceBundle(language, 'translation', resource.default, true, true);
+/** A language's strings: English is at hand, the others load on demand. */
+export async function loadTranslations(language: Language): Promise<Resource> {
+  return language === 'en' ? en : (await loaders[language]()).default;
 }
 
-/** Starts i18next in the stored language; resolves once its strings are available. */
-export async function initI18n(): Promise<void> {
-  const language = readStoredLanguage();
+async function ensureLoaded(language: Language): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await loadTranslations(language), true, true);
+}
+
+/**
+ * Starts i18next in `language` (the one a server-rendered page is in) or else the stored one; resolves once
+ * its strings are available.
+ */
+export async function initI18n(language: Language = readStoredLanguage()): Promise<void> {
   await i18n.use(initReactI18next).init({
+    ...I18N_OPTIONS,
     lng: 'en',
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
     resources: { en: { translation: en } },
     partialBundledLanguages: true,
-    interpolation: { escapeValue: false }, // React escapes.
-    returnNull: false,
   });
   i18n.on('languageChanged', (lng) => {
     if (isLanguage(lng)) applyToDocument(lng);

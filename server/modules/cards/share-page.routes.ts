@@ -3,7 +3,7 @@ import Negotiator from 'negotiator';
 import { z } from 'zod';
 import { LANGUAGES, isLanguage, textDirection, type Language } from '../../../shared/i18n/languages.ts';
 import { escapeHtml } from '../../platform/http/escape-html.ts';
-import type { PageDocuments } from '../../platform/http/page-document.ts';
+import { chosenLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
 import { parseInput } from '../../platform/http/app-error.ts';
 import type { LinkPreviewService, SharePageMeta } from './link-preview.service.ts';
 import { cardsApi } from '../../../shared/api-paths.ts';
@@ -60,9 +60,10 @@ async function sharePage(
   const cardAnswer = `<link rel="preload" as="fetch" href="${escapeHtml(cardsApi.publicCard(cardId))}" crossorigin="anonymous" />`;
   const page = await pages.render({
     page: 'recipient',
+    url: new URL(pageUrl).pathname,
+    language: meta.language,
     head: [...tags, cardAnswer],
     replaceTitle: true,
-    htmlAttributes,
   });
   return (
     page ??
@@ -91,8 +92,12 @@ export function registerSharePageRoutes(
 
   app.get('/c/:cardId', async (request, reply) => {
     const { cardId } = parseInput(cardParams, request.params);
+    // A card that is not shared speaks the visitor's language: the one chosen in the app, else the browser's.
     const asked = new Negotiator(request).language([...LANGUAGES]);
-    const meta = await previews.pageMeta(cardId, isLanguage(asked) ? asked : undefined);
+    const meta = await previews.pageMeta(
+      cardId,
+      chosenLanguage(request) ?? (isLanguage(asked) ? asked : undefined),
+    );
     const pageUrl = `${origin}/c/${encodeURIComponent(cardId)}`;
     return reply
       .type('text/html; charset=utf-8')

@@ -59,9 +59,11 @@ describe('page documents', () => {
   });
 
   it("preloads the home page's chunks and carries its data, which can never close its element", async () => {
-    const pages = createPageDocuments(dir);
+    const pages = createPageDocuments(dir, { origin: 'http://localhost' });
     const html = await pages.render({
       page: 'home',
+      url: '/',
+      language: 'en',
       head: ['<link rel="preload" as="image" href="/thumb.jpg" />'],
       data: { home: { events: [], sections: [], note: '</script><script>alert(1)</script>' } as never },
     });
@@ -78,11 +80,12 @@ describe('page documents', () => {
   });
 
   it("puts a page's own title and tags in place of the generic ones, in the page's language", async () => {
-    const html = await createPageDocuments(dir).render({
+    const html = await createPageDocuments(dir, { origin: 'http://localhost' }).render({
       page: 'recipient',
+      url: '/c/abc',
+      language: 'ar',
       head: ['<title>For Bo · Winc</title>'],
       replaceTitle: true,
-      htmlAttributes: 'lang="ar" dir="rtl"',
     });
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain('<title>For Bo · Winc</title>');
@@ -93,6 +96,12 @@ describe('page documents', () => {
   });
 
   it('answers null when the app is not built', async () => {
-    expect(await createPageDocuments(path.join(dir, 'missing')).render({ page: 'home' })).toBeNull();
+    expect(
+      await createPageDocuments(path.join(dir, 'missing'), { origin: 'http://localhost' }).render({
+        page: 'home',
+        url: '/',
+        language: 'en',
+      }),
+    ).toBeNull();
   });
 });

@@ -1,6 +1,17 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  textDirection,
+  type Language,
+} from '../../../shared/i18n/languages.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/pages/page-data.contract.ts';
+import { readCookie } from '../auth/cookies.ts';
 
 /**
  * The pages whose code the server names in their HTML. The browser app loads its frame and each page's code
@@ -21,6 +32,20 @@ export const PAGE_SOURCES: Record<WebPage, readonly string[]> = {
   other: ['app/layout/app-layout.tsx', 'app/layout/route-error.tsx'],
 };
 
+/** The pages the server renders (the others are drawn by the script): those a newcomer lands on. */
+const RENDERED_PAGES: ReadonlySet<WebPage> = new Set(['home', 'category', 'style', 'recipient']);
+
+/** The language the visitor chose in the app (it tells the server in a cookie), if any. */
+export function chosenLanguage(request: FastifyRequest): Language | null {
+  const chosen = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
+  return isLanguage(chosen) ? chosen : null;
+}
+
+/** The language the visitor's pages are in: the one chosen, else the app's default, as the app itself does. */
+export function visitorLanguage(request: FastifyRequest): Language {
+  return chosenLanguage(request) ?? DEFAULT_LANGUAGE;
+}
+
 /** The page a browser path opens, as far as its code goes. */
 export function webPageOf(pathname: string): WebPage {
   if (pathname === '/') return 'home';
@@ -40,12 +65,14 @@ export type Manifest = Record<string, ManifestChunk>;
 
 export interface PageParts {
   page: WebPage;
+  /** The page's path and query, which the server renders as the app would. */
+  url: string;
+  /** The language the page is rendered in (and `<html lang dir>`). */
+  language: Language;
   /** Tags for the head (preloads, meta), already escaped. */
   head?: readonly string[];
   /** Replaces `<title>` (the title itself is among `head`). */
   replaceTitle?: boolean;
-  /** Attributes of `<html>` (`lang`, `dir`), already escaped. */
-  htmlAttributes?: string;
   data?: PageData;
 }
 
@@ -79,17 +106,81 @@ export function pageAssets(manifest: Manifest, sources: readonly string[]) {
   };
 }
 
+/** The server build of the app (`web/entry-server.tsx`). */
+interface PageRenderer {
+  render(request: {
+    url: string;
+    language: Language;
+    data?: PageData;
+  }): Promise<{ head: string; markup: string } | null>;
+}
+
+/** How many rendered pages are kept: a page's markup depends only on its URL, language and data. */
+const RENDERED_CACHE_SIZE = 200;
+
 export type PageDocuments = ReturnType<typeof createPageDocuments>;
 
 /**
  * The built app's index.html for a page: its frame's and page's chunks preloaded, the page's own head tags
- * (a share link's preview tags, an image the first screen shows) and the data of its first screen. Null when
- * the app is not built. The build is read again when index.html changes (a rebuild).
+ * (a share link's preview tags, an image the first screen shows), the data of its first screen and, for the
+ * pages a newcomer lands on, the page itself rendered by the app's server build (beside the browser build,
+ * in `ssr/`), so it shows before the script has run. Null when the app is not built. The build is read again
+ * when index.html changes (a rebuild).
  */
-export function createPageDocuments(webDistDir: string) {
+export function createPageDocuments(
+  webDistDir: string,
+  options: { origin: string; log?: FastifyBaseLogger },
+) {
   const indexFile = path.join(webDistDir, 'index.html');
   const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
-  let build: { modifiedMs: number; html: string; manifest: Manifest } | null = null;
+  const rendererFile = path.join(webDistDir, '..', 'ssr', 'entry-server.js');
+  let build: {
+    modifiedMs: number;
+    html: string;
+    manifest: Manifest;
+    renderer: Promise<PageRenderer | null>;
+  } | null = null;
+  const rendered = new Map<string, { head: string; markup: string }>();
+
+  async function loadRenderer(): Promise<PageRenderer | null> {
+    try {
+      const stat = await fs.promises.stat(rendererFile);
+      // A rebuilt renderer is a new module: the query names its version.
+      return (await import(`${pathToFileURL(rendererFile).href}?v=${stat.mtimeMs}`)) as PageRenderer;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        options.log?.error({ err: error }, 'the page renderer could not be loaded');
+      }
+      return null;
+    }
+  }
+
+  /** The page's markup, or null (no renderer, or it failed: the script then draws the page as before). */
+  async function renderApp(
+    renderer: PageRenderer,
+    request: { url: string; language: Language; data?: PageData },
+  ): Promise<{ head: string; markup: string } | null> {
+    const key = crypto
+      .createHash('sha256')
+      .update(`${request.language}\n${request.url}\n${JSON.stringify(request.data ?? {})}`)
+      .digest('base64url');
+    const cached = rendered.get(key);
+    if (cached !== undefined) {
+      rendered.delete(key);
+      rendered.set(key, cached);
+      return cached;
+    }
+    try {
+      const page = await renderer.render({ ...request, url: new URL(request.url, options.origin).href });
+      if (page === null) return null;
+      rendered.set(key, page);
+      if (rendered.size > RENDERED_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+      return page;
+    } catch (error) {
+      options.log?.error({ err: error, url: request.url }, 'a page could not be rendered on the server');
+      return null;
+    }
+  }
 
   async function readBuild() {
     try {
@@ -102,7 +193,8 @@ export function createPageDocuments(webDistDir: string) {
         } catch {
           // A build without a manifest still serves its pages, without the preloads.
         }
-        build = { modifiedMs: stat.mtimeMs, html, manifest };
+        rendered.clear();
+        build = { modifiedMs: stat.mtimeMs, html, manifest, renderer: loadRenderer() };
       }
       return build;
     } catch {
@@ -115,13 +207,20 @@ export function createPageDocuments(webDistDir: string) {
       const current = await readBuild();
       if (!current) return null;
       const assets = pageAssets(current.manifest, PAGE_SOURCES[parts.page]);
+      const renderer = RENDERED_PAGES.has(parts.page) ? await current.renderer : null;
+      const page = renderer
+        ? await renderApp(renderer, { url: parts.url, language: parts.language, data: parts.data })
+        : null;
       const tags = [
         ...(parts.head ?? []),
+        ...(page?.head ? [page.head] : []),
         ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
         ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
       ];
-      let html = current.html;
-      if (parts.htmlAttributes) html = html.replace(/<html[^>]*>/, `<html ${parts.htmlAttributes}>`);
+      let html = current.html.replace(
+        /<html[^>]*>/,
+        `<html lang="${parts.language}" dir="${textDirection(parts.language)}">`,
+      );
       if (parts.replaceTitle) {
         html = html
           .replace(/<meta\s+name="description"[^>]*>/s, '')
@@ -129,11 +228,13 @@ export function createPageDocuments(webDistDir: string) {
       } else if (tags.length > 0) {
         html = html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
       }
-      if (parts.data) {
-        const block = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(parts.data)}</script>`;
-        html = html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${block}`);
-      }
-      return html;
+      const block = parts.data
+        ? `\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(parts.data)}</script>`
+        : '';
+      return html.replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${page?.markup ?? ''}</div>${block}`,
+      );
     },
   };
 }

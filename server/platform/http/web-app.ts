@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
-import { webPageOf, type PageDocuments } from './page-document.ts';
+import { visitorLanguage, webPageOf, type PageDocuments } from './page-document.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -48,7 +48,13 @@ export async function registerWebApp(
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(pathname);
     const html =
-      wantsPage && !/\/assets\//.test(pathname) ? await pages.render({ page: webPageOf(pathname) }) : null;
+      wantsPage && !/\/assets\//.test(pathname)
+        ? await pages.render({
+            page: webPageOf(pathname),
+            url: request.url,
+            language: visitorLanguage(request),
+          })
+        : null;
     if (html === null) throw new AppError('not-found');
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { Toaster } from '../../components/toast.tsx';
@@ -6,7 +5,7 @@ import { PendingUploadsResumer } from '../../features/card-editor/components/pen
 import { SessionSync } from '../../features/session/components/session-sync.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { PageFallback } from './page-fallback.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
 
 /** The frame of every page: skip link, sticky header, the route's content, footer. */
 export function AppLayout() {
@@ -23,10 +22,9 @@ export function AppLayout() {
       {/* At least a screen tall: while a page loads, the footer waits below the fold instead of showing and
           then jumping away (a layout shift a phone's first screen would feel). */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
+      <NavigationProgress />
       <Footer />
       <Toaster />
       <SessionSync />

@@ -1,9 +1,8 @@
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { paths } from '../../config/paths.ts';
-import { PageFallback } from './page-fallback.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
 
 /**
  * The frame of the recipient page: the logo home and the card. A recipient has no account here and came for
@@ -22,10 +21,9 @@ export function RecipientLayout() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
+      <NavigationProgress />
     </div>
   );
 }

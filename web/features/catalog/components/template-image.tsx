@@ -15,7 +15,10 @@ interface TemplateImageProps {
   className?: string;
 }
 
-/** A template picture with a shimmer until it has loaded and a quiet placeholder if it fails. */
+/**
+ * A template picture with a shimmer until it has loaded and a quiet placeholder if it fails. A priority
+ * picture (the first screen's) shows as it arrives, even before the page's script runs; the others fade in.
+ */
 export function TemplateImage({ src, alt, priority = false, width, height, className }: TemplateImageProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
@@ -50,7 +53,7 @@ export function TemplateImage({ src, alt, priority = false, width, height, class
           onError={() => setState('failed')}
           className={cn(
             'absolute inset-0 size-full object-cover transition-[opacity,scale] duration-300',
-            state === 'loaded' ? 'opacity-100' : 'opacity-0',
+            priority || state === 'loaded' ? 'opacity-100' : 'opacity-0',
           )}
         />
       ) : null}

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -13,6 +13,12 @@ interface TemplateRowProps {
   /** How many leading cards load with priority (the first row of the page). */
   priorityCount?: number;
 }
+
+/**
+ * The cards a row draws with the page: a wide screen's worth. The rest of the row (off screen, reached by
+ * scrolling) follows once the page has settled, so a page of rows costs less to show and to take over.
+ */
+const FIRST_CARDS = 8;
 
 function fullyVisible(item: Element, box: DOMRect): boolean {
   const rect = item.getBoundingClientRect();
@@ -28,6 +34,18 @@ export function TemplateRow({ templates, label, onSelectTemplate, priorityCount 
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
+
+  useEffect(() => {
+    if (templates.length <= drawn) return;
+    const drawAll = () => startTransition(() => setDrawn(templates.length));
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(drawAll, { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(drawAll, 200);
+    return () => clearTimeout(timer);
+  }, [templates.length, drawn]);
 
   useEffect(() => {
     const list = listRef.current;
@@ -51,7 +69,7 @@ export function TemplateRow({ templates, label, onSelectTemplate, priorityCount 
     observer.observe(first);
     observer.observe(last);
     return () => observer.disconnect();
-  }, [templates]);
+  }, [templates, drawn]);
 
   const page = (direction: 'previous' | 'next') => {
     const list = listRef.current;
@@ -81,7 +99,7 @@ export function TemplateRow({ templates, label, onSelectTemplate, priorityCount 
         aria-label={label}
         className="scrollbar-none -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto overscroll-x-contain px-4 pt-1 pb-3 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:scroll-px-0 lg:px-0"
       >
-        {templates.map((template, index) => (
+        {templates.slice(0, drawn).map((template, index) => (
           <li key={template.id} className="flex">
             <TemplateCard
               layout="row"

@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomeResponse } from '../shared/catalog/catalog.contract.ts';
+import { LANGUAGE_COOKIE } from '../shared/i18n/languages.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
+import { signedInOwner } from './support/card-owner.ts';
+import { firstTemplateId } from './support/guest-card.ts';
+import { text } from './support/locale-text.ts';
+
+/**
+ * The first visit (docs/decisions/0018-first-paint.md): the server's page shows before any script runs, the
+ * app then takes it over without a hydration error and without asking again for what the page carried, in
+ * the visitor's language.
+ */
+
+let server: AppServer;
+let browser: Browser;
+let firstTemplate: string;
+
+/** Console errors and failed page scripts, which a hydration mismatch reports. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return errors;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  const home = (await (await fetch(`${server.baseUrl}/api/catalog/home`)).json()) as HomeResponse;
+  firstTemplate = home.sections.find((section) => section.templates.length > 0)!.templates[0]!.name;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the first visit', () => {
+  it('shows home, its rows and first pictures before any script runs', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      text('en', 'home.heroTitle'),
+    );
+    await page.getByText(firstTemplate, { exact: true }).first().waitFor();
+    const firstPicture = page.locator('main ul img').first();
+    await firstPicture.waitFor();
+    await expect(
+      firstPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).resolves.toBe(true);
+    await expect(firstPicture.evaluate((img) => getComputedStyle(img).opacity)).resolves.toBe('1');
+    await context.close();
+  });
+
+  it('takes home over without a hydration error or a second request for its answer', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+    // A category row's template opens its preview (a New Drop's opens its category).
+    await page
+      .locator('[data-testid="home-section"][data-section-kind="category"] [data-testid="template-card"]')
+      .first()
+      .click();
+    await page.getByRole('dialog').waitFor();
+    expect(errors).toEqual([]);
+    expect(requests).not.toContain('/api/catalog/home');
+    await context.close();
+  });
+
+  it('comes in the language the visitor chose, right to left in Arabic, and takes it over as it is', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'ar', url: server.baseUrl }]);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const served = await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+    expect(await served!.text()).toContain('<html lang="ar" dir="rtl">');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      text('ar', 'home.heroTitle'),
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells the server a language chosen before it could know, and switches to it', async () => {
+    const context = await contextIn(browser, 'ru', { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: text('ru', 'home.heroTitle') }).waitFor();
+    expect((await context.cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value).toBe('ru');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for a shared card once, with its page, and shows it', async () => {
+    const owner = await signedInOwner(server.baseUrl);
+    await owner.buyPremium();
+    const card = await owner.unlock(await owner.createCard(await firstTemplateId(server.baseUrl)));
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const cardRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/public/cards/${card.id}`)
+        cardRequests.push(request.url());
+    });
+    await page.goto(`${server.baseUrl}/c/${card.id}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('card-cover').waitFor();
+    expect(cardRequests).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import ar from '../../../shared/i18n/locales/ar.json';
+import en from '../../../shared/i18n/locales/en.json';
+import { LANGUAGE_COOKIE } from '../../../shared/i18n/languages.ts';
+import { createCatalogRepository } from '../../modules/catalog/catalog.repository.ts';
+import { normalizeCatalogSource } from '../../modules/catalog/catalog-source.ts';
+import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
+import { describeEachDatabase } from '../../testing/databases.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+
+/** The real build (the test command builds before it tests; alone, run `npm run build`). */
+const webDistDir = path.resolve(import.meta.dirname, '../../../dist/web');
+
+/** The markup of `<div id="root">` in a page. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
+  return html.slice(start, html.indexOf('</div>\n', html.lastIndexOf('</main>')));
+}
+
+/**
+ * The pages a newcomer lands on come rendered by the server from the app's own server build (decision 0018),
+ * in the visitor's language, without an inline script (the content security policy forbids them); the
+ * other pages are drawn by the script.
+ */
+describeEachDatabase('pages rendered by the server', (use) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    expect(fs.existsSync(path.join(webDistDir, '..', 'ssr', 'entry-server.js')), 'dist/ssr is built').toBe(
+      true,
+    );
+    const now = new Date();
+    await createCatalogRepository(use().database).insertCatalog(
+      normalizeCatalogSource(fixtureCatalogSource(now), now),
+    );
+    ({ app } = await buildTestApp(use(), { env: { WEB_DIST_DIR: webDistDir } }));
+  });
+  afterAll(() => app?.close());
+
+  it('renders home with its rows, and preloads the first pictures in the head', async () => {
+    const response = await app.inject('/');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    const root = rootOf(html);
+    expect(root).toContain(en.home.heroTitle);
+    expect(root).toContain('Birthday Card 1');
+    expect(root).toContain('<img src="/media/templates/birthday-01/thumb');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(
+      /<link rel="preload" as="image" href="\/media\/templates\/[^"]+\/thumb\?v=[^"]+" fetchPriority="high"\/>/,
+    );
+    // The only scripts: the app's module and the page's data.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).toContain('<script type="application/json" id="winc-page-data">');
+  });
+
+  it('renders in the language the visitor chose, right to left in Arabic', async () => {
+    const response = await app.inject({ url: '/', cookies: { [LANGUAGE_COOKIE]: 'ar' } });
+    expect(response.body).toContain('<html lang="ar" dir="rtl">');
+    expect(rootOf(response.body)).toContain(ar.home.heroTitle);
+    const unknown = await app.inject({ url: '/', cookies: { [LANGUAGE_COOKIE]: 'xx' } });
+    expect(unknown.body).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('renders a category page and a share link, and leaves the other pages to the script', async () => {
+    expect(rootOf((await app.inject('/category/Birthday')).body)).not.toBe('');
+    const card = (await app.inject('/c/AAAAAAAAAAAAAAAAAAAAAA')).body;
+    expect(rootOf(card)).toContain('<header');
+    expect(card.match(/<script/g)).toHaveLength(1);
+    expect(rootOf((await app.inject('/pricing')).body)).toBe('');
+  });
+});
