@@ -18,6 +18,8 @@ export const TEMPLATE_HIGHLIGHT_MS = 2_000;
 export const LAZY_IMAGE_MARGIN_PX = 200;
 /** The first template cards on a page load with priority. */
 export const PRIORITY_IMAGE_COUNT = 7;
+/** The CSS width of a template's picture in a home row (3:4, so 224 px tall). */
+export const LIST_PICTURE_WIDTH = 168;
 
 /** The special category names of SPEC §2 (route /category/{name}). */
 export const NEW_DROPS_CATEGORY = 'New Drops';

@@ -36,7 +36,11 @@ export const eventSchema = z.object({
 });
 export type CatalogEvent = z.infer<typeof eventSchema>;
 
-export const templateImageVariants = ['thumb', 'cover', 'original'] as const;
+/**
+ * `thumb` and `cover` are SPEC §7's JPEGs; `thumb-1x` and `thumb-2x` the list picture at the size lists show
+ * it (168×224) and twice that, in WebP, offered to browsers by `thumbnailSrcSet`.
+ */
+export const templateImageVariants = ['thumb', 'thumb-1x', 'thumb-2x', 'cover', 'original'] as const;
 export type TemplateImageVariant = (typeof templateImageVariants)[number];
 
 export const templateSummarySchema = z.object({
@@ -54,6 +58,8 @@ export const templateSummarySchema = z.object({
   isNew: z.boolean(),
   /** 400×400 JPEG list thumbnail (first frame when animated). */
   thumbnailUrl: z.string(),
+  /** The list picture at 1× and 2× of its shown size (`srcset`), or null for an external image. */
+  thumbnailSrcSet: z.string().nullable(),
   /** 400×533 JPEG overview cover. */
   coverUrl: z.string(),
   /** The full animated original, or null for a still template. */

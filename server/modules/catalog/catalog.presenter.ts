@@ -13,6 +13,7 @@ import {
   type StyleRecord,
   type TemplateRecord,
 } from './catalog-source.ts';
+import { LIST_PICTURE_WIDTH } from '../../../shared/constants.ts';
 import { catalogApi } from '../../../shared/api-paths.ts';
 
 /** Presenters pick the public fields explicitly; nothing else of a record reaches a response. */
@@ -56,6 +57,10 @@ export function presentTemplate(
   const preview = isMedia(t.previewImage) ? null : t.previewImage;
   const thumbnailUrl = preview ?? catalogApi.templateImage(t.id, 'thumb', version);
   const coverUrl = preview ?? catalogApi.templateImage(t.id, 'cover', version);
+  const thumbnailSrcSet = preview
+    ? null
+    : `${catalogApi.templateImage(t.id, 'thumb-1x', version)} ${LIST_PICTURE_WIDTH}w, ` +
+      `${catalogApi.templateImage(t.id, 'thumb-2x', version)} ${LIST_PICTURE_WIDTH * 2}w`;
   const animatedUrl =
     t.animatedImage === null
       ? null
@@ -74,6 +79,7 @@ export function presentTemplate(
     createdAt: t.createdAt.toISOString(),
     isNew: isNewDrop(t.createdAt, context.now),
     thumbnailUrl,
+    thumbnailSrcSet,
     coverUrl,
     animatedUrl,
   };

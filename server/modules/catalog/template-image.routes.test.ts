@@ -16,7 +16,7 @@ const now = new Date('2026-11-22T12:00:00Z');
 describeEachDatabase('template image route', (use) => {
   let app: FastifyInstance;
   let config: AppConfig;
-  let urls: { thumbnailUrl: string; coverUrl: string; animatedUrl: string };
+  let urls: { thumbnailUrl: string; thumbnailSrcSet: string; coverUrl: string; animatedUrl: string };
 
   beforeAll(async () => {
     await createCatalogRepository(use().database).insertCatalog(
@@ -37,6 +37,24 @@ describeEachDatabase('template image route', (use) => {
     // 3:4 artwork fits the 400×400 box without cropping (docs/decisions/0002-template-image-variants.md).
     expect([meta.width, meta.height]).toEqual([300, 400]);
     expect(meta.pages ?? 1).toBe(1);
+  });
+
+  it('offers the list picture at the size lists show it and twice that, in WebP, from the first frame', async () => {
+    const candidates = urls.thumbnailSrcSet.split(', ').map((candidate) => candidate.split(' '));
+    expect(candidates.map(([, width]) => width)).toEqual(['168w', '336w']);
+    for (const [[url], size] of [
+      [candidates[0]!, [168, 224]],
+      [candidates[1]!, [336, 448]],
+    ] as const) {
+      const response = await app.inject(url!);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(response.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height, meta.pages ?? 1]).toEqual(['webp', ...size, 1]);
+      // A phone's picture costs a fraction of the SPEC's JPEG.
+      expect(response.rawPayload.length).toBeLessThan((await app.inject(urls.thumbnailUrl)).rawPayload.length);
+    }
   });
 
   it('serves the overview cover as a 400×533 JPEG', async () => {

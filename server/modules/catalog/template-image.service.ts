@@ -3,17 +3,25 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { TemplateImageVariant } from '../../../shared/catalog/catalog.contract.ts';
+import { LIST_PICTURE_WIDTH } from '../../../shared/constants.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import { MEDIA_PREFIX } from './catalog-source.ts';
 import { imageVersion } from './catalog.presenter.ts';
 
-/** SPEC §7 image sizes: list thumbnails 400×400 at q80 (first frame), overview covers 400×533 at q85. */
+/**
+ * SPEC §7 image sizes: list thumbnails 400×400 at q80 (first frame), overview covers 400×533 at q85; and the
+ * list picture at the size lists show it (168×224, the 3:4 art) and twice that, in WebP, about a third of the
+ * JPEG's bytes for a phone's screen.
+ */
 const ENCODINGS = {
-  thumb: { width: 400, height: 400, fit: 'inside', quality: 80 },
-  cover: { width: 400, height: 533, fit: 'cover', quality: 85 },
+  thumb: { width: 400, height: 400, fit: 'inside', quality: 80, format: 'jpeg' },
+  'thumb-1x': { width: LIST_PICTURE_WIDTH, height: 224, fit: 'cover', quality: 80, format: 'webp' },
+  'thumb-2x': { width: LIST_PICTURE_WIDTH * 2, height: 448, fit: 'cover', quality: 75, format: 'webp' },
+  cover: { width: 400, height: 533, fit: 'cover', quality: 85, format: 'jpeg' },
 } as const;
+type EncodedVariant = keyof typeof ENCODINGS;
 /** Bump when an encoding above changes, so cached variants and ETags are renewed. */
 const ENCODING_REVISION = '1';
 
@@ -53,7 +61,7 @@ export function createTemplateImageService(deps: {
 
   async function encodeVariant(
     sourceKey: string,
-    variant: 'thumb' | 'cover',
+    variant: EncodedVariant,
     cacheFile: string,
   ): Promise<Buffer> {
     try {
@@ -63,11 +71,14 @@ export function createTemplateImageService(deps: {
     }
     const encoding = ENCODINGS[variant];
     // `pages: 1` takes the first frame of an animated image; JPEG has no animation.
-    const output = await sharp(await deps.storage.read(sourceKey), { pages: 1 })
+    const resized = sharp(await deps.storage.read(sourceKey), { pages: 1 })
       .resize(encoding.width, encoding.height, { fit: encoding.fit, position: 'centre' })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: encoding.quality, mozjpeg: true })
-      .toBuffer();
+      .flatten({ background: '#ffffff' });
+    const output = await (
+      encoding.format === 'webp'
+        ? resized.webp({ quality: encoding.quality })
+        : resized.jpeg({ quality: encoding.quality, mozjpeg: true })
+    ).toBuffer();
     await fsp.mkdir(path.dirname(cacheFile), { recursive: true });
     const temporary = `${cacheFile}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     await fsp.writeFile(temporary, output);
@@ -97,13 +108,14 @@ export function createTemplateImageService(deps: {
       }
 
       const variantId = hash(`${sourceKey}|${variant}|${ENCODING_REVISION}`);
-      const cacheFile = path.join(deps.cacheDir, 'template-images', `${variantId}.jpg`);
+      const { format } = ENCODINGS[variant];
+      const cacheFile = path.join(deps.cacheDir, 'template-images', `${variantId}.${format}`);
       let pending = inFlight.get(variantId);
       if (!pending) {
         pending = encodeVariant(sourceKey, variant, cacheFile).finally(() => inFlight.delete(variantId));
         inFlight.set(variantId, pending);
       }
-      return { body: await pending, contentType: 'image/jpeg', etag: `"${variantId}"`, version };
+      return { body: await pending, contentType: `image/${format}`, etag: `"${variantId}"`, version };
     },
   };
 }

@@ -1,7 +1,9 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
+import { LIST_PICTURE_WIDTH } from '../../../../shared/constants.ts';
 import { cn } from '../../../lib/cn.ts';
+import { GRID_PICTURE_SIZES } from './template-grid-layout.ts';
 import { TemplateImage } from './template-image.tsx';
 
 interface TemplateCardProps {
@@ -43,9 +45,11 @@ export function TemplateCard({
       >
         <TemplateImage
           src={template.thumbnailUrl}
+          srcSet={template.thumbnailSrcSet}
+          sizes={layout === 'row' ? `${LIST_PICTURE_WIDTH}px` : GRID_PICTURE_SIZES}
           alt=""
-          width={168}
-          height={224}
+          width={LIST_PICTURE_WIDTH}
+          height={(LIST_PICTURE_WIDTH * 4) / 3}
           priority={priority}
           className="aspect-[3/4] w-full [&>img]:group-hover:scale-[1.03] motion-reduce:[&>img]:group-hover:scale-100"
         />

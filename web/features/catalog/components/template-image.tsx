@@ -7,6 +7,9 @@ import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 
 interface TemplateImageProps {
   src: string;
+  /** Sizes of the same picture for the browser to choose from, with `sizes`: the width it is shown at. */
+  srcSet?: string | null;
+  sizes?: string;
   alt: string;
   /** The first cards of a page load at once with high priority; the rest lazily (SPEC §9). */
   priority?: boolean;
@@ -19,7 +22,16 @@ interface TemplateImageProps {
  * A template picture with a shimmer until it has loaded and a quiet placeholder if it fails. A priority
  * picture (the first screen's) shows as it arrives, even before the page's script runs; the others fade in.
  */
-export function TemplateImage({ src, alt, priority = false, width, height, className }: TemplateImageProps) {
+export function TemplateImage({
+  src,
+  srcSet,
+  sizes,
+  alt,
+  priority = false,
+  width,
+  height,
+  className,
+}: TemplateImageProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const frame = useRef<HTMLSpanElement>(null);
@@ -42,6 +54,8 @@ export function TemplateImage({ src, alt, priority = false, width, height, class
             if (img?.complete && img.naturalWidth > 0) setState('loaded');
           }}
           src={src}
+          srcSet={srcSet ?? undefined}
+          sizes={srcSet ? sizes : undefined}
           alt={alt}
           width={width}
           height={height}
