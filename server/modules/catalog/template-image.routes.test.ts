@@ -53,7 +53,9 @@ describeEachDatabase('template image route', (use) => {
       const meta = await sharp(response.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height, meta.pages ?? 1]).toEqual(['webp', ...size, 1]);
       // A phone's picture costs a fraction of the SPEC's JPEG.
-      expect(response.rawPayload.length).toBeLessThan((await app.inject(urls.thumbnailUrl)).rawPayload.length);
+      expect(response.rawPayload.length).toBeLessThan(
+        (await app.inject(urls.thumbnailUrl)).rawPayload.length,
+      );
     }
   });
 
