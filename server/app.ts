@@ -98,7 +98,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const storage = createFileStorage(config);
+  const storage = await createFileStorage(config);
   app.addHook('onClose', async () => storage.destroy?.());
   const mailer = createMailer({ config, database, log: app.log, now });
   const rateLimiter = createRateLimiter(database, now);
@@ -113,7 +113,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (config.seedDemoCatalog) {
     await seedDemoCatalogIfEmpty({
       repository: catalogRepository,
-      storage,
+      storage: config,
       now,
       log: app.log,
     });
@@ -151,7 +151,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   }
   const payments = createPaymentsService({
     repository: createPaymentsRepository({ database, credits: createCreditsRepository(database) }),
-    stripe: config.stripe ? createStripeGateway(config.stripe) : null,
+    stripe: config.stripe ? await createStripeGateway(config.stripe) : null,
     testMode: config.paymentsTestMode,
     rateLimiter,
     now,
@@ -243,7 +243,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     log: app.log,
   });
   await registerCardMediaRoutes(app, { media: cardMedia, actors: cardActors, storage });
-  const uploadDatastore = createUploadDataStore(config);
+  const uploadDatastore = await createUploadDataStore(config);
   await registerCardUploadRoutes(app, {
     media: cardMedia,
     actors: cardActors,

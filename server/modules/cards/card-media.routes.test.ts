@@ -39,7 +39,7 @@ describeEachDatabase('card media on the server', (use) => {
     if (use().databaseUrl) s3 = await startTestS3();
     const built = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN, ...s3?.env } });
     app = built.app;
-    storage = createFileStorage(built.config);
+    storage = await createFileStorage(built.config);
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
   });

@@ -43,7 +43,7 @@ describeEachDatabase('My WINCS on the server', (use) => {
       normalizeCatalogSource(fixtureCatalogSource(now), now),
     );
     ({ app, config } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } }));
-    storage = createFileStorage(config);
+    storage = await createFileStorage(config);
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
   });

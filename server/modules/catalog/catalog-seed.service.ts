@@ -1,29 +1,53 @@
+import { fork } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { AppConfig } from '../../platform/config.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
-import { normalizeCatalogSource } from './catalog-source.ts';
+import { normalizeCatalogSource, type CatalogSource } from './catalog-source.ts';
+
+type GeneratorMessage = { log: string } | { source: CatalogSource } | { error: string };
+
+/** Runs the generator in a child process (see `demo/demo-catalog-process.ts`) and answers the source. */
+function generateInChildProcess(
+  storage: Pick<AppConfig, 'storageDir' | 's3'>,
+  now: Date,
+  log: (message: string) => void,
+): Promise<CatalogSource> {
+  return new Promise((resolve, reject) => {
+    // The generator is TypeScript, run by tsx whatever runs this process (node with tsx, or a test runner).
+    const child = fork(new URL('./demo/demo-catalog-process.ts', import.meta.url), {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let answered = false;
+    child.on('message', (message: GeneratorMessage) => {
+      if ('log' in message) return log(message.log);
+      answered = true;
+      if ('source' in message) resolve(message.source);
+      else reject(new Error(`the demo catalog could not be generated: ${message.error}`));
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (!answered) reject(new Error(`the demo catalog generator exited with ${code}`));
+    });
+    child.send({ storage: { storageDir: storage.storageDir, s3: storage.s3 }, now: now.toISOString() });
+  });
+}
 
 /**
  * A fresh install gets the generated demo catalog, so the app is browsable with no set-up. An existing
- * catalog (any category) is never touched. The artwork goes through `storage`, so it lands wherever files live
- * (local disk or the S3 bucket).
+ * catalog (any category) is never touched. The artwork goes to the server's storage, so it lands wherever
+ * files live (local disk or the S3 bucket).
  */
 export async function seedDemoCatalogIfEmpty(deps: {
   repository: CatalogRepository;
-  storage: FileStorage;
+  storage: Pick<AppConfig, 'storageDir' | 's3'>;
   now: () => Date;
   log: FastifyBaseLogger;
 }): Promise<boolean> {
   if (!(await deps.repository.isEmpty())) return false;
   const started = performance.now();
   deps.log.info('the catalog is empty: generating the demo catalog (first start only)');
-  // Loaded only here: the generator (fonts, artwork) is needed once per install, not on every start.
-  const { generateDemoCatalog } = await import('./demo/generate-demo-catalog.ts');
-  const source = await generateDemoCatalog({
-    storage: deps.storage,
-    now: deps.now(),
-    log: (message: string) => deps.log.debug(message),
-  });
+  const source = await generateInChildProcess(deps.storage, deps.now(), (message) => deps.log.debug(message));
   const catalog = normalizeCatalogSource(source, deps.now());
   await deps.repository.insertCatalog(catalog);
   deps.log.info(

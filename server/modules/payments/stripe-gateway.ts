@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingCycle, PaidPlanId } from '../../../shared/payments/plans.ts';
 import type { StripeSettings } from '../../platform/config.ts';
 
@@ -24,14 +24,16 @@ export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
 }
 
-export type StripeGateway = ReturnType<typeof createStripeGateway>;
+export type StripeGateway = Awaited<ReturnType<typeof createStripeGateway>>;
 
 /**
  * The only code that talks to Stripe: opens Checkout Sessions and cancels replaced subscriptions with the
  * official SDK, and verifies webhook signatures. The SDK is pointed at STRIPE_API_URL when set (tests run a local Stripe-shaped server).
  */
-export function createStripeGateway(settings: StripeSettings) {
-  const stripe = new Stripe(settings.secretKey, {
+export async function createStripeGateway(settings: StripeSettings) {
+  // The SDK (about 20 MB) loads only on a server that takes payments with Stripe.
+  const { default: StripeClient } = await import('stripe');
+  const stripe = new StripeClient(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,

@@ -286,8 +286,10 @@ describe('S3Storage specifics', () => {
 });
 
 describe('createFileStorage', () => {
-  it('uses local disk without S3 settings and the S3 store with them', () => {
-    expect(createFileStorage(loadConfig({ DATA_DIR: '/tmp/winc-factory' }))).toBeInstanceOf(LocalDiskStorage);
+  it('uses local disk without S3 settings and the S3 store with them', async () => {
+    expect(await createFileStorage(loadConfig({ DATA_DIR: '/tmp/winc-factory' }))).toBeInstanceOf(
+      LocalDiskStorage,
+    );
     const config = loadConfig({
       DATA_DIR: '/tmp/winc-factory',
       S3_ENDPOINT: 'http://127.0.0.1:9',
@@ -295,7 +297,7 @@ describe('createFileStorage', () => {
       S3_ACCESS_KEY_ID: 'id',
       S3_SECRET_ACCESS_KEY: 'secret',
     });
-    const storage = createFileStorage(config);
+    const storage = await createFileStorage(config);
     expect(storage).toBeInstanceOf(S3Storage);
     (storage as S3Storage).destroy();
   });

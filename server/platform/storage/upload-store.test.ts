@@ -53,7 +53,7 @@ describe.each(backends)('tus upload datastore: $name', ({ s3: useS3, expected })
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'winc-uploads-'));
     s3 = useS3 ? await startTestS3() : undefined;
     config = loadConfig({ DATA_DIR: dataDir, ...s3?.env });
-    store = createUploadDataStore(config);
+    store = await createUploadDataStore(config);
   });
   afterAll(async () => {
     await s3?.stop();
@@ -86,7 +86,7 @@ describe.each(backends)('tus upload datastore: $name', ({ s3: useS3, expected })
     expect(await store.getUpload(id)).toMatchObject({ offset: first, size: data.length });
     // Upload state lives in the store, not in this object: a second instance (a restart, another server)
     // sees where to resume.
-    const otherInstance = createUploadDataStore(config);
+    const otherInstance = await createUploadDataStore(config);
     expect(await otherInstance.getUpload(id)).toMatchObject({
       offset: first,
       size: data.length,
@@ -136,14 +136,16 @@ describe.each(backends)('tus upload datastore: $name', ({ s3: useS3, expected })
   });
 
   it('sweeps unfinished uploads older than the expiration period and keeps fresh ones', async () => {
-    const expiring = createUploadDataStore(config, { expirationPeriodInMilliseconds: 300 });
+    const expiring = await createUploadDataStore(config, { expirationPeriodInMilliseconds: 300 });
     const old = await createUpload(expiring, 100_000);
     await expiring.write(Readable.from([randomBytes(10_000)]), old, 0);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const fresh = await createUpload(expiring, 100_000);
     expect(await expiring.deleteExpired()).toBeGreaterThanOrEqual(1);
-    await expect(createUploadDataStore(config).getUpload(old)).rejects.toMatchObject({ status_code: 404 });
-    expect((await createUploadDataStore(config).getUpload(fresh)).offset).toBe(0);
+    await expect((await createUploadDataStore(config)).getUpload(old)).rejects.toMatchObject({
+      status_code: 404,
+    });
+    expect((await (await createUploadDataStore(config)).getUpload(fresh)).offset).toBe(0);
     if (s3) expect((await s3.keys()).filter((key) => key.startsWith(`uploads/${old}`))).toEqual([]);
   });
 });
@@ -152,7 +154,7 @@ describe('createUploadDataStore on local disk', () => {
   it('creates the uploads folder before it returns and leaves no background work behind', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'winc-uploads-'));
     const config = loadConfig({ DATA_DIR: dataDir });
-    createUploadDataStore(config);
+    await createUploadDataStore(config);
     expect(fs.statSync(config.uploadsDir).isDirectory()).toBe(true);
     // Removing the data folder at once (as a test's cleanup does) must not race a late mkdir of the store's.
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -160,11 +162,13 @@ describe('createUploadDataStore on local disk', () => {
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
-  it('fails at once, as a startup error, when the folder cannot be created', () => {
+  it('fails at once, as a startup error, when the folder cannot be created', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'winc-uploads-'));
     try {
       fs.writeFileSync(path.join(dataDir, 'uploads'), 'a file where the folder should be');
-      expect(() => createUploadDataStore(loadConfig({ DATA_DIR: dataDir }))).toThrow(/EEXIST|ENOTDIR/);
+      await expect(createUploadDataStore(loadConfig({ DATA_DIR: dataDir }))).rejects.toThrow(
+        /EEXIST|ENOTDIR/,
+      );
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
