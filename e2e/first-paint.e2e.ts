@@ -103,10 +103,23 @@ describe('the first visit', () => {
     await context.close();
   });
 
-  it('asks for a shared card once, with its page, and shows it', async () => {
+  it("shows a shared card's cover before any script, then asks for the card once, with its page", async () => {
     const owner = await signedInOwner(server.baseUrl);
     await owner.buyPremium();
     const card = await owner.unlock(await owner.createCard(await firstTemplateId(server.baseUrl)));
+
+    // Before any script: the card's cover, where the closed card will be.
+    const still = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const stillPage = await still.newPage();
+    await stillPage.goto(`${server.baseUrl}/c/${card.id}`);
+    const cover = stillPage.locator(`main img[src="${card.templateImageUrl}"]`);
+    await expect(
+      cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).resolves.toBe(true);
+    await still.close();
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors = watchErrors(page);

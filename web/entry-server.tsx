@@ -10,6 +10,7 @@ import { Providers } from './app/providers.tsx';
 import { appRoutes } from './app/router.tsx';
 import { catalogKeys } from './features/catalog/api/catalog-keys.ts';
 import { I18N_OPTIONS, loadTranslations } from './lib/i18n.ts';
+import { PageDataContext } from './lib/page-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /**
@@ -68,11 +69,13 @@ export async function render({ url, language, data = {} }: RenderRequest): Promi
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Providers i18n={await i18nFor(language)} queryClient={queryClient}>
-        <StaticRouterProvider
-          router={createStaticRouter(handler.dataRoutes, context)}
-          context={context}
-          hydrate={false}
-        />
+        <PageDataContext.Provider value={data}>
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </PageDataContext.Provider>
       </Providers>
     </StrictMode>,
     {

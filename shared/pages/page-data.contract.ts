@@ -9,4 +9,9 @@ export const PAGE_DATA_ELEMENT_ID = 'winc-page-data';
 export interface PageData {
   /** `/`: the home answer, as `GET /api/catalog/home` gives it. */
   home?: HomeResponse;
+  /**
+   * `/c/{id}` of a shared card: its cover, which the page shows while the card itself loads (the link's
+   * preview shows it already: it is not private).
+   */
+  sharedCard?: { id: string; coverUrl: string };
 }

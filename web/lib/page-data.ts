@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../shared/pages/page-data.contract.ts';
 
 let pageData: PageData | null = null;
@@ -26,4 +27,12 @@ export function takePageData<K extends keyof PageData>(key: K): PageData[K] | un
   const value = data[key];
   delete data[key];
   return value;
+}
+
+/** The data the server renders a page with; in the browser, the page's own (null: read it from the page). */
+export const PageDataContext = createContext<PageData | null>(null);
+
+/** What the page came with, for a component that shows it until its own data arrives. */
+export function usePageData<K extends keyof PageData>(key: K): PageData[K] | undefined {
+  return (useContext(PageDataContext) ?? read())[key];
 }

@@ -64,6 +64,7 @@ async function sharePage(
     language: meta.language,
     head: [...tags, cardAnswer],
     replaceTitle: true,
+    data: meta.coverUrl ? { sharedCard: { id: cardId, coverUrl: meta.coverUrl } } : undefined,
   });
   return (
     page ??

@@ -142,15 +142,25 @@ export function createPageDocuments(
   } | null = null;
   const rendered = new Map<string, { head: string; markup: string }>();
 
+  /**
+   * The renderer of the build found at start. Its chunks import it by its plain URL, so it is loaded once: a
+   * second copy would hold contexts of its own. After a rebuild under a running server the pages are drawn
+   * by the script alone (the old renderer would not match the new app) until the server restarts.
+   */
+  let rendererLoaded = false;
   async function loadRenderer(): Promise<PageRenderer | null> {
+    if (rendererLoaded) {
+      options.log?.warn(
+        'the web app was rebuilt: pages are rendered by the browser until the server restarts',
+      );
+      return null;
+    }
+    rendererLoaded = true;
+    if (!fs.existsSync(rendererFile)) return null;
     try {
-      const stat = await fs.promises.stat(rendererFile);
-      // A rebuilt renderer is a new module: the query names its version.
-      return (await import(`${pathToFileURL(rendererFile).href}?v=${stat.mtimeMs}`)) as PageRenderer;
+      return (await import(pathToFileURL(rendererFile).href)) as PageRenderer;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        options.log?.error({ err: error }, 'the page renderer could not be loaded');
-      }
+      options.log?.error({ err: error }, 'the page renderer could not be loaded');
       return null;
     }
   }

@@ -50,8 +50,9 @@ describeEachDatabase('pages rendered by the server', (use) => {
     expect(root).toContain('Birthday Card 1');
     expect(root).toContain('<img src="/media/templates/birthday-01/thumb');
     const head = html.slice(0, html.indexOf('</head>'));
+    // The first row's pictures, in the sizes the row shows them.
     expect(head).toMatch(
-      /<link rel="preload" as="image" href="\/media\/templates\/[^"]+\/thumb\?v=[^"]+" fetchPriority="high"\/>/,
+      /<link rel="preload" as="image" imageSrcSet="[^"]*thumb-1x[^"]* 168w, [^"]*thumb-2x[^"]* 336w" imageSizes="168px" fetchPriority="high"\/>/,
     );
     // The only scripts: the app's module and the page's data.
     expect(html.match(/<script/g)).toHaveLength(2);
@@ -68,9 +69,9 @@ describeEachDatabase('pages rendered by the server', (use) => {
 
   it('renders a category page and a share link, and leaves the other pages to the script', async () => {
     expect(rootOf((await app.inject('/category/Birthday')).body)).not.toBe('');
-    const card = (await app.inject('/c/AAAAAAAAAAAAAAAAAAAAAA')).body;
-    expect(rootOf(card)).toContain('<header');
-    expect(card.match(/<script/g)).toHaveLength(1);
+    const unknownCard = (await app.inject('/c/AAAAAAAAAAAAAAAAAAAAAA')).body;
+    expect(rootOf(unknownCard)).toContain('<header');
+    expect(unknownCard.match(/<script/g)).toHaveLength(1);
     expect(rootOf((await app.inject('/pricing')).body)).toBe('');
   });
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state.tsx';
 import { hasErrorCode } from '../../lib/api-client.ts';
+import { usePageData } from '../../lib/page-data.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePublicCard } from '../../features/recipient-card/api/use-public-card.ts';
 import { CardNotReady } from '../../features/recipient-card/components/card-not-ready.tsx';
@@ -22,6 +23,7 @@ export function RecipientCardRoute() {
   const notReady = hasErrorCode(query.error, 'card-not-ready');
   const limitReached = hasErrorCode(query.error, 'card-view-limit');
   const card = query.data;
+  const shared = usePageData('sharedCard');
 
   useDocumentTitle(
     card
@@ -39,5 +41,5 @@ export function RecipientCardRoute() {
   if (query.isError) {
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} className="py-20" />;
   }
-  return <RecipientCardSkeleton />;
+  return <RecipientCardSkeleton coverUrl={shared?.id === cardId ? shared.coverUrl : null} />;
 }

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/skeleton.tsx';
 
-/** While the card loads: the shape of the headline and of the closed cover, where they will appear. */
-export function RecipientCardSkeleton() {
+/**
+ * While the card loads: the shape of the headline and of the closed cover, where they will appear; the
+ * cover itself when the page came with it.
+ */
+export function RecipientCardSkeleton({ coverUrl }: { coverUrl?: string | null }) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 sm:px-6 sm:pt-12" data-testid="recipient-card-loading">
@@ -14,7 +17,18 @@ export function RecipientCardSkeleton() {
         <Skeleton className="mt-3 h-9 w-64 max-w-full" />
         <Skeleton className="mt-3 h-5 w-52 max-w-full" />
       </div>
-      <Skeleton className="mx-auto mt-8 aspect-[3/4] w-full max-w-sm rounded-3xl" />
+      {coverUrl ? (
+        <img
+          src={coverUrl}
+          alt=""
+          width={400}
+          height={533}
+          fetchPriority="high"
+          className="mx-auto mt-8 aspect-[3/4] w-full max-w-sm rounded-3xl bg-plum-100 object-cover"
+        />
+      ) : (
+        <Skeleton className="mx-auto mt-8 aspect-[3/4] w-full max-w-sm rounded-3xl" />
+      )}
     </div>
   );
 }
