@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageDocuments, pageAssets, webPageOf, type Manifest } from './page-document.ts';
+import { createPageDocuments, firstFonts, pageAssets, webPageOf, type Manifest } from './page-document.ts';
 
 const INDEX = `<!doctype html>
 <html lang="en" dir="ltr">
@@ -20,7 +20,16 @@ const INDEX = `<!doctype html>
 
 /** The shape of Vite's manifest: the entry and its static imports, then the lazily loaded frames and pages. */
 const MANIFEST: Manifest = {
-  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    assets: [
+      'assets/nunito-latin-wght-normal-A1.woff2',
+      'assets/nunito-cyrillic-wght-normal-B2.woff2',
+      'assets/noto-kufi-arabic-arabic-wght-normal-C3.woff2',
+    ],
+  },
   '_react.js': { file: 'assets/react.js' },
   '_button.js': { file: 'assets/button.js', imports: ['_react.js'] },
   '_fonts.js': { file: 'assets/fonts.js', css: ['assets/card-fonts.css'] },
@@ -93,6 +102,15 @@ describe('page documents', () => {
     expect(html).not.toContain('content="generic"');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/card-fonts.css" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/recipient-layout.js" />');
+  });
+
+  it("preloads the fonts of the page's language, so its text is drawn in them from the start", () => {
+    expect(firstFonts(MANIFEST, 'en')).toEqual(['assets/nunito-latin-wght-normal-A1.woff2']);
+    expect(firstFonts(MANIFEST, 'ru')).toEqual([
+      'assets/nunito-cyrillic-wght-normal-B2.woff2',
+      'assets/nunito-latin-wght-normal-A1.woff2',
+    ]);
+    expect(firstFonts(MANIFEST, 'ar')).toEqual(['assets/noto-kufi-arabic-arabic-wght-normal-C3.woff2']);
   });
 
   it('answers null when the app is not built', async () => {

@@ -16,7 +16,8 @@ interface TemplateRowProps {
 
 /**
  * The cards a row draws with the page: a wide screen's worth. The rest of the row (off screen, reached by
- * scrolling) follows once the page has settled, so a page of rows costs less to show and to take over.
+ * scrolling) is drawn when the visitor reaches for the row (scrolls it, points at it, tabs into it), so a
+ * page of rows costs a phone less to show and to take over, and nothing later in one long task.
  */
 const FIRST_CARDS = 8;
 
@@ -35,17 +36,9 @@ export function TemplateRow({ templates, label, onSelectTemplate, priorityCount 
   const listRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
   const [drawn, setDrawn] = useState(FIRST_CARDS);
-
-  useEffect(() => {
-    if (templates.length <= drawn) return;
-    const drawAll = () => startTransition(() => setDrawn(templates.length));
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(drawAll, { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(drawAll, 200);
-    return () => clearTimeout(timer);
-  }, [templates.length, drawn]);
+  const drawAll = () => {
+    if (drawn < templates.length) startTransition(() => setDrawn(templates.length));
+  };
 
   useEffect(() => {
     const list = listRef.current;
@@ -93,9 +86,10 @@ export function TemplateRow({ templates, label, onSelectTemplate, priorityCount 
     'absolute top-[112px] z-10 hidden size-11 -translate-y-1/2 items-center justify-center rounded-full border border-plum-100 bg-white/95 text-plum-800 shadow-card-hover transition-opacity hover:bg-white sm:pointer-fine:flex';
 
   return (
-    <div className="group/row relative">
+    <div className="group/row relative" onPointerEnter={drawAll} onFocus={drawAll}>
       <ul
         ref={listRef}
+        onScroll={drawAll}
         aria-label={label}
         className="scrollbar-none -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto overscroll-x-contain px-4 pt-1 pb-3 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:scroll-px-0 lg:px-0"
       >
