@@ -1,12 +1,17 @@
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/platform/config.ts';
-import { openDatabase } from '../server/platform/db/database.ts';
+import { openDatabase, type Database } from '../server/platform/db/database.ts';
+import { CARD_UNLOCK_REASON } from '../server/modules/cards/card-unlock.repository.ts';
 import { createCardsRepository } from '../server/modules/cards/cards.repository.ts';
 import { signUpAndVerify, TEST_ORIGIN } from '../server/testing/accounts-fixture.ts';
 import {
@@ -18,15 +23,19 @@ import {
 } from '../server/testing/postgres.ts';
 import { firstTemplateId } from '../e2e/support/guest-card.ts';
 import { cardsApi } from '../shared/api-paths.ts';
+import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
 
 /**
  * `npm run bench:unlocks`: card unlocks per second (issue 5) — the whole POST /api/cards/:id/unlock over real
  * HTTP (session lookup, owner check, the one transaction: card paid, balance spent, ledger row), first one at
  * a time, then 50 at once. On SQLite (WAL, synchronous=FULL: every unlock is on disk before it answers) and on
- * a throwaway PostgreSQL cluster, like the tests start. Each unlock pays a different card. A sequential read
- * of the owner's card (GET, same session) comes first as the floor: what is left is the paying transaction.
+ * a throwaway PostgreSQL cluster, like the tests start. Each unlock pays a different card. Reads of the owner's
+ * cards (GET, same session), one at a time and 50 at once, come first as the floor: what is left is the paying
+ * transaction. Requests come from a child process (bench/unlock-client.mjs), so the server has this process to
+ * itself; the server's CPU time per request and the statements one unlock runs are printed with the figures.
  *
- * Options: --cards <n> per run (sequential 300, concurrent 1500), --concurrency <n> (50), --sqlite-only.
+ * Options: --sequential <n> and --concurrent <n> cards per run (300, 1500), --concurrency <n> (50),
+ * --sqlite-only, --profile <dir> (a CPU profile of the server during the timed unlocks, per database).
  */
 
 const { values: flags } = parseArgs({
@@ -35,11 +44,14 @@ const { values: flags } = parseArgs({
     concurrent: { type: 'string', default: '1500' },
     concurrency: { type: 'string', default: '50' },
     'sqlite-only': { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
 });
 const sequentialCards = Number(flags.sequential);
 const concurrentCards = Number(flags.concurrent);
 const concurrency = Number(flags.concurrency);
+
+const STARTING_CREDITS = 1_000_000;
 
 const number = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -49,11 +61,42 @@ interface RunResult {
   p50: number;
   p99: number;
   failures: number;
+  /** CPU time of this process (the server; the client is a child process) per request. */
+  serverCpuMs: number;
+  /** CPU time of the PostgreSQL cluster's processes per request, when it runs on this machine. */
+  databaseCpuMs: number | null;
+}
+
+/** The CPU time so far of the local PostgreSQL cluster the bench uses, in ms; null on SQLite. */
+let databaseCpu: (() => number) | null = null;
+
+/** A process's parent and CPU time (user + system, in clock ticks: 100 a second on Linux) from /proc. */
+function processStat(pid: string): { parent: string; ticks: number } | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { parent: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the CPU time of the cluster's processes (the postmaster's children), or null when it is not local. */
+async function postgresCpuReader(database: Database): Promise<(() => number) | null> {
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
+  const postmaster = processStat(String(rows[0]!.pid))?.parent;
+  if (!postmaster) return null;
+  return () =>
+    readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(processStat)
+      .filter((stat) => stat?.parent === postmaster)
+      .reduce((sum, stat) => sum + stat!.ticks * 10, 0);
 }
 
 /**
  * Sends one request per card with `workers` in flight — POST unlock, or with `read` the owner's GET of the
- * card (the same session lookup and card load without the write) — and answers the throughput and latency.
+ * card (the same session lookup and card load without the write) — from a child process
+ * (bench/unlock-client.mjs), and answers the throughput, latency and this process's CPU time per request.
  */
 async function unlockAll(
   baseUrl: string,
@@ -62,40 +105,99 @@ async function unlockAll(
   workers: number,
   read = false,
 ): Promise<RunResult> {
-  const latencies: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const startedAt = performance.now();
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < ids.length) {
-        const id = ids[next++]!;
-        const sentAt = performance.now();
-        const response = read
-          ? await fetch(`${baseUrl}${cardsApi.card(id)}`, { headers: { cookie } })
-          : await fetch(`${baseUrl}${cardsApi.unlock(id)}`, {
-              method: 'POST',
-              headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
-              body: '{}',
-            });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - sentAt);
-        if (response.status !== 200) failures += 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - startedAt) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { perSecond: ids.length / seconds, p50: at(0.5), p99: at(0.99), failures };
+  const input = JSON.stringify({
+    baseUrl,
+    cookie,
+    origin: TEST_ORIGIN,
+    paths: ids.map((id) => (read ? cardsApi.card(id) : cardsApi.unlock(id))),
+    workers,
+    method: read ? 'GET' : 'POST',
+  });
+  const script = join(import.meta.dirname, 'unlock-client.mjs');
+  const cpuBefore = process.cpuUsage();
+  const databaseCpuBefore = databaseCpu?.() ?? 0;
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`unlock client exited with ${code}`)),
+    );
+    child.stdin.end(input);
+  });
+  const cpu = process.cpuUsage(cpuBefore);
+  const databaseCpuMs = databaseCpu && (databaseCpu() - databaseCpuBefore) / ids.length;
+  const result = JSON.parse(output.trim().split('\n').at(-1) ?? '') as Pick<
+    RunResult,
+    'perSecond' | 'p50' | 'p99' | 'failures'
+  >;
+  return { ...result, serverCpuMs: (cpu.user + cpu.system) / 1000 / ids.length, databaseCpuMs };
+}
+
+/** "select cards", "update users", "begin": what a statement does, to list an unlock's statements. */
+function describeStatement(sql: string): string {
+  const verb = sql.trim().split(/\s/, 1)[0]!.toLowerCase();
+  const table = /\b(?:from|into|update)\s+"(\w+)"/i.exec(sql)?.[1];
+  return table ? `${verb} ${table}` : verb;
+}
+
+/** Runs `work` under the V8 profiler when --profile is given, writing `<dir>/unlocks-<name>.cpuprofile`. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!flags.profile) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(flags.profile, { recursive: true });
+    writeFileSync(join(flags.profile, `unlocks-${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 function report(label: string, result: RunResult): void {
   console.log(
     `  ${label.padEnd(22)} ${number(result.perSecond).padStart(6)} ${label.startsWith('read') ? 'reads/s  ' : 'unlocks/s'}` +
       `  p50 ${number(result.p50, 1)} ms  p99 ${number(result.p99, 1)} ms` +
+      `  server CPU ${number(result.serverCpuMs, 2)} ms each` +
+      (result.databaseCpuMs === null ? '' : `, PostgreSQL CPU ${number(result.databaseCpuMs, 2)} ms`) +
       (result.failures > 0 ? `  FAILURES ${result.failures}` : ''),
   );
+}
+
+/** Every paid card charged once: paid cards, unlock ledger rows and credits spent agree. */
+async function checkExactlyOnce(database: Database, userId: string): Promise<void> {
+  const { db, codec } = database;
+  const { credits } = await db
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const { paid } = await db
+    .selectFrom('cards')
+    .select((eb) => eb.fn.countAll<number>().as('paid'))
+    .where('userId', '=', userId)
+    .where('isPaid', '=', codec.bool(true))
+    .executeTakeFirstOrThrow();
+  const { rows, charged } = await db
+    .selectFrom('creditLedger')
+    .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.sum<number>('delta').as('charged')])
+    .where('userId', '=', userId)
+    .where('reason', '=', CARD_UNLOCK_REASON)
+    .executeTakeFirstOrThrow();
+  const spent = STARTING_CREDITS - Number(credits);
+  const agree =
+    Number(paid) === Number(rows) && -Number(charged) === spent && spent === Number(rows) * CARD_UNLOCK_COST;
+  console.log(
+    `  check: ${number(Number(paid))} cards paid, ${number(Number(rows))} unlock ledger rows,` +
+      ` ${number(spent)} credits spent: ${agree ? 'each card charged once' : 'MISMATCH'}\n`,
+  );
+  if (!agree) process.exitCode = 1;
 }
 
 async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
@@ -109,9 +211,11 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     LOG_LEVEL: 'error',
     PUBLIC_ORIGIN: TEST_ORIGIN,
   });
-  const app = await buildApp(config);
+  let statements: string[] | null = null;
+  const app = await buildApp(config, { onStatement: (sql) => statements?.push(sql) });
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   try {
+    databaseCpu = config.databaseUrl ? await postgresCpuReader(database) : null;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const testDatabase = {
@@ -127,7 +231,11 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
     // Enough credits for every unlock of the run: this measures unlocking, not refusing.
-    await database.db.updateTable('users').set({ credits: 1_000_000 }).where('id', '=', user.id).execute();
+    await database.db
+      .updateTable('users')
+      .set({ credits: STARTING_CREDITS })
+      .where('id', '=', user.id)
+      .execute();
 
     const created = await browser.post(cardsApi.create, {
       templateId: await firstTemplateId(baseUrl),
@@ -148,20 +256,26 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
 
     console.log(label);
     await unlockAll(baseUrl, cookie, await copies(50), 1); // warm-up
-    const readIds = await copies(sequentialCards);
-    report('read, sequential', await unlockAll(baseUrl, cookie, readIds, 1, true));
-    report('sequential', await unlockAll(baseUrl, cookie, await copies(sequentialCards), 1));
-    report(
-      `${concurrency} concurrent`,
-      await unlockAll(baseUrl, cookie, await copies(concurrentCards), concurrency),
+    // Counted from a quiet server until its work for this one unlock is done, what it does after answering too.
+    const counted = await copies(1);
+    await setTimeout(200);
+    statements = [];
+    await unlockAll(baseUrl, cookie, counted, 1);
+    await setTimeout(200);
+    console.log(
+      `  statements per unlock: ${statements.length} (${statements.map(describeStatement).join(', ')})`,
     );
-    const balance = await database.db
-      .selectFrom('users')
-      .select('credits')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    const spent = 1_000_000 - Number(balance.credits);
-    console.log(`  check: ${number(spent / 30)} cards charged once each (${number(spent)} credits)\n`);
+    statements = null;
+    const readIds = await copies(concurrentCards);
+    report('read, sequential', await unlockAll(baseUrl, cookie, readIds.slice(0, sequentialCards), 1, true));
+    report(`read, ${concurrency} concurrent`, await unlockAll(baseUrl, cookie, readIds, concurrency, true));
+    const sequentialIds = await copies(sequentialCards);
+    const concurrentIds = await copies(concurrentCards);
+    await profiled(testDatabase.dialect, async () => {
+      report('sequential', await unlockAll(baseUrl, cookie, sequentialIds, 1));
+      report(`${concurrency} concurrent`, await unlockAll(baseUrl, cookie, concurrentIds, concurrency));
+    });
+    await checkExactlyOnce(database, user.id);
   } finally {
     await database.destroy();
     await app.close();

@@ -71,6 +71,8 @@ export interface AppOptions {
   now?: () => Date;
   /** How long the AI provider may take before the built-in writer answers (SPEC §9: 70 s); tests shorten it. */
   aiTimeoutMs?: number;
+  /** Told the SQL of every statement the app runs, BEGIN and COMMIT too (the unlock benchmark counts them). */
+  onStatement?: (sql: string) => void;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     databaseUrl: config.databaseUrl,
     sqlitePath: config.sqlitePath,
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+    ...(options.onStatement ? { onStatement: options.onStatement } : {}),
   });
   app.addHook('onClose', async () => database.destroy());
   const applied = await migrateToLatest(database);
@@ -202,7 +205,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const cardsRepository = createCardsRepository(database);
   const cards = createCardsService({
     repository: cardsRepository,
-    unlocks: createCardUnlockRepository(database),
+    unlocks: createCardUnlockRepository({ database, credits: createCreditsRepository(database) }),
     templates: catalog,
     voice,
     rateLimiter,

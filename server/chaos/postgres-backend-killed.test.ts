@@ -22,8 +22,8 @@ import { CARD_UNLOCK_COST } from '../../shared/cards/card-rules.ts';
 /**
  * The app's PostgreSQL connection dies in the middle of an unlock (an operator's pg_terminate_backend, a
  * failover, a network cut). To catch the transaction mid-way without any hook in the app, the test holds the
- * sender's `users` row locked: the unlock marks the card paid, then waits on that row to spend the credits,
- * and that waiting backend is the one terminated.
+ * card's ledger key in a transaction of its own: the unlock locks the card, takes the credits from the balance,
+ * then waits on that key to append its ledger row, and that waiting backend is the one terminated.
  */
 describe.skipIf(!postgresAvailable())('a PostgreSQL connection killed mid-transaction', () => {
   let scratch: ScratchPostgresDatabase;
@@ -47,7 +47,7 @@ describe.skipIf(!postgresAvailable())('a PostgreSQL connection killed mid-transa
   });
 
   /**
-   * The app's backend that is waiting, inside the unlock transaction, to update the users row. Asked on a
+   * The app's backend that is waiting, inside the unlock transaction, on the held ledger key. Asked on a
    * connection of its own: inside a transaction, pg_stat_activity is one snapshot that never changes.
    */
   async function blockedUnlockBackend(client: pg.Client): Promise<number> {
@@ -56,7 +56,7 @@ describe.skipIf(!postgresAvailable())('a PostgreSQL connection killed mid-transa
       const { rows } = await client.query<{ pid: number; xact: boolean }>(
         `select pid, xact_start is not null as xact from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid()
-            and wait_event_type = 'Lock' and query ilike 'update "users"%'`,
+            and wait_event_type = 'Lock' and query ilike '%update "users"%'`,
       );
       if (rows[0]) {
         expect(rows[0].xact).toBe(true);
@@ -64,7 +64,7 @@ describe.skipIf(!postgresAvailable())('a PostgreSQL connection killed mid-transa
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    throw new Error('the unlock never reached the credits update');
+    throw new Error('the unlock never reached its ledger row');
   }
 
   it('rolls the whole unlock back, answers 503 service-unavailable, and the retry charges once', async () => {
@@ -79,13 +79,18 @@ describe.skipIf(!postgresAvailable())('a PostgreSQL connection killed mid-transa
     let killedPid: number;
     try {
       await holder.query('begin');
-      await holder.query('select id from users where id = $1 for update', [sender.userId]);
+      await holder.query(
+        `insert into credit_ledger
+           (id, user_id, delta, balance_after, reason, reference, idempotency_key, created_at)
+         values ('held', $1, 0, 0, 'held', $2, $3, now())`,
+        [sender.userId, cardId, `${CARD_UNLOCK_REASON}:${cardId}`],
+      );
       const pending = sender.post(cardsApi.unlock(cardId!)).then(
         (response) => ({ response }),
         (error: unknown) => ({ error }),
       );
       killedPid = await blockedUnlockBackend(observer);
-      // The card is already marked paid in the app's open transaction: that is what must not survive.
+      // The balance is already spent in the app's open transaction: that is what must not survive.
       const { rows } = await observer.query<{ terminated: boolean }>(
         'select pg_terminate_backend($1) as terminated',
         [killedPid],

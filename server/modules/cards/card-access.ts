@@ -5,12 +5,17 @@ import type { CardRecord, CardsRepository } from './cards.repository.ts';
 /** Our ids are 22 base64url characters; anything else cannot be a card, and answers like an unknown one. */
 const CARD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** Whether an id can be a card's at all; one that cannot is never looked up, and finds nothing. */
+export function canBeCardId(id: string): boolean {
+  return CARD_ID_PATTERN.test(id);
+}
+
 /** The stored card with this id; an id that cannot be ours is not looked up and finds nothing. */
 export async function findCardById(
   repository: Pick<CardsRepository, 'findById'>,
   id: string,
 ): Promise<CardRecord | undefined> {
-  return CARD_ID_PATTERN.test(id) ? repository.findById(id) : undefined;
+  return canBeCardId(id) ? repository.findById(id) : undefined;
 }
 
 /**

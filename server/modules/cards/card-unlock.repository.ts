@@ -1,88 +1,96 @@
-import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import { viewLimitOf } from '../../../shared/payments/plans.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { CreditsRepository } from '../credits/credits.repository.ts';
+import type { CardOwnership } from './cards.policy.ts';
+import { CARD_COLUMNS, cardRecordReader, type CardRecord } from './cards.repository.ts';
 
 export const CARD_UNLOCK_REASON = 'card-unlock';
 
 export type UnlockOutcome =
-  | { status: 'paid'; balanceAfter: number }
-  | { status: 'already-paid' }
+  | { status: 'paid'; card: CardRecord; balanceAfter: number }
+  | { status: 'already-paid'; card: CardRecord }
   | { status: 'not-found' }
   | { status: 'insufficient-credits' };
 
-/** Thrown inside the transaction to undo the card's paid mark when the balance cannot pay. */
-class CannotPay extends Error {}
-
 export type CardUnlockRepository = ReturnType<typeof createCardUnlockRepository>;
 
-/** The unlock transaction (DESIGN §1.8 and §4's probe), written once for SQLite and PostgreSQL. */
-export function createCardUnlockRepository(database: Database) {
-  const { db, codec } = database;
+/**
+ * The unlock transaction (DESIGN §1.8 and §4's probe), written once for SQLite and PostgreSQL. Balances and
+ * the ledger change only through the credits repository, inside this transaction.
+ */
+export function createCardUnlockRepository(deps: { database: Database; credits: CreditsRepository }) {
+  const { database, credits } = deps;
+  const { db, codec, dialect } = database;
+  const toRecord = cardRecordReader(codec);
+
+  const lockCard = database.prepare((db, values: { cardId: string }) =>
+    db
+      .selectFrom('cards')
+      .select(['userId', 'authorId', 'isGuestCard', 'guestSessionId', 'isPaid'])
+      .where('id', '=', values.cardId)
+      .$if(dialect === 'postgres', (query) => query.forUpdate()),
+  );
+  const markPaid = database.prepare(
+    (db, values: { cardId: string; at: Date | string; viewLimit: number | null }) =>
+      db
+        .updateTable('cards')
+        .set({ isPaid: codec.bool(true), updatedAt: values.at, viewLimit: values.viewLimit })
+        .where('id', '=', values.cardId)
+        .where('isPaid', '=', codec.bool(false))
+        .returning(CARD_COLUMNS),
+  );
 
   return {
     /**
-     * Marks the user's card paid, spends `cost` credits and appends the ledger row, in one transaction.
-     * The conditional updates are the rule, not a read-then-write: the card changes only while unpaid (a
-     * concurrent second unlock waits for the first's row lock, then changes nothing and is "already paid"),
-     * the balance only while it covers the cost (and CHECK credits >= 0 backs it), and the ledger's unique
-     * key `card-unlock:{cardId}` makes a card chargeable once, ever. The card takes the view limit of the
-     * owner's plan as it is in the same transaction.
+     * Marks the card paid and spends `cost` credits with their ledger row, in one transaction, when `allowed`
+     * (the cards policy) lets the user unlock the card as it is in the transaction; a card they may not
+     * unlock is "not found". The card's row is locked as it is read (FOR UPDATE on PostgreSQL; on SQLite the
+     * transaction holds the write lock from its start), so a concurrent second unlock of the card waits, then
+     * finds it paid and changes nothing: "already paid". The conditional updates are the rule, not that read:
+     * the balance changes only while it covers the cost, the card only while it is unpaid, and the ledger's
+     * unique key `card-unlock:{cardId}` makes a card chargeable once, ever. The card takes the view limit of
+     * the plan its owner has as they pay (DESIGN §1.7), read from the user's row the spending locked. Answers
+     * the card as it is after the transaction.
      */
-    async unlock(input: { cardId: string; userId: string; cost: number; at: Date }): Promise<UnlockOutcome> {
-      const { cardId, userId, cost, at } = input;
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const marked = await trx
-            .updateTable('cards')
-            .set({ isPaid: codec.bool(true), updatedAt: codec.date(at) })
+    async unlock(input: {
+      cardId: string;
+      userId: string;
+      cost: number;
+      at: Date;
+      allowed: (card: CardOwnership) => boolean;
+    }): Promise<UnlockOutcome> {
+      const { cardId, userId, cost, at, allowed } = input;
+      return db.transaction().execute(async (trx): Promise<UnlockOutcome> => {
+        const [card] = await lockCard.execute(trx, { cardId });
+        if (!card) return { status: 'not-found' };
+        if (!allowed({ ...card, isGuestCard: codec.readBool(card.isGuestCard) }))
+          return { status: 'not-found' };
+        if (codec.readBool(card.isPaid)) {
+          const paid = await trx
+            .selectFrom('cards')
+            .select(CARD_COLUMNS)
             .where('id', '=', cardId)
-            .where((eb) => eb.or([eb('userId', '=', userId), eb('authorId', '=', userId)]))
-            .where('isPaid', '=', codec.bool(false))
-            .executeTakeFirst();
-          if (Number(marked.numUpdatedRows) === 0) {
-            const card = await trx
-              .selectFrom('cards')
-              .select('id')
-              .where('id', '=', cardId)
-              .where((eb) => eb.or([eb('userId', '=', userId), eb('authorId', '=', userId)]))
-              .executeTakeFirst();
-            return card ? ({ status: 'already-paid' } as const) : ({ status: 'not-found' } as const);
-          }
-          const spent = await trx
-            .updateTable('users')
-            .set({ credits: sql<number>`credits - ${cost}` })
-            .where('id', '=', userId)
-            .where('credits', '>=', cost)
-            .returning(['credits', 'tier'])
-            .executeTakeFirst();
-          if (!spent) throw new CannotPay();
-          const balanceAfter = Number(spent.credits);
-          // The views a card allows are the owner's plan's at the moment it is paid (DESIGN §1.7).
-          await trx
-            .updateTable('cards')
-            .set({ viewLimit: viewLimitOf(spent.tier) })
-            .where('id', '=', cardId)
-            .execute();
-          await trx
-            .insertInto('creditLedger')
-            .values({
-              id: crypto.randomBytes(16).toString('base64url'),
-              userId,
-              delta: -cost,
-              balanceAfter,
-              reason: CARD_UNLOCK_REASON,
-              reference: cardId,
-              idempotencyKey: `${CARD_UNLOCK_REASON}:${cardId}`,
-              createdAt: codec.date(at),
-            })
-            .execute();
-          return { status: 'paid', balanceAfter } as const;
+            .executeTakeFirstOrThrow();
+          return { status: 'already-paid', card: toRecord(paid) };
+        }
+        const spent = await credits.spendWithin(trx, {
+          userId,
+          amount: cost,
+          reason: CARD_UNLOCK_REASON,
+          reference: cardId,
+          idempotencyKey: `${CARD_UNLOCK_REASON}:${cardId}`,
+          at,
         });
-      } catch (error) {
-        if (error instanceof CannotPay) return { status: 'insufficient-credits' };
-        throw error;
-      }
+        if (!spent) return { status: 'insufficient-credits' };
+        const [paid] = await markPaid.execute(trx, {
+          cardId,
+          at: codec.date(at),
+          viewLimit: viewLimitOf(spent.tier),
+        });
+        // Unreachable while the row is locked; were it ever reached, the error rolls the spending back.
+        if (!paid) throw new Error(`card ${cardId} was paid during its unlock`);
+        return { status: 'paid', card: toRecord(paid), balanceAfter: spent.balanceAfter };
+      });
     },
 
     async balanceOf(userId: string): Promise<number> {

@@ -15,7 +15,7 @@ export interface CardActor {
   uiLanguage: Language;
 }
 
-type CardOwnership = Pick<CardRecord, 'userId' | 'authorId' | 'isGuestCard' | 'guestSessionId'>;
+export type CardOwnership = Pick<CardRecord, 'userId' | 'authorId' | 'isGuestCard' | 'guestSessionId'>;
 
 /**
  * The owner of a card: the signed-in user it belongs to (userId or authorId, SPEC §6), or the guest session

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { textStylesSchema, type TextStyles } from '../../../shared/cards/cards.contract.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { ColumnCodec } from '../../platform/db/dialect.ts';
 import type { CardsTable } from '../../platform/db/schema.ts';
 import { TEXT_STYLE_DEFAULTS, type Voice } from '../../../shared/cards/card-rules.ts';
 
@@ -68,12 +69,49 @@ export type CardContent = Pick<
   | 'faceOpening'
 >;
 
-export type CardsRepository = ReturnType<typeof createCardsRepository>;
+/** The columns a CardRecord is read from, named for the queries that must not use `*` (prepared ones). */
+export const CARD_COLUMNS = [
+  'id',
+  'authorId',
+  'userId',
+  'isGuestCard',
+  'guestSessionId',
+  'transferredAt',
+  'createdAt',
+  'lastModified',
+  'updatedAt',
+  'viewCount',
+  'isPublic',
+  'isPaid',
+  'senderName',
+  'name',
+  'recipientName',
+  'message',
+  'title',
+  'selectedVoice',
+  'mediaUrls',
+  'recipientImagePath',
+  'recipientImageUrl',
+  'videoPath',
+  'videoUrl',
+  'audioPath',
+  'audioUrl',
+  'templateId',
+  'templateImageUrl',
+  'textStyles',
+  'language',
+  'readMessageAloud',
+  'greetingClipId',
+  'messageClipId',
+  'viewLimit',
+  'notifyOnOpen',
+  'faceOpening',
+] as const satisfies ReadonlyArray<keyof CardsTable>;
 
-/** Card queries, written once for SQLite and PostgreSQL; values go through the dialect codec. */
-export function createCardsRepository(database: Database) {
-  const { db, codec } = database;
+export type CardRow = Selectable<Pick<CardsTable, (typeof CARD_COLUMNS)[number]>>;
 
+/** Decodes stored card rows through the dialect codec (the card queries of this module share it). */
+export function cardRecordReader(codec: ColumnCodec): (row: CardRow) => CardRecord {
   /** Stored styles were validated on the way in; anything unreadable falls back to the defaults. */
   const readTextStyles = (value: unknown): TextStyles => {
     const parsed = textStylesSchema.safeParse({
@@ -83,7 +121,7 @@ export function createCardsRepository(database: Database) {
     return parsed.success ? parsed.data : { ...TEXT_STYLE_DEFAULTS };
   };
 
-  const toRecord = (row: Selectable<CardsTable>): CardRecord => ({
+  return (row: CardRow): CardRecord => ({
     id: row.id,
     authorId: row.authorId,
     userId: row.userId,
@@ -120,6 +158,15 @@ export function createCardsRepository(database: Database) {
     notifyOnOpen: codec.readBool(row.notifyOnOpen),
     faceOpening: codec.readBool(row.faceOpening),
   });
+}
+
+export type CardsRepository = ReturnType<typeof createCardsRepository>;
+
+/** Card queries, written once for SQLite and PostgreSQL; values go through the dialect codec. */
+export function createCardsRepository(database: Database) {
+  const { db, codec } = database;
+
+  const toRecord = cardRecordReader(codec);
 
   const encodeContent = (content: CardContent) => ({
     senderName: content.senderName,

@@ -8,7 +8,7 @@ import type {
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
-import { loadCardFor } from './card-access.ts';
+import { canBeCardId, loadCardFor } from './card-access.ts';
 import { canReadCard, canUpdateCard, canUseCardLanguage, type CardActor } from './cards.policy.ts';
 import { presentCard } from './cards.presenter.ts';
 import type { CardUnlockRepository } from './card-unlock.repository.ts';
@@ -180,26 +180,28 @@ export function createCardsService(deps: {
     /**
      * Unlocks the signed-in owner's card with credits (SPEC §5 checkout with credits, DESIGN §1.8): paid, 30
      * credits spent and a ledger row, atomically; a card already paid succeeds again and charges nothing.
-     * A guest must sign in first (`unauthenticated`); too small a balance is `insufficient-credits`.
+     * A guest must sign in first (`unauthenticated`); too small a balance is `insufficient-credits`. Who may
+     * unlock is the edit policy, applied to the card as the unlock's transaction reads it.
      */
     async unlockCard(actor: CardActor, id: string): Promise<UnlockCardResponse> {
-      if (actor.userId === null) throw new AppError('unauthenticated');
-      const card = await load(actor, id, canUpdateCard);
+      const { userId } = actor;
+      if (userId === null) throw new AppError('unauthenticated');
+      if (!canBeCardId(id)) throw new AppError('card-not-found');
       const outcome = await unlocks.unlock({
-        cardId: card.id,
-        userId: actor.userId,
+        cardId: id,
+        userId,
         cost: CARD_UNLOCK_COST,
         at: now(),
+        allowed: (card) => canUpdateCard(actor, card),
       });
       if (outcome.status === 'not-found') throw new AppError('card-not-found');
       if (outcome.status === 'insufficient-credits') throw new AppError('insufficient-credits');
-      const saved = await repository.findById(card.id);
-      if (!saved) throw new AppError('card-not-found');
+      const { card } = outcome;
       // Paid, the card can be opened any moment now: its voice should be ready before the first tap.
-      voice.prepare([saved.greetingClipId, saved.messageClipId]);
+      voice.prepare([card.greetingClipId, card.messageClipId]);
       return {
-        card: presentCard(saved),
-        credits: outcome.status === 'paid' ? outcome.balanceAfter : await unlocks.balanceOf(actor.userId),
+        card: presentCard(card),
+        credits: outcome.status === 'paid' ? outcome.balanceAfter : await unlocks.balanceOf(userId),
         charged: outcome.status === 'paid',
       };
     },

@@ -23,6 +23,8 @@ export const VOICE_RATE_LIMITS = {
 
 /** After a configured provider fails, the built-in voice answers alone for this long before it is tried again. */
 const PROVIDER_COOL_DOWN_MS = 60_000;
+/** How many synthesized clips a process remembers, so preparing them again needs no lookup. */
+const REMEMBERED_CLIPS = 10_000;
 
 /** Who asks for a preview: their plan picks the engine, their ids and address count for the rate limits. */
 export type VoiceActor = Pick<CardActor, 'userId' | 'guestSessionId' | 'ip' | 'tier'>;
@@ -65,6 +67,13 @@ export function createVoiceService(deps: {
 }) {
   const { repository, storage, engines, clipKey, rateLimiter, now, log } = deps;
   const inFlight = new Map<string, Promise<StoredClip>>();
+  // A clip's audio, once made, stays: a clip seen synthesized needs no preparing (every paid card asks).
+  const synthesized = new Set<string>();
+  const remember = (clip: StoredClip) => {
+    if (synthesized.size >= REMEMBERED_CLIPS) synthesized.clear();
+    synthesized.add(clip.clipId);
+    return clip;
+  };
   let providerResumesAt = 0;
 
   const engineFor = (tier: string | null): SpeechEngine =>
@@ -118,11 +127,13 @@ export function createVoiceService(deps: {
     const clip = await repository.findById(clipId);
     if (!clip) throw new AppError('not-found');
     if (clip.storageKey !== null && clip.size !== null) {
-      return { clipId, key: clip.storageKey, size: clip.size };
+      return remember({ clipId, key: clip.storageKey, size: clip.size });
     }
     let pending = inFlight.get(clipId);
     if (!pending) {
-      pending = synthesize(clip).finally(() => inFlight.delete(clipId));
+      pending = synthesize(clip)
+        .then(remember)
+        .finally(() => inFlight.delete(clipId));
       inFlight.set(clipId, pending);
     }
     return pending;
@@ -151,7 +162,7 @@ export function createVoiceService(deps: {
     /** Synthesizes a paid card's clips in the background, so the recipient's first tap plays at once. */
     prepare(clipIds: ReadonlyArray<string | null>): void {
       for (const clipId of clipIds) {
-        if (clipId === null) continue;
+        if (clipId === null || synthesized.has(clipId)) continue;
         storedClip(clipId).catch((error: unknown) =>
           log.error({ err: error, clipId }, 'voice: could not synthesize a paid card clip'),
         );

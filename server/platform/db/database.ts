@@ -1,17 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { MigrationProvider, Migration } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import type { Compilable, LogEvent, MigrationProvider, Migration } from 'kysely';
 import pg from 'pg';
 import { columnCodec, type ColumnCodec, type Dialect } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
+import { preparedQuery, type PreparedQuery } from './prepared-query.ts';
 import type { DB } from './schema.ts';
+import { AppSqliteDialect } from './sqlite-dialect.ts';
 
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   codec: ColumnCodec;
+  /**
+   * A query of a hot path, compiled once (preparedQuery), and on PostgreSQL also prepared once per connection:
+   * a named statement, parsed and planned by the server once. Its SQL names its columns (no `*`): a prepared
+   * statement fails when a migration changes the columns `*` stands for.
+   */
+  prepare<V extends Record<string, unknown>, R>(
+    build: (db: Kysely<DB>, values: V) => Compilable<R>,
+  ): PreparedQuery<V, R>;
   /** A cheap round trip, for health checks. */
   ping(): Promise<void>;
   destroy(): Promise<void>;
@@ -25,6 +35,8 @@ export interface DatabaseOptions {
   maxConnections?: number;
   /** Told when a PostgreSQL connection dies outside a query (server restart, pg_terminate_backend, network). */
   onConnectionError?: (error: Error) => void;
+  /** Told the SQL of every statement once it has run, transaction control included. */
+  onStatement?: (sql: string) => void;
 }
 
 /**
@@ -34,12 +46,30 @@ export interface DatabaseOptions {
  * backend took the whole server down. With listeners, the pool drops the dead client, the query in flight
  * fails on its own (its request answers service-unavailable), and the next query opens a new connection.
  */
-function createPostgresPool(options: DatabaseOptions): pg.Pool {
+function createPostgresPool(options: DatabaseOptions, statementNames: Map<string, string>): pg.Pool {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
   const onError = (error: Error) => options.onConnectionError?.(error);
   pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+    nameStatements(client, statementNames);
+  });
   return pool;
+}
+
+/**
+ * Sends the prepared queries' SQL as named statements: node-postgres parses a name once per connection and
+ * then only binds values to it. Kysely runs every query as `query(sql, parameters)`; other SQL passes as is.
+ */
+function nameStatements(client: pg.PoolClient, statementNames: Map<string, string>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+    return name === undefined || !Array.isArray(values)
+      ? query(text, values, ...rest)
+      : query({ name, text, values }, ...rest);
+  };
+  client.query = named as typeof client.query;
 }
 
 // PostgreSQL returns bigint (COUNT, SUM) and numeric as strings by default; our values fit in a double.
@@ -61,20 +91,29 @@ function openSqlite(file: string): SQLite.Database {
 export function openDatabase(options: DatabaseOptions): Database {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
   const plugins = [new CamelCasePlugin()];
+  const { onStatement } = options;
+  const log = onStatement ? { log: (event: LogEvent) => onStatement(event.query.sql) } : {};
+  const statementNames = new Map<string, string>();
   const db =
     dialect === 'postgres'
       ? new Kysely<DB>({
-          dialect: new PostgresDialect({ pool: createPostgresPool(options) }),
+          dialect: new PostgresDialect({ pool: createPostgresPool(options, statementNames) }),
           plugins,
+          ...log,
         })
       : new Kysely<DB>({
-          dialect: new SqliteDialect({ database: openSqlite(options.sqlitePath ?? ':memory:') }),
+          dialect: new AppSqliteDialect(openSqlite(options.sqlitePath ?? ':memory:')),
           plugins,
+          ...log,
         });
   return {
     db,
     dialect,
     codec: columnCodec(dialect),
+    prepare: (build) =>
+      preparedQuery(build, (text) => {
+        if (!statementNames.has(text)) statementNames.set(text, `prepared_${statementNames.size + 1}`);
+      }),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -1,0 +1,51 @@
+/**
+ * The client side of bench/unlocks.ts, run as a separate process so sending and timing requests never
+ * competes with the server for its event loop. Input on stdin, one JSON object: `baseUrl`, `cookie`,
+ * `origin`, `paths` (one request each), `workers` (requests in flight) and `method` ('POST' unlocks, 'GET'
+ * reads). Output: one JSON line with the throughput, latencies and the number of answers other than 200.
+ */
+import http from 'node:http';
+import { text } from 'node:stream/consumers';
+
+const { baseUrl, cookie, origin, paths, workers, method } = JSON.parse(await text(process.stdin));
+const agent = new http.Agent({ keepAlive: true, maxSockets: workers });
+const headers =
+  method === 'POST'
+    ? { cookie, origin, 'content-type': 'application/json', 'content-length': 2 }
+    : { cookie };
+
+/** One request; answers its status once the whole body has arrived. */
+function send(path) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(new URL(path, baseUrl), { method, headers, agent }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () => resolve(response.statusCode));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(method === 'POST' ? '{}' : undefined);
+  });
+}
+
+const latencies = [];
+let failures = 0;
+let next = 0;
+const startedAt = performance.now();
+await Promise.all(
+  Array.from({ length: workers }, async () => {
+    while (next < paths.length) {
+      const path = paths[next++];
+      const sentAt = performance.now();
+      const status = await send(path);
+      latencies.push(performance.now() - sentAt);
+      if (status !== 200) failures += 1;
+    }
+  }),
+);
+const seconds = (performance.now() - startedAt) / 1000;
+agent.destroy();
+latencies.sort((a, b) => a - b);
+const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+process.stdout.write(
+  `${JSON.stringify({ perSecond: paths.length / seconds, p50: at(0.5), p99: at(0.99), failures })}\n`,
+);
