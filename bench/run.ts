@@ -7,7 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { templatePageSchema } from '../shared/catalog/catalog.contract.ts';
 import { BASED_ON_RANK_CATEGORY } from '../shared/constants.ts';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/platform/config.ts';
+import { createCatalogRepository } from '../server/modules/catalog/catalog.repository.ts';
+import type { TemplateRecord } from '../server/modules/catalog/catalog-source.ts';
+import { loadConfig, type AppConfig } from '../server/platform/config.ts';
+import { openDatabase } from '../server/platform/db/database.ts';
 import {
   createScratchPostgresDatabase,
   findPostgresBinDir,
@@ -19,9 +22,13 @@ import type { TestPostgresCluster } from '../server/testing/postgres.ts';
 /**
  * `npm run bench`: the real app in this process, load from a child process (bench/load-generator.mjs).
  *
- * 1. The catalog home query against a bare hello route on the same server: their ratio says how much of the
- *    server's capacity the home page's database work and serialisation cost, independent of the machine.
+ * 1. The catalog home answer against a bare hello route on the same server: their ratio says how much of the
+ *    server's capacity the home answer costs, independent of the machine. Each run also prints the server's
+ *    CPU time per request (this process's user+system time around the load; the load runs elsewhere). The
+ *    home answer is measured as a client without compression asks for it and as a browser does (br).
  * 2. The thumbnail route cold (every variant encoded by sharp) and cached (read from the variant cache).
+ * 3. The home answer again with 5,000 more templates in the catalog, written by a second database handle as
+ *    another instance would.
  *
  * Options: --duration <s> (10), --connections <n> (50), --postgres (a throwaway cluster, like the tests; or
  * set DATABASE_URL to bench against your own PostgreSQL).
@@ -37,6 +44,8 @@ const { values: flags } = parseArgs({
 const duration = Number(flags.duration);
 const connections = Number(flags.connections);
 const warmUpSeconds = 3;
+const extraTemplates = 5_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface LoadResult {
   requestsPerSecond: number;
@@ -47,11 +56,17 @@ interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** The load generator's own CPU time. */
+  cpuMs: number;
 }
 
 /** Runs autocannon in a child process; `paths` are cycled by every connection. */
-async function load(url: string, seconds: number, paths?: string[]): Promise<LoadResult> {
-  const input = JSON.stringify({ url, paths, connections, duration: seconds });
+async function load(
+  url: string,
+  seconds: number,
+  options: { paths?: string[]; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const input = JSON.stringify({ url, ...options, connections, duration: seconds });
   const script = join(import.meta.dirname, 'load-generator.mjs');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, input], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -72,12 +87,45 @@ async function load(url: string, seconds: number, paths?: string[]): Promise<Loa
 const number = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-function report(label: string, result: LoadResult): void {
+/** User+system CPU time of this process, the server's, in milliseconds. */
+function serverCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** A load run with the server's CPU time spent on it, and the generator's share of a core. */
+interface Measured extends LoadResult {
+  cpuMsPerRequest: number;
+  generatorLoad: number;
+}
+
+async function measure(
+  url: string,
+  options: { paths?: string[]; headers?: Record<string, string> } = {},
+): Promise<Measured> {
+  await load(url, warmUpSeconds, options);
+  const cpuBefore = serverCpuMs();
+  const result = await load(url, duration, options);
+  const cpuMs = serverCpuMs() - cpuBefore;
+  return {
+    ...result,
+    cpuMsPerRequest: cpuMs / Math.max(1, result.totalRequests),
+    generatorLoad: result.cpuMs / (duration * 1000),
+  };
+}
+
+function report(label: string, result: LoadResult | Measured): void {
   const problems = result.non2xx + result.errors + result.timeouts;
+  const cpu =
+    'cpuMsPerRequest' in result
+      ? `  CPU ${number(result.cpuMsPerRequest, 3)} ms/req (${number(1000 / result.cpuMsPerRequest)} req/CPU-s),` +
+        ` generator ${number(result.generatorLoad * 100)}% of a core`
+      : '';
   console.log(
     `${label.padEnd(34)} ${number(result.requestsPerSecond).padStart(9)} req/s` +
       `  p50 ${result.latencyP50} ms  p99 ${result.latencyP99} ms` +
       `  ${number(result.bytesPerSecond / 1024 / 1024, 1)} MiB/s` +
+      cpu +
       (problems
         ? `  (!) ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`
         : ''),
@@ -94,6 +142,63 @@ async function thumbnailUrls(baseUrl: string): Promise<string[]> {
     const body = templatePageSchema.parse(await response.json());
     urls.push(...body.items.map((item) => item.thumbnailUrl));
     if (!body.hasMore) return urls;
+  }
+}
+
+/** Hello, then the home answer plain and as a browser asks for it (br), and their ratio. */
+async function homeAgainstHello(baseUrl: string, heading: string): Promise<void> {
+  console.log(heading);
+  const hello = await measure(`${baseUrl}/__bench/hello`);
+  report('GET /__bench/hello', hello);
+  const home = await measure(`${baseUrl}/api/catalog/home`);
+  report('GET /api/catalog/home', home);
+  const homeBr = await measure(`${baseUrl}/api/catalog/home`, { headers: { 'accept-encoding': 'br' } });
+  report('GET /api/catalog/home (br)', homeBr);
+  // By server CPU too: on a shared machine, or when the generator is the one at 100%, req/s says less.
+  const ratio = (result: Measured) =>
+    `${number(result.requestsPerSecond / hello.requestsPerSecond, 3)} by req/s,` +
+    ` ${number(hello.cpuMsPerRequest / result.cpuMsPerRequest, 3)} by server CPU per request`;
+  console.log(`${'home / hello ratio'.padEnd(34)} ${ratio(home)}`);
+  console.log(`${'home (br) / hello ratio'.padEnd(34)} ${ratio(homeBr)}\n`);
+}
+
+/** The number of listed templates, as the API answers it. */
+async function listedTemplates(baseUrl: string): Promise<number> {
+  const query = new URLSearchParams({ category: BASED_ON_RANK_CATEGORY, page: '1' });
+  const response = await fetch(`${baseUrl}/api/catalog/templates?${query}`);
+  if (!response.ok) throw new Error(`template list answered ${response.status}`);
+  return templatePageSchema.parse(await response.json()).total;
+}
+
+/**
+ * Adds `count` templates made from the listed ones (same categories, styles and artwork, older than New Drops)
+ * through a second database handle, as another instance writing the catalog would, and waits until the
+ * server answers with them.
+ */
+async function growCatalog(config: AppConfig, baseUrl: string, count: number): Promise<void> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  try {
+    const repository = createCatalogRepository(database);
+    const models = await repository.listListableTemplates();
+    const listedBefore = await listedTemplates(baseUrl);
+    const longAgo = Date.now() - 30 * DAY_MS;
+    const templates: TemplateRecord[] = Array.from({ length: count }, (_, index) => {
+      const model = models[index % models.length]!;
+      return {
+        ...model,
+        id: `bench-${index}`,
+        name: `${model.name} ${index + 1}`,
+        createdAt: new Date(longAgo - index * 60_000),
+      };
+    });
+    await repository.insertCatalog({ categories: [], styles: [], events: [], templates });
+    const deadline = performance.now() + 30_000;
+    while ((await listedTemplates(baseUrl)) !== listedBefore + count) {
+      if (performance.now() > deadline) throw new Error('the server never listed the added templates');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await database.destroy();
   }
 }
 
@@ -139,18 +244,7 @@ async function main(): Promise<void> {
   );
 
   try {
-    const hello = `${baseUrl}/__bench/hello`;
-    const home = `${baseUrl}/api/catalog/home`;
-    await load(hello, warmUpSeconds);
-    const helloResult = await load(hello, duration);
-    report('GET /__bench/hello', helloResult);
-    await load(home, warmUpSeconds);
-    const homeResult = await load(home, duration);
-    report('GET /api/catalog/home', homeResult);
-    console.log(
-      `home / hello ratio                 ${number(homeResult.requestsPerSecond / helloResult.requestsPerSecond, 3)}` +
-        ` (home costs ${number(helloResult.requestsPerSecond / homeResult.requestsPerSecond, 1)}× a bare route)\n`,
-    );
+    await homeAgainstHello(baseUrl, `demo catalog (${await listedTemplates(baseUrl)} templates)`);
 
     const urls = await thumbnailUrls(baseUrl);
     // Cold: empty the encoded-variant cache (the server keeps variants only there and in in-flight promises).
@@ -178,8 +272,15 @@ async function main(): Promise<void> {
     );
 
     const paths = urls.map((url) => new URL(url, baseUrl).pathname + new URL(url, baseUrl).search);
-    await load(baseUrl, warmUpSeconds, paths);
-    report(`thumbnails cached (${urls.length} URLs)`, await load(baseUrl, duration, paths));
+    await load(baseUrl, warmUpSeconds, { paths });
+    report(`thumbnails cached (${urls.length} URLs)`, await load(baseUrl, duration, { paths }));
+    console.log('');
+
+    await growCatalog(config, baseUrl, extraTemplates);
+    await homeAgainstHello(
+      baseUrl,
+      `grown catalog (${await listedTemplates(baseUrl)} templates, ${number(extraTemplates)} added)`,
+    );
   } finally {
     await app.close();
     await cluster?.stop();

@@ -15,6 +15,7 @@ import { createMailOutboxRepository } from './platform/mail/mail-outbox.reposito
 import { createMailer } from './platform/mail/mailer.ts';
 import { createFileStorage } from './platform/storage/create-file-storage.ts';
 import { seedDemoCatalogIfEmpty } from './modules/catalog/catalog-seed.service.ts';
+import { createCatalogAnswers } from './modules/catalog/catalog-answers.cache.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerHomePageRoutes } from './modules/catalog/home-page.routes.ts';
@@ -71,6 +72,8 @@ export interface AppOptions {
   now?: () => Date;
   /** How long the AI provider may take before the built-in writer answers (SPEC §9: 70 s); tests shorten it. */
   aiTimeoutMs?: number;
+  /** How often the catalog answers check for another instance's catalog change (2 s); tests shorten it. */
+  catalogCheckIntervalMs?: number;
   /** Told the SQL of every statement the app runs, BEGIN and COMMIT too (the unlock benchmark counts them). */
   onStatement?: (sql: string) => void;
 }
@@ -141,9 +144,18 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
 
   registerHealthRoutes(app, database);
-  registerCatalogRoutes(app, catalog);
+  const catalogAnswers = createCatalogAnswers({
+    catalog,
+    versions: catalogRepository,
+    now,
+    log: app.log,
+    ...(options.catalogCheckIntervalMs === undefined
+      ? {}
+      : { checkIntervalMs: options.catalogCheckIntervalMs }),
+  });
+  registerCatalogRoutes(app, catalogAnswers);
   const pages = createPageDocuments(config.webDistDir, { origin: appOrigin(config), log: app.log });
-  registerHomePageRoutes(app, { catalog, pages });
+  registerHomePageRoutes(app, { answers: catalogAnswers, pages });
   registerTemplateImageRoutes(app, templateImages, storage);
   if (!config.stripe) {
     app.log.warn(

@@ -4,6 +4,7 @@ import {
   isUsableImageUrl,
   matchesEvent,
   matchesSearch,
+  nextNewDropsChange,
   normalizeImageUrl,
   orderCategories,
   parseRank,
@@ -77,6 +78,21 @@ describe('New Drops window', () => {
       { id: 'six-days', createdAt: new Date(now.getTime() - 6 * DAY) },
     ];
     expect(selectNewDrops(templates, now).map((t) => t.id)).toEqual(['today', 'two-days', 'six-days']);
+  });
+
+  it('says when time next changes the New Drops: the first millisecond a template leaves the window', () => {
+    const templates = [
+      { createdAt: new Date(now.getTime() - 30 * DAY) },
+      { createdAt: new Date(now.getTime() - 6 * DAY) },
+      { createdAt: new Date(now.getTime() - 2 * DAY) },
+      { createdAt: new Date(now.getTime() + DAY) },
+    ];
+    const next = nextNewDropsChange(templates, now)!;
+    expect(next).toEqual(new Date(now.getTime() + DAY + 1));
+    const sixDaysOld = templates[1]!.createdAt;
+    expect(isNewDrop(sixDaysOld, new Date(next.getTime() - 1))).toBe(true);
+    expect(isNewDrop(sixDaysOld, next)).toBe(false);
+    expect(nextNewDropsChange(templates.slice(0, 1), now)).toBeNull();
   });
 });
 

@@ -52,6 +52,20 @@ export function selectNewDrops<T extends { createdAt: Date }>(templates: readonl
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 
+/**
+ * When time alone next changes the New Drops: the moment the first of these templates leaves the window
+ * (a template dated in the future has been a New Drop since it was added). Null when none will.
+ */
+export function nextNewDropsChange(templates: readonly { createdAt: Date }[], now: Date): Date | null {
+  let next = Infinity;
+  for (const t of templates) {
+    // The first millisecond at which isNewDrop is false for it.
+    const leavesAt = t.createdAt.getTime() + NEW_DROPS_WINDOW_DAYS * DAY_MS + 1;
+    if (leavesAt > now.getTime() && leavesAt < next) next = leavesAt;
+  }
+  return next === Infinity ? null : new Date(next);
+}
+
 function fold(value: string): string {
   return value.trim().toLocaleLowerCase();
 }

@@ -15,6 +15,21 @@ export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 /** Catalog queries, written once for SQLite and PostgreSQL; values go through the dialect codec. */
 export function createCatalogRepository(database: Database) {
   const { db, codec } = database;
+  const changeListeners = new Set<() => void>();
+
+  /** Every write to the catalog tables goes up the version in its transaction (other instances poll it). */
+  async function markChanged(trx: Transaction<DB>): Promise<void> {
+    await trx
+      .updateTable('catalogVersion')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
+  }
+
+  /** Tells this process's listeners once a write has committed. */
+  function announceChange(): void {
+    for (const listener of changeListeners) listener();
+  }
 
   const toCategory = (row: {
     id: string;
@@ -133,7 +148,25 @@ export function createCatalogRepository(database: Database) {
             .onConflict((oc) => oc.doNothing())
             .execute();
         }
+        await markChanged(trx);
       });
+      announceChange();
+    },
+
+    /** The catalog's version: it differs after any write to the catalog, by any instance. */
+    async readVersion(): Promise<number> {
+      const row = await db
+        .selectFrom('catalogVersion')
+        .select('version')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      return Number(row.version);
+    },
+
+    /** Calls `listener` after each catalog write of this process commits; answers the unsubscribe. */
+    onChange(listener: () => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
 
     async listActiveCategories(): Promise<CategoryRecord[]> {

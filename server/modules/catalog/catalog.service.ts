@@ -10,6 +10,7 @@ import type {
 import {
   matchesEvent,
   matchesSearch,
+  nextNewDropsChange,
   orderCategories,
   selectNewDrops,
 } from '../../../shared/catalog/catalog.rules.ts';
@@ -194,6 +195,15 @@ export function createCatalogService(deps: { repository: CatalogRepository; now:
         styles: listing.styles.map(presentStyle),
         events: listing.events.map(presentEvent),
       };
+    },
+
+    /**
+     * When the answers above next change with time alone, the catalog staying as it is: a template leaving
+     * New Drops (and losing its "new" mark). Null when no listed template will.
+     */
+    async nextTimedChange(): Promise<Date | null> {
+      const listing = await loadListing();
+      return nextNewDropsChange(listing.templates, listing.now);
     },
 
     /** One listable template (the card editor opens templates by id). */

@@ -44,6 +44,12 @@ export interface TemplatesTable {
   createdAt: StoredDate;
 }
 
+/** One row (id 1): goes up with every write to the catalog tables. */
+export interface CatalogVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface RateLimitWindowsTable {
   key: string;
   windowStart: number;
@@ -243,6 +249,7 @@ export interface DB {
   styles: StylesTable;
   events: EventsTable;
   templates: TemplatesTable;
+  catalogVersion: CatalogVersionTable;
   rateLimitWindows: RateLimitWindowsTable;
   mailOutbox: MailOutboxTable;
   helpRequests: HelpRequestsTable;
