@@ -18,6 +18,8 @@ import {
   startTestPostgresCluster,
 } from '../server/testing/postgres.ts';
 import type { TestPostgresCluster } from '../server/testing/postgres.ts';
+import { signedInOwner } from '../e2e/support/card-owner.ts';
+import { firstTemplateId, guestWithCard } from '../e2e/support/guest-card.ts';
 
 /**
  * `npm run bench`: the real app in this process, load from a child process (bench/load-generator.mjs).
@@ -29,6 +31,8 @@ import type { TestPostgresCluster } from '../server/testing/postgres.ts';
  * 2. The thumbnail route cold (every variant encoded by sharp) and cached (read from the variant cache).
  * 3. The home answer again with 5,000 more templates in the catalog, written by a second database handle as
  *    another instance would.
+ * 4. A card read by its signed-in owner (the session looked up) against the same card opened by a recipient
+ *    (no session), and against a guest reading their own card (a signed cookie, no lookup).
  *
  * Options: --duration <s> (10), --connections <n> (50), --postgres (a throwaway cluster, like the tests; or
  * set DATABASE_URL to bench against your own PostgreSQL).
@@ -154,12 +158,48 @@ async function homeAgainstHello(baseUrl: string, heading: string): Promise<void>
   report('GET /api/catalog/home', home);
   const homeBr = await measure(`${baseUrl}/api/catalog/home`, { headers: { 'accept-encoding': 'br' } });
   report('GET /api/catalog/home (br)', homeBr);
-  // By server CPU too: on a shared machine, or when the generator is the one at 100%, req/s says less.
-  const ratio = (result: Measured) =>
-    `${number(result.requestsPerSecond / hello.requestsPerSecond, 3)} by req/s,` +
-    ` ${number(hello.cpuMsPerRequest / result.cpuMsPerRequest, 3)} by server CPU per request`;
-  console.log(`${'home / hello ratio'.padEnd(34)} ${ratio(home)}`);
-  console.log(`${'home (br) / hello ratio'.padEnd(34)} ${ratio(homeBr)}\n`);
+  console.log(`${'home / hello ratio'.padEnd(34)} ${ratio(home, hello)}`);
+  console.log(`${'home (br) / hello ratio'.padEnd(34)} ${ratio(homeBr, hello)}\n`);
+}
+
+/**
+ * How `result` compares with `base`: by req/s, and by server CPU per request (on a shared machine, or when
+ * the generator is the one at 100%, req/s says less).
+ */
+function ratio(result: Measured, base: Measured): string {
+  return (
+    `${number(result.requestsPerSecond / base.requestsPerSecond, 3)} by req/s,` +
+    ` ${number(base.cpuMsPerRequest / result.cpuMsPerRequest, 3)} by server CPU per request`
+  );
+}
+
+/** The cost of a session: one card read signed in, by a recipient and by a guest, on the same server. */
+async function sessionAgainstPublic(baseUrl: string): Promise<void> {
+  console.log('card reads: signed in, public, guest');
+  const owner = await signedInOwner(baseUrl);
+  const templateId = await firstTemplateId(baseUrl);
+  const card = await owner.unlock(await owner.createCard(templateId));
+  const guest = await guestWithCard(baseUrl, templateId);
+  // The recipient's device, as its cookie names it after the first opening (a device reopening always may).
+  const opened = await fetch(`${baseUrl}/api/public/cards/${card.id}`);
+  if (!opened.ok) throw new Error(`the shared card answered ${opened.status}`);
+  const viewer = opened.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+
+  const signedIn = await measure(`${baseUrl}/api/cards/${card.id}`, { headers: { cookie: owner.cookie } });
+  report('GET /api/cards/:id (signed in)', signedIn);
+  const publicRead = await measure(`${baseUrl}/api/public/cards/${card.id}`, {
+    headers: { cookie: viewer },
+  });
+  report('GET /api/public/cards/:id', publicRead);
+  const guestRead = await measure(`${baseUrl}/api/cards/${guest.card.id}`, {
+    headers: { cookie: guest.headers.cookie! },
+  });
+  report('GET /api/cards/:id (guest)', guestRead);
+  console.log(`${'signed in / public ratio'.padEnd(34)} ${ratio(signedIn, publicRead)}`);
+  console.log(`${'signed in / guest ratio'.padEnd(34)} ${ratio(signedIn, guestRead)}\n`);
 }
 
 /** The number of listed templates, as the API answers it. */
@@ -245,6 +285,7 @@ async function main(): Promise<void> {
 
   try {
     await homeAgainstHello(baseUrl, `demo catalog (${await listedTemplates(baseUrl)} templates)`);
+    await sessionAgainstPublic(baseUrl);
 
     const urls = await thumbnailUrls(baseUrl);
     // Cold: empty the encoded-variant cache (the server keeps variants only there and in in-flight promises).

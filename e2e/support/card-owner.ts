@@ -16,6 +16,8 @@ function cookiesOf(response: Response): string {
 }
 
 export interface CardOwner {
+  /** The Cookie header of the owner's session, for benches that load the server as this sender. */
+  readonly cookie: string;
   /** Buys the Premium pack through the built-in test-mode checkout: its cards open on 8 devices. */
   buyPremium(): Promise<void>;
   /** A complete card (Ana to Bo) in `language`; `input` changes any field. */
@@ -46,6 +48,8 @@ export async function signedInOwner(baseUrl: string): Promise<CardOwner> {
   const headers = { cookie, origin: baseUrl };
 
   return {
+    cookie,
+
     async buyPremium() {
       const checkout = await fetch(`${baseUrl}${paymentsApi.checkout}`, {
         method: 'POST',

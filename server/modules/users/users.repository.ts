@@ -20,37 +20,69 @@ export type UsersRepository = ReturnType<typeof createUsersRepository>;
 export function createUsersRepository(database: Database) {
   const { db, codec } = database;
 
+  const userColumns = [
+    'users.id',
+    'users.name',
+    'users.email',
+    'users.emailVerified',
+    'users.image',
+    'users.credits',
+    'users.tier',
+    'users.language',
+    'users.isDisabled',
+    'users.createdAt',
+  ] as const;
+
+  type UserRow = {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: unknown;
+    image: string | null;
+    credits: unknown;
+    tier: string;
+    language: string;
+    isDisabled: unknown;
+    createdAt: unknown;
+  };
+  const toRecord = (row: UserRow): UserRecord => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    emailVerified: codec.readBool(row.emailVerified),
+    image: row.image,
+    credits: Number(row.credits),
+    tier: row.tier,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    isDisabled: codec.readBool(row.isDisabled),
+    createdAt: codec.readDate(row.createdAt),
+  });
+
+  // Every signed-in request runs it: compiled once, and on PostgreSQL prepared once per connection.
+  const sessionUser = database.prepare((db, values: { token: string }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .select([...userColumns, 'sessions.expiresAt as sessionExpiresAt'])
+      .where('sessions.token', '=', values.token),
+  );
+
   return {
     async findById(userId: string): Promise<UserRecord | undefined> {
       const row = await db
         .selectFrom('users')
-        .select([
-          'id',
-          'name',
-          'email',
-          'emailVerified',
-          'image',
-          'credits',
-          'tier',
-          'language',
-          'isDisabled',
-          'createdAt',
-        ])
+        .select(userColumns)
         .where('id', '=', userId)
         .executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        emailVerified: codec.readBool(row.emailVerified),
-        image: row.image,
-        credits: Number(row.credits),
-        tier: row.tier,
-        language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
-        isDisabled: codec.readBool(row.isDisabled),
-        createdAt: codec.readDate(row.createdAt),
-      };
+      return row && toRecord(row);
+    },
+
+    /** The user of a session token, with the session's expiry: the session and its user in one query. */
+    async findBySessionToken(
+      token: string,
+    ): Promise<{ user: UserRecord; sessionExpiresAt: Date } | undefined> {
+      const [row] = await sessionUser.execute(db, { token });
+      return row && { user: toRecord(row), sessionExpiresAt: codec.readDate(row.sessionExpiresAt) };
     },
 
     async updateProfile(
