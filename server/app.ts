@@ -111,7 +111,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   registerErrorHandler(app);
   const eventStreams = registerGracefulShutdown(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerOriginCheck(app, { publicOrigin: config.publicOrigin });
   await app.register(compress, { threshold: 1024 });
 
