@@ -59,6 +59,13 @@ describeEachDatabase('pages rendered by the server', (use) => {
     expect(html).toContain('<script type="application/json" id="winc-page-data">');
   });
 
+  it('renders the home rows below the first screen to be drawn as they near it', async () => {
+    const root = rootOf((await app.inject('/')).body);
+    const rows = root.match(/<section data-testid="home-section"[^>]*>/g) ?? [];
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows.map((row) => row.includes('row-when-near'))).toEqual(rows.map((_, index) => index >= 2));
+  });
+
   it('renders in the language the visitor chose, right to left in Arabic', async () => {
     const response = await app.inject({ url: '/', cookies: { [LANGUAGE_COOKIE]: 'ar' } });
     expect(response.body).toContain('<html lang="ar" dir="rtl">');

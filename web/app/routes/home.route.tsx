@@ -185,6 +185,7 @@ function HomeSections({
           section={section}
           onSelectTemplate={onSelectTemplate}
           priorityCount={index === 0 ? PRIORITY_IMAGE_COUNT : 0}
+          deferred={index >= 2}
         />
       ))}
       <BrowseByStyle />

@@ -8,6 +8,7 @@ import type {
 } from '../../../../shared/catalog/catalog.contract.ts';
 import { NEW_DROPS_CATEGORY } from '../../../../shared/constants.ts';
 import { paths } from '../../../config/paths.ts';
+import { cn } from '../../../lib/cn.ts';
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { TemplateRow } from './template-row.tsx';
 
@@ -15,10 +16,12 @@ interface HomeSectionProps {
   section: HomeSectionData;
   onSelectTemplate: (template: TemplateSummary, context: { fromNewDrops: boolean }) => void;
   priorityCount?: number;
+  /** Below the first screen: drawn only as it nears it. */
+  deferred?: boolean;
 }
 
 /** One home row: title, template count, 'Explore More >' to the category page, and up to 25 cards. */
-export function HomeSection({ section, onSelectTemplate, priorityCount }: HomeSectionProps) {
+export function HomeSection({ section, onSelectTemplate, priorityCount, deferred }: HomeSectionProps) {
   const { t } = useTranslation();
   const localized = useLocalizedName();
   const headingId = useId();
@@ -31,7 +34,7 @@ export function HomeSection({ section, onSelectTemplate, priorityCount }: HomeSe
       data-testid="home-section"
       data-section-kind={section.kind}
       aria-labelledby={headingId}
-      className="space-y-3"
+      className={cn('space-y-3', deferred && 'row-when-near')}
     >
       <div className="flex items-end justify-between gap-4">
         <div className="min-w-0">
