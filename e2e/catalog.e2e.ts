@@ -124,11 +124,13 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
     it('uses the language and text direction of the chosen locale', async () => {
       const page = await open('/');
       await page.locator(SELECTORS.section).first().waitFor();
-      const root = await page.evaluate(() => ({
-        lang: document.documentElement.lang,
-        dir: document.documentElement.dir,
-      }));
-      expect(root).toEqual({ lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
+      // The choice is in the device's storage only (no cookie yet): the server's page comes in English, and
+      // the app switches once it has taken the page over.
+      await expect
+        .poll(() =>
+          page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir })),
+        )
+        .toEqual({ lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
       await page.close();
     });
 
