@@ -32,7 +32,9 @@ import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
  * a throwaway PostgreSQL cluster, like the tests start. Each unlock pays a different card. Reads of the owner's
  * cards (GET, same session), one at a time and 50 at once, come first as the floor: what is left is the paying
  * transaction. Requests come from a child process (bench/unlock-client.mjs), so the server has this process to
- * itself; the server's CPU time per request and the statements one unlock runs are printed with the figures.
+ * itself; the server's CPU time per request and the statements one unlock runs are printed with the figures,
+ * and how many unlocks shared a COMMIT (SQLite's group commit). The PostgreSQL cluster the bench starts is
+ * reached through its unix socket, as a server on the same machine would be.
  *
  * Options: --sequential <n> and --concurrent <n> cards per run (300, 1500), --concurrency <n> (50),
  * --sqlite-only, --profile <dir> (a CPU profile of the server during the timed unlocks, per database).
@@ -212,7 +214,13 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     PUBLIC_ORIGIN: TEST_ORIGIN,
   });
   let statements: string[] | null = null;
-  const app = await buildApp(config, { onStatement: (sql) => statements?.push(sql) });
+  let commits = 0;
+  const app = await buildApp(config, {
+    onStatement: (sql) => {
+      statements?.push(sql);
+      if (sql === 'commit') commits += 1;
+    },
+  });
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   try {
     databaseCpu = config.databaseUrl ? await postgresCpuReader(database) : null;
@@ -273,7 +281,13 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     const concurrentIds = await copies(concurrentCards);
     await profiled(testDatabase.dialect, async () => {
       report('sequential', await unlockAll(baseUrl, cookie, sequentialIds, 1));
+      const commitsBefore = commits;
       report(`${concurrency} concurrent`, await unlockAll(baseUrl, cookie, concurrentIds, concurrency));
+      const made = commits - commitsBefore;
+      console.log(
+        `  ${number(made)} commits for ${number(concurrentIds.length)} unlocks` +
+          ` (${number(concurrentIds.length / made, 1)} per commit)`,
+      );
     });
     await checkExactlyOnce(database, user.id);
   } finally {
@@ -306,9 +320,12 @@ async function main(): Promise<void> {
       }
       cluster = await startTestPostgresCluster(binDir);
       process.env[PG_ADMIN_URL_ENV] = cluster.adminUrl;
-      url = (await createScratchPostgresDatabase()).url;
+      // As a server on the same machine is reached: through its unix socket, not TCP over loopback.
+      const scratch = new URL((await createScratchPostgresDatabase()).url);
+      scratch.searchParams.set('host', cluster.socketDir);
+      url = scratch.toString();
     }
-    await benchDatabase('PostgreSQL', url);
+    await benchDatabase(cluster ? 'PostgreSQL (unix socket)' : 'PostgreSQL', url);
   } finally {
     await cluster?.stop();
   }

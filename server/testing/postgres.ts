@@ -27,6 +27,8 @@ export const PG_ADMIN_URL_ENV = 'WINC_TEST_PG_ADMIN_URL';
 
 export interface TestPostgresCluster {
   adminUrl: string;
+  /** The folder of the server's unix socket: a client on this machine may connect through it instead of TCP. */
+  socketDir: string;
   /** Stops the cluster and removes its files. */
   stop(): Promise<void>;
   /**
@@ -193,6 +195,7 @@ export async function startTestPostgresCluster(binDir: string): Promise<TestPost
         started = true;
         return {
           adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+          socketDir: root,
           stop,
           stopSync,
           async halt() {

@@ -80,7 +80,8 @@ function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new SQLite(file);
   connection.pragma('journal_mode = WAL');
-  // FULL keeps every committed transaction (credits, payments) across a power loss, at some write cost.
+  // FULL keeps every committed transaction (credits, payments) across a power loss; the driver commits the
+  // transactions that arrive together at once, so the wait for the disk is shared (sqlite-dialect.ts).
   connection.pragma('synchronous = FULL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
@@ -102,7 +103,7 @@ export function openDatabase(options: DatabaseOptions): Database {
           ...log,
         })
       : new Kysely<DB>({
-          dialect: new AppSqliteDialect(openSqlite(options.sqlitePath ?? ':memory:')),
+          dialect: new AppSqliteDialect(openSqlite(options.sqlitePath ?? ':memory:'), onStatement),
           plugins,
           ...log,
         });
