@@ -12,6 +12,9 @@ export type UnlockOutcome =
   | { status: 'not-found' }
   | { status: 'insufficient-credits' };
 
+/** Thrown inside the unlock's transaction to roll back the card's payment when the balance is too small. */
+class BalanceTooSmall extends Error {}
+
 export type CardUnlockRepository = ReturnType<typeof createCardUnlockRepository>;
 
 /**
@@ -40,6 +43,14 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
         .returning(CARD_COLUMNS),
   );
 
+  const setViewLimit = database.prepare((db, values: { cardId: string; viewLimit: number | null }) =>
+    db
+      .updateTable('cards')
+      .set({ viewLimit: values.viewLimit })
+      .where('id', '=', values.cardId)
+      .returning(CARD_COLUMNS),
+  );
+
   return {
     /**
      * Marks the card paid and spends `cost` credits with their ledger row, in one transaction, when `allowed`
@@ -48,49 +59,62 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
      * transaction holds the write lock from its start), so a concurrent second unlock of the card waits, then
      * finds it paid and changes nothing: "already paid". The conditional updates are the rule, not that read:
      * the balance changes only while it covers the cost, the card only while it is unpaid, and the ledger's
-     * unique key `card-unlock:{cardId}` makes a card chargeable once, ever. The card takes the view limit of
-     * the plan its owner has as they pay (DESIGN §1.7), read from the user's row the spending locked. Answers
-     * the card as it is after the transaction.
+     * unique key `card-unlock:{cardId}` makes a card chargeable once, ever.
+     *
+     * The spending comes last: it locks the user's row, which every unlock and purchase of that user needs,
+     * so it is held only until the commit. The card takes the view limit of the plan its owner has as they
+     * pay (DESIGN §1.7): the tier the caller knows, corrected from the row the spending locked when a
+     * purchase changed it meanwhile. Answers the card as it is after the transaction.
      */
     async unlock(input: {
       cardId: string;
       userId: string;
+      /** The user's tier as the caller read it. */
+      tier: string;
       cost: number;
       at: Date;
       allowed: (card: CardOwnership) => boolean;
     }): Promise<UnlockOutcome> {
-      const { cardId, userId, cost, at, allowed } = input;
-      return db.transaction().execute(async (trx): Promise<UnlockOutcome> => {
-        const [card] = await lockCard.execute(trx, { cardId });
-        if (!card) return { status: 'not-found' };
-        if (!allowed({ ...card, isGuestCard: codec.readBool(card.isGuestCard) }))
-          return { status: 'not-found' };
-        if (codec.readBool(card.isPaid)) {
-          const paid = await trx
-            .selectFrom('cards')
-            .select(CARD_COLUMNS)
-            .where('id', '=', cardId)
-            .executeTakeFirstOrThrow();
-          return { status: 'already-paid', card: toRecord(paid) };
-        }
-        const spent = await credits.spendWithin(trx, {
-          userId,
-          amount: cost,
-          reason: CARD_UNLOCK_REASON,
-          reference: cardId,
-          idempotencyKey: `${CARD_UNLOCK_REASON}:${cardId}`,
-          at,
+      const { cardId, userId, tier, cost, at, allowed } = input;
+      try {
+        return await db.transaction().execute(async (trx): Promise<UnlockOutcome> => {
+          const [card] = await lockCard.execute(trx, { cardId });
+          if (!card) return { status: 'not-found' };
+          if (!allowed({ ...card, isGuestCard: codec.readBool(card.isGuestCard) }))
+            return { status: 'not-found' };
+          if (codec.readBool(card.isPaid)) {
+            const paid = await trx
+              .selectFrom('cards')
+              .select(CARD_COLUMNS)
+              .where('id', '=', cardId)
+              .executeTakeFirstOrThrow();
+            return { status: 'already-paid', card: toRecord(paid) };
+          }
+          let [paid] = await markPaid.execute(trx, {
+            cardId,
+            at: codec.date(at),
+            viewLimit: viewLimitOf(tier),
+          });
+          // Unreachable while the row is locked; were it ever reached, the error rolls the transaction back.
+          if (!paid) throw new Error(`card ${cardId} was paid during its unlock`);
+          const spent = await credits.spendWithin(trx, {
+            userId,
+            amount: cost,
+            reason: CARD_UNLOCK_REASON,
+            reference: cardId,
+            idempotencyKey: `${CARD_UNLOCK_REASON}:${cardId}`,
+            at,
+          });
+          if (!spent) throw new BalanceTooSmall();
+          if (spent.tier !== tier) {
+            [paid] = await setViewLimit.execute(trx, { cardId, viewLimit: viewLimitOf(spent.tier) });
+          }
+          return { status: 'paid', card: toRecord(paid!), balanceAfter: spent.balanceAfter };
         });
-        if (!spent) return { status: 'insufficient-credits' };
-        const [paid] = await markPaid.execute(trx, {
-          cardId,
-          at: codec.date(at),
-          viewLimit: viewLimitOf(spent.tier),
-        });
-        // Unreachable while the row is locked; were it ever reached, the error rolls the spending back.
-        if (!paid) throw new Error(`card ${cardId} was paid during its unlock`);
-        return { status: 'paid', card: toRecord(paid), balanceAfter: spent.balanceAfter };
-      });
+      } catch (error) {
+        if (error instanceof BalanceTooSmall) return { status: 'insufficient-credits' };
+        throw error;
+      }
     },
 
     async balanceOf(userId: string): Promise<number> {

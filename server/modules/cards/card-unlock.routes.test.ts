@@ -14,6 +14,8 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createCardsRepository } from './cards.repository.ts';
+import { createCardUnlockRepository } from './card-unlock.repository.ts';
+import { createCreditsRepository } from '../credits/credits.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 import crypto from 'node:crypto';
 import { cardsApi } from '../../../shared/api-paths.ts';
@@ -175,5 +177,29 @@ describeEachDatabase('unlocking a card with credits', (use) => {
     expect(charged).toHaveLength(1);
     expect((await findUserByEmail(use(), email))?.credits).toBe(NEW_USER_CREDITS - CARD_UNLOCK_COST);
     expect((await ledgerOf(email)).filter((row) => row.reason === 'card-unlock')).toHaveLength(1);
+  });
+
+  it('gives the card the view limit of the plan the spending finds, when it changed after the caller read it', async () => {
+    const { browser, email } = await signUpAndVerify(app, use());
+    const card = await createCard(browser);
+    const user = await findUserByEmail(use(), email);
+    // A purchase landed after the request read the user as free: the card takes Premium's 8 views.
+    await use()
+      .database.db.updateTable('users')
+      .set({ tier: 'premium_monthly' })
+      .where('id', '=', user!.id)
+      .execute();
+    const credits = createCreditsRepository(use().database);
+    const unlocks = createCardUnlockRepository({ database: use().database, credits });
+    const outcome = await unlocks.unlock({
+      cardId: card.id,
+      userId: user!.id,
+      tier: 'free',
+      cost: CARD_UNLOCK_COST,
+      at: new Date(),
+      allowed: () => true,
+    });
+    expect(outcome.status).toBe('paid');
+    expect(outcome.status === 'paid' && outcome.card.viewLimit).toBe(8);
   });
 });

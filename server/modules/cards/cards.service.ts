@@ -184,12 +184,13 @@ export function createCardsService(deps: {
      * unlock is the edit policy, applied to the card as the unlock's transaction reads it.
      */
     async unlockCard(actor: CardActor, id: string): Promise<UnlockCardResponse> {
-      const { userId } = actor;
-      if (userId === null) throw new AppError('unauthenticated');
+      const { userId, tier } = actor;
+      if (userId === null || tier === null) throw new AppError('unauthenticated');
       if (!canBeCardId(id)) throw new AppError('card-not-found');
       const outcome = await unlocks.unlock({
         cardId: id,
         userId,
+        tier,
         cost: CARD_UNLOCK_COST,
         at: now(),
         allowed: (card) => canUpdateCard(actor, card),
