@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './platform/config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
+import { createNotifications } from './platform/db/notifications.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerGracefulShutdown } from './platform/http/graceful-shutdown.ts';
 import { registerOriginCheck } from './platform/http/origin-check.ts';
@@ -40,6 +41,7 @@ import { registerCardMediaRoutes } from './modules/cards/card-media.routes.ts';
 import { createCardMediaService } from './modules/cards/card-media.service.ts';
 import { registerCardUploadRoutes } from './modules/cards/card-uploads.routes.ts';
 import { createUploadDataStore } from './platform/storage/upload-store.ts';
+import { createUploadLocker } from './platform/storage/upload-locker.ts';
 import { registerCreditsRoutes } from './modules/credits/credits.routes.ts';
 import { createCreditsRepository } from './modules/credits/credits.repository.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
@@ -103,6 +105,16 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const applied = await migrateToLatest(database);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
+  // Changes that other instances' live streams and caches must hear of (DESIGN §1.2).
+  const notifications = await createNotifications({ databaseUrl: config.databaseUrl, log: app.log });
+  app.addHook('onClose', async () => notifications.close());
+
+  if (config.databaseUrl && !config.authSecret) {
+    app.log.warn(
+      'AUTH_SECRET is not set: this instance signs sessions with the secret in its DATA_DIR; ' +
+        'several instances on one database must share one AUTH_SECRET',
+    );
+  }
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const storage = await createFileStorage(config);
   app.addHook('onClose', async () => storage.destroy?.());
@@ -115,7 +127,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerOriginCheck(app, { publicOrigin: config.publicOrigin });
   await app.register(compress, { threshold: 1024 });
 
-  const catalogRepository = createCatalogRepository(database);
+  const catalogRepository = createCatalogRepository(database, notifications);
   if (config.seedDemoCatalog) {
     await seedDemoCatalogIfEmpty({
       repository: catalogRepository,
@@ -171,9 +183,14 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     rateLimiter,
     now,
     log: app.log,
+    notifications,
   });
   const cardViewsRepository = createCardViewsRepository(database);
-  const cardActivity = createCardActivityEvents({ views: cardViewsRepository, log: app.log });
+  const cardActivity = createCardActivityEvents({
+    views: cardViewsRepository,
+    log: app.log,
+    notifications,
+  });
   app.addHook('onClose', async () => cardActivity.close());
   const accounts = await registerAccounts(app, {
     config,
@@ -183,6 +200,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     mailer,
     rateLimiter,
     now,
+    notifications,
     cardActivity,
     eventStreams,
     beforeAccountDeleted: (userId) => payments.endSubscriptionsOf(userId),
@@ -222,6 +240,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     voice,
     rateLimiter,
     now,
+    notifications,
   });
   registerCardsRoutes(app, { cards, actors: cardActors });
   const cardViews = createCardViewsService({
@@ -232,6 +251,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     myWincsUrl: `${appOrigin(config)}/my-wincs`,
     now,
     log: app.log,
+    notifications,
   });
   registerSharePageRoutes(app, {
     previews: createLinkPreviewService({
@@ -259,10 +279,17 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   await registerCardMediaRoutes(app, { media: cardMedia, actors: cardActors, storage });
   const uploadDatastore = await createUploadDataStore(config);
+  const uploadLocker = await createUploadLocker({
+    databaseUrl: config.databaseUrl,
+    notifications,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => uploadLocker.close());
   await registerCardUploadRoutes(app, {
     media: cardMedia,
     actors: cardActors,
     datastore: uploadDatastore,
+    locker: uploadLocker,
   });
   const myWincs = createMyWincsService({
     cards: cardsRepository,

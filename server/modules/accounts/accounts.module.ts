@@ -6,6 +6,7 @@ import { runAuthMigrations } from '../../platform/auth/auth-migrations.ts';
 import { deriveKey } from '../../platform/auth/auth-secret.ts';
 import { createSessionReader } from '../../platform/auth/session-reader.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { Notifications } from '../../platform/db/notifications.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import type { Mailer } from '../../platform/mail/mail-messages.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
@@ -33,6 +34,8 @@ export interface AccountsDeps {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   now: () => Date;
+  /** Where balance changes are announced to every instance's live streams. */
+  notifications?: Notifications;
   /** Live-credit polling interval (tests shorten it). */
   creditPollMs?: number;
   /** Recipients opening the user's cards: the live stream passes it on to My WINCS. */
@@ -53,7 +56,11 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsDeps)
 
   const usersRepository = createUsersRepository(database);
   const creditsRepository = createCreditsRepository(database);
-  const credits = createCreditsService({ repository: creditsRepository, now });
+  const credits = createCreditsService({
+    repository: creditsRepository,
+    now,
+    ...(deps.notifications ? { notifications: deps.notifications } : {}),
+  });
   const guestCookie = createGuestSessionCookie({
     key: deriveKey(secret, 'guest-session-cookie'),
     secure: appOrigin(config).startsWith('https://'),
@@ -97,6 +104,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsDeps)
   const creditEvents = createCreditEvents({
     balancesOf: (ids) => creditsRepository.balancesOf(ids),
     log: app.log,
+    ...(deps.notifications ? { notifications: deps.notifications } : {}),
     ...(deps.creditPollMs ? { intervalMs: deps.creditPollMs } : {}),
   });
   app.addHook('onClose', async () => creditEvents.close());

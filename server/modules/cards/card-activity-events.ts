@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Notifications } from '../../platform/db/notifications.ts';
 import { createLivePoll } from '../../platform/http/live-poll.ts';
 import type { CardViewsRepository } from './card-views.repository.ts';
+
+/** The topic of recipient activity on a user's cards: published with the owner's id once it is recorded. */
+export const CARD_ACTIVITY_CHANGED = 'card-activity';
 
 export type CardActivityEvents = ReturnType<typeof createCardActivityEvents>;
 
@@ -11,6 +15,7 @@ export type CardActivityEvents = ReturnType<typeof createCardActivityEvents>;
 export function createCardActivityEvents(options: {
   views: Pick<CardViewsRepository, 'activityStampsOf'>;
   log: FastifyBaseLogger;
+  notifications?: Pick<Notifications, 'reach' | 'subscribe'>;
   intervalMs?: number;
 }) {
   const poll = createLivePoll<string>({
@@ -18,6 +23,9 @@ export function createCardActivityEvents(options: {
     stampOf: (stamp) => stamp,
     log: options.log,
     name: 'live card activity',
+    ...(options.notifications
+      ? { notifications: { hub: options.notifications, topic: CARD_ACTIVITY_CHANGED } }
+      : {}),
     ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
   });
   return {

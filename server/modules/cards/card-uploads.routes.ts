@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
-import { Metadata, type DataStore } from '@tus/utils';
+import { Metadata, type DataStore, type Locker } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import { TUS_METADATA_KEYS, VIDEO_MAX_BYTES } from '../../../shared/cards/card-media.ts';
 import { cardSchema } from '../../../shared/cards/cards.contract.ts';
@@ -50,13 +50,20 @@ function parseUploadMetadata(header: string | string[] | undefined): Record<stri
  */
 export async function registerCardUploadRoutes(
   app: FastifyInstance,
-  deps: { media: CardMediaService; actors: CardActorResolver; datastore: UploadDataStore },
+  deps: {
+    media: CardMediaService;
+    actors: CardActorResolver;
+    datastore: UploadDataStore;
+    /** Keeps two requests of one upload from writing at once, on whichever instances they arrive. */
+    locker: Locker;
+  },
 ): Promise<void> {
-  const { media, actors, datastore } = deps;
+  const { media, actors, datastore, locker } = deps;
 
   const tus = new TusServer({
     path: cardMediaApi.tus,
     datastore,
+    locker,
     maxSize: VIDEO_MAX_BYTES,
     relativeLocation: true,
     // Same-origin only: no CORS headers at all.

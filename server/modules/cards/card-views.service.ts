@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CardActivity } from '../../../shared/cards/card-views.contract.ts';
 import type { PublicCard } from '../../../shared/cards/cards.contract.ts';
+import type { Notifications } from '../../platform/db/notifications.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Mailer } from '../../platform/mail/mail-messages.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { findCardById } from './card-access.ts';
+import { CARD_ACTIVITY_CHANGED } from './card-activity-events.ts';
 import type { CardViewsRepository } from './card-views.repository.ts';
 import { canOpenSharedCard, countsAsView, type CardActor } from './cards.policy.ts';
 import { presentPublicCard } from './cards.presenter.ts';
@@ -26,8 +28,13 @@ export function createCardViewsService(deps: {
   myWincsUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Tells the sender's open pages, on every instance, that a recipient did something new. */
+  notifications?: Pick<Notifications, 'publish'>;
 }) {
   const { cards, views, users, mailer, myWincsUrl, now, log } = deps;
+  const announce = (card: CardRecord) => {
+    if (card.userId !== null) deps.notifications?.publish(CARD_ACTIVITY_CHANGED, card.userId);
+  };
 
   async function tellSender(card: CardRecord): Promise<void> {
     const owner = card.userId ?? card.authorId;
@@ -56,6 +63,7 @@ export function createCardViewsService(deps: {
       if (!countsAsView(actor, card)) return presentPublicCard(card);
       const outcome = await views.recordOpening({ cardId: card.id, deviceId: device(), at: now() });
       if (outcome === 'limit-reached') throw new AppError('card-view-limit');
+      if (outcome !== 'again') announce(card);
       if (outcome === 'first' && (await views.claimOpenNotice(card.id, now()))) {
         // The recipient is not kept waiting for the sender's email, nor refused because of it.
         tellSender(card).catch((error: unknown) =>
@@ -78,7 +86,7 @@ export function createCardViewsService(deps: {
       if (deviceId === null) return;
       const card = await findCardById(cards, cardId);
       if (!card || !canOpenSharedCard(card) || !countsAsView(actor, card)) return;
-      await views.recordActivity({ cardId: card.id, deviceId, activity, at: now() });
+      if (await views.recordActivity({ cardId: card.id, deviceId, activity, at: now() })) announce(card);
     },
   };
 }

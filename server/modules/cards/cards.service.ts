@@ -6,7 +6,9 @@ import type {
   TextStyles,
 } from '../../../shared/cards/cards.contract.ts';
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
+import type { Notifications } from '../../platform/db/notifications.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { CREDITS_CHANGED } from '../credits/credit-events.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
 import { canBeCardId, loadCardFor } from './card-access.ts';
 import { canReadCard, canUpdateCard, canUseCardLanguage, type CardActor } from './cards.policy.ts';
@@ -54,6 +56,8 @@ export function createCardsService(deps: {
   voice: Pick<VoiceService, 'clipsForCard' | 'prepare'>;
   rateLimiter: Pick<RateLimiter, 'consume'>;
   now: () => Date;
+  /** Tells the owner's open pages, on every instance, of the balance an unlock spent. */
+  notifications?: Pick<Notifications, 'publish'>;
 }) {
   const { repository, unlocks, templates, voice, rateLimiter, now } = deps;
 
@@ -198,6 +202,7 @@ export function createCardsService(deps: {
       if (outcome.status === 'not-found') throw new AppError('card-not-found');
       if (outcome.status === 'insufficient-credits') throw new AppError('insufficient-credits');
       const { card } = outcome;
+      if (outcome.status === 'paid') deps.notifications?.publish(CREDITS_CHANGED, userId);
       // Paid, the card can be opened any moment now: its voice should be ready before the first tap.
       voice.prepare([card.greetingClipId, card.messageClipId]);
       return {

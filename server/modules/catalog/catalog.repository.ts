@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Translations } from '../../../shared/i18n/languages.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { Notifications } from '../../platform/db/notifications.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type {
   CategoryRecord,
@@ -12,10 +13,23 @@ import type {
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
-/** Catalog queries, written once for SQLite and PostgreSQL; values go through the dialect codec. */
-export function createCatalogRepository(database: Database) {
+/** The topic of catalog writes (no key): every instance drops what it made from the catalog. */
+export const CATALOG_CHANGED = 'catalog';
+
+/**
+ * Catalog queries, written once for SQLite and PostgreSQL; values go through the dialect codec. With
+ * `notifications`, a write is announced to every instance (this one too), not only to this process.
+ */
+export function createCatalogRepository(
+  database: Database,
+  notifications?: Pick<Notifications, 'publish' | 'subscribe'>,
+) {
   const { db, codec } = database;
   const changeListeners = new Set<() => void>();
+  const tellListeners = () => {
+    for (const listener of changeListeners) listener();
+  };
+  notifications?.subscribe(CATALOG_CHANGED, tellListeners);
 
   /** Every write to the catalog tables goes up the version in its transaction (other instances poll it). */
   async function markChanged(trx: Transaction<DB>): Promise<void> {
@@ -26,9 +40,10 @@ export function createCatalogRepository(database: Database) {
       .execute();
   }
 
-  /** Tells this process's listeners once a write has committed. */
+  /** Tells the listeners once a write has committed. */
   function announceChange(): void {
-    for (const listener of changeListeners) listener();
+    if (notifications) notifications.publish(CATALOG_CHANGED, '');
+    else tellListeners();
   }
 
   const toCategory = (row: {
@@ -163,7 +178,10 @@ export function createCatalogRepository(database: Database) {
       return Number(row.version);
     },
 
-    /** Calls `listener` after each catalog write of this process commits; answers the unsubscribe. */
+    /**
+     * Calls `listener` after each catalog write of this process commits, and of any instance when the
+     * notifications reach them (also when some may have been missed); answers the unsubscribe.
+     */
     onChange(listener: () => void): () => void {
       changeListeners.add(listener);
       return () => changeListeners.delete(listener);

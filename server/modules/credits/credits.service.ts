@@ -1,11 +1,18 @@
 import { NEW_USER_CREDITS } from '../../../shared/accounts/accounts.contract.ts';
+import type { Notifications } from '../../platform/db/notifications.ts';
+import { CREDITS_CHANGED } from './credit-events.ts';
 import type { CreditsRepository } from './credits.repository.ts';
 
 export const SIGNUP_GRANT_REASON = 'signup-grant';
 
 export type CreditsService = ReturnType<typeof createCreditsService>;
 
-export function createCreditsService(deps: { repository: CreditsRepository; now: () => Date }) {
+export function createCreditsService(deps: {
+  repository: CreditsRepository;
+  now: () => Date;
+  /** Tells the user's open pages, on every instance, of the granted credits. */
+  notifications?: Pick<Notifications, 'publish'>;
+}) {
   const { repository, now } = deps;
   return {
     /**
@@ -21,6 +28,7 @@ export function createCreditsService(deps: { repository: CreditsRepository; now:
         idempotencyKey: `${SIGNUP_GRANT_REASON}:${userId}`,
         at: now(),
       });
+      if (result !== null) deps.notifications?.publish(CREDITS_CHANGED, userId);
       return result !== null;
     },
 

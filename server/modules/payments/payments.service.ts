@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { paidOfferOf, testCheckoutPagePath, tierAfterPurchase } from '../../../shared/payments/plans.ts';
+import type { Notifications } from '../../platform/db/notifications.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { CREDITS_CHANGED } from '../credits/credit-events.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
 import type {
   GrantOutcome,
@@ -75,6 +77,8 @@ export function createPaymentsService(deps: {
   rateLimiter: Pick<RateLimiter, 'consume'>;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Tells the buyer's open pages, on every instance, of a new balance or plan. */
+  notifications?: Pick<Notifications, 'publish'>;
 }) {
   const { repository, stripe, rateLimiter, now, log } = deps;
   const testMode = !stripe && deps.testMode;
@@ -110,6 +114,7 @@ export function createPaymentsService(deps: {
       { orderId: order.id, userId: order.userId, key: grant.idempotencyKey, outcome: outcome.status },
       'payments: purchase grant',
     );
+    if (outcome.status === 'granted') deps.notifications?.publish(CREDITS_CHANGED, order.userId);
     return outcome;
   }
 
@@ -242,6 +247,7 @@ export function createPaymentsService(deps: {
       tier: tierAfterPurchase(order.planId, 'monthly'),
       at,
     });
+    if (ended) deps.notifications?.publish(CREDITS_CHANGED, order.userId);
     return ended ? 'subscription-ended' : 'duplicate-event';
   }
 

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppConfig } from '../../platform/config.ts';
+import { createNotifications } from '../../platform/db/notifications.ts';
+import { CREDITS_CHANGED } from '../credits/credit-events.ts';
 import {
   TEST_ORIGIN,
   TestBrowser,
@@ -140,6 +142,8 @@ describeEachDatabase('the signed-in user: avatar, deletion, live credits', (use)
   });
 
   it('streams the balance: the current one at once, then a change made in the database by another instance', async () => {
+    // The other instance: its own notifications (on SQLite they reach only itself, and the stream polls).
+    const otherInstance = await createNotifications({ databaseUrl: use().databaseUrl, log: app.log });
     const { browser, email } = await signUpAndVerify(app, use());
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
@@ -176,11 +180,18 @@ describeEachDatabase('the signed-in user: avatar, deletion, live credits', (use)
         .set({ credits: 70, tier: 'plus_monthly' })
         .where('email', '=', email)
         .execute();
+      const { id } = await use()
+        .database.db.selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      otherInstance.publish(CREDITS_CHANGED, id);
       expect(await waitFor(() => events.join('').includes('"credits":70'), 4000)).toBe(true);
       expect(Date.now() - startedAt).toBeLessThan(4000);
       expect(events.join('')).toContain('data: {"credits":70,"tier":"plus_monthly"}');
     } finally {
       request.destroy();
+      await otherInstance.close();
     }
   });
 

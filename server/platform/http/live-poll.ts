@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Notifications } from '../db/notifications.ts';
 
 export interface LivePollOptions<T> {
   /** Reads the current value for each key (a user id) in one query; a key without a value is left out. */
@@ -8,7 +9,15 @@ export interface LivePollOptions<T> {
   log: FastifyBaseLogger;
   /** Names the feed in the log when a poll fails. */
   name: string;
-  /** How often the database is polled while anyone listens. */
+  /**
+   * Where writers announce a change of a key (`topic`): its listeners here read it at once. With
+   * notifications that reach every instance, polling is only the fallback for writes that announce nothing.
+   */
+  notifications?: { hub: Pick<Notifications, 'reach' | 'subscribe'>; topic: string };
+  /**
+   * How often the database is polled while anyone listens: 1.5 s, or 15 s when notifications reach every
+   * instance.
+   */
   intervalMs?: number;
 }
 
@@ -20,39 +29,74 @@ interface Subscriber<T> {
 export type LivePoll<T> = ReturnType<typeof createLivePoll<T>>;
 
 const CHUNK = 500;
+const POLL_MS = 1500;
+const FALLBACK_POLL_MS = 15_000;
 
 /**
  * Live updates for the Server-Sent Event streams of this process (DESIGN §1.2, §1.14). A change may happen on
- * any instance, so it travels through the database: one poller per feed and process reads the values of
- * every connected key in one query per interval and tells each listener of a value it has not seen yet.
+ * any instance, so it travels through the database: a write announces the key it changed (notifications,
+ * PostgreSQL's LISTEN/NOTIFY between instances) and this process reads that key's value at once; besides, one
+ * poller per feed and process reads the values of every connected key in one query per interval. Either way a
+ * listener hears of a value it has not seen yet. Reads run one at a time, so an older value never overtakes a
+ * newer one.
  */
 export function createLivePoll<T>(options: LivePollOptions<T>) {
-  const intervalMs = options.intervalMs ?? 1500;
+  const reachesAll = options.notifications?.hub.reach === 'database';
+  const intervalMs = options.intervalMs ?? (reachesAll ? FALLBACK_POLL_MS : POLL_MS);
   const subscribers = new Map<string, Set<Subscriber<T>>>();
   let timer: NodeJS.Timeout | undefined;
-  let polling = false;
+  let reading = false;
+  let allDue = false;
+  const dueKeys = new Set<string>();
 
-  async function poll(): Promise<void> {
-    if (polling || subscribers.size === 0) return;
-    polling = true;
-    try {
-      const keys = [...subscribers.keys()];
-      for (let start = 0; start < keys.length; start += CHUNK) {
-        const values = await options.read(keys.slice(start, start + CHUNK));
-        for (const [key, value] of values) {
-          const stamp = options.stampOf(value);
-          for (const subscriber of subscribers.get(key) ?? []) {
-            if (subscriber.last === stamp) continue;
-            subscriber.last = stamp;
-            subscriber.listener(value);
-          }
+  async function read(keys: string[]): Promise<void> {
+    for (let start = 0; start < keys.length; start += CHUNK) {
+      const values = await options.read(keys.slice(start, start + CHUNK));
+      for (const [key, value] of values) {
+        const stamp = options.stampOf(value);
+        for (const subscriber of subscribers.get(key) ?? []) {
+          if (subscriber.last === stamp) continue;
+          subscriber.last = stamp;
+          subscriber.listener(value);
         }
       }
-    } catch (error) {
-      options.log.warn({ err: error }, `${options.name}: polling failed`);
-    } finally {
-      polling = false;
     }
+  }
+
+  /** Reads what is due (every key, or the announced ones) until nothing is. */
+  async function drain(): Promise<void> {
+    if (reading) return;
+    reading = true;
+    try {
+      while (allDue || dueKeys.size > 0) {
+        const keys = allDue ? [...subscribers.keys()] : [...dueKeys].filter((key) => subscribers.has(key));
+        allDue = false;
+        dueKeys.clear();
+        try {
+          await read(keys);
+        } catch (error) {
+          options.log.warn({ err: error }, `${options.name}: polling failed`);
+        }
+      }
+    } finally {
+      reading = false;
+    }
+  }
+
+  const unsubscribeNotifications = options.notifications?.hub.subscribe(
+    options.notifications.topic,
+    (key) => {
+      if (key === null) allDue = true;
+      else if (subscribers.has(key)) dueKeys.add(key);
+      else return;
+      void drain();
+    },
+  );
+
+  function poll(): void {
+    if (subscribers.size === 0) return;
+    allDue = true;
+    void drain();
   }
 
   function stopIfIdle(): void {
@@ -76,8 +120,13 @@ export function createLivePoll<T>(options: LivePollOptions<T>) {
       if (!set) subscribers.set(key, (set = new Set()));
       set.add(subscriber);
       if (!timer) {
-        timer = setInterval(() => void poll(), intervalMs);
+        timer = setInterval(poll, intervalMs);
         timer.unref();
+      }
+      // A change announced after `initial` was read but before this subscription was missed: read once more.
+      if (unsubscribeNotifications) {
+        dueKeys.add(key);
+        void drain();
       }
       return () => {
         const current = subscribers.get(key);
@@ -95,6 +144,7 @@ export function createLivePoll<T>(options: LivePollOptions<T>) {
     },
 
     close(): void {
+      unsubscribeNotifications?.();
       subscribers.clear();
       stopIfIdle();
     },

@@ -1,6 +1,7 @@
 import type { ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-s3';
 import type { InitializeHandler, InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
-import { S3Store } from '@tus/s3-store';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { KvStore } from '@tus/utils';
 import type { S3Settings } from '../config.ts';
 import { s3ClientConfig } from './s3-client.ts';
 
@@ -50,6 +51,18 @@ function keyPrefixMiddleware(prefix: string): InitializeMiddleware<ServiceInputT
     };
 }
 
+/**
+ * S3Store keeps each upload's info (read from `{id}.info`) in a cache, by default in this process's memory,
+ * never dropped until the upload finishes here: another instance's changes (a declared length, a removal) stay
+ * hidden from it, and abandoned uploads pile up. The info is read from the bucket every time instead, so any
+ * instance can continue any upload (a small GET per tus request).
+ */
+const noCache: KvStore<MetadataValue> = {
+  get: async () => undefined,
+  set: async () => {},
+  delete: async () => {},
+};
+
 /** @tus/s3-store's S3Store with its objects kept under a prefix. */
 class PrefixedS3Store extends S3Store {
   constructor(options: ConstructorParameters<typeof S3Store>[0], prefix: string) {
@@ -73,6 +86,7 @@ export function createS3UploadStore(
       // Object tags (which S3Store sets when an expiration is configured) are not supported by every
       // S3-compatible store (R2, Garage); expiry works without them, and lifecycle rules use the prefix.
       useTags: false,
+      cache: noCache,
     },
     options.prefix,
   );

@@ -37,8 +37,9 @@ Object.defineProperty(PreparedFileStore.prototype, 'checkOrCreateDirectory', { v
  * `{id}`, its state in `{id}.json`), or the configured S3 bucket under `uploads/` (S3Store: a multipart
  * upload per tus upload, state in `uploads/{id}.info`, completed bytes in `uploads/{id}`).
  *
- * Upload state lives in the store, so any instance can resume an upload; tus locks do not (the tus server's
- * default locker is in memory, per instance): see docs/decisions/0007-storage-backends.md.
+ * Upload state lives in the store (S3Store's info is not cached in memory), so any instance can continue an
+ * upload; the lock that keeps two requests of one upload apart is upload-locker.ts's. See
+ * docs/decisions/0007-storage-backends.md and 0021-several-instances.md.
  */
 export async function createUploadDataStore(
   config: Pick<AppConfig, 'uploadsDir' | 's3'>,
