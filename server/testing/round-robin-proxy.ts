@@ -1,0 +1,146 @@
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A real load balancer in front of several server instances, for the tests and benchmarks of "any request can
+ * go to any instance": Debian's HAProxy, round robin, no stickiness of any kind (no cookie, no source hash).
+ * Each answer says which instance sent it (`X-Served-By`: the backend's name). Found on the PATH (or in
+ * /usr/sbin), else installed with apt-get when running as root, as the browser tests install Chromium.
+ */
+
+export interface ProxyBackend {
+  /** The name X-Served-By carries. */
+  name: string;
+  port: number;
+}
+
+export interface RoundRobinProxy {
+  /** http://127.0.0.1:{port} */
+  url: string;
+  close(): Promise<void>;
+}
+
+export const SERVED_BY_HEADER = 'x-served-by';
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findHaproxy(): string | null {
+  const onPath = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' });
+  const found = onPath.status === 0 ? onPath.stdout.trim() : '';
+  if (found && isExecutable(found)) return found;
+  return ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find(isExecutable) ?? null;
+}
+
+/** HAProxy's path, installing Debian's package when we may (root with apt-get); throws, saying why, if not. */
+export function ensureHaproxy(): string {
+  const found = findHaproxy();
+  if (found) return found;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+  if (!isRoot || !hasApt) {
+    throw new Error(
+      '[proxy] HAProxy is not installed and cannot be installed here (needs root and apt-get). ' +
+        'Install it: apt-get install haproxy',
+    );
+  }
+  const command = 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy';
+  console.log(`[proxy] no HAProxy found; installing Debian's package: ${command}`);
+  execFileSync('sh', ['-c', command], { stdio: 'inherit' });
+  const installed = findHaproxy();
+  if (!installed) throw new Error('[proxy] apt-get finished, but still no haproxy executable');
+  return installed;
+}
+
+function haproxyConfig(port: number, backends: ProxyBackend[]): string {
+  return [
+    'global',
+    '  maxconn 4096',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    // Long enough for a slow upload and for live event streams between their heartbeats.
+    '  timeout client 5m',
+    '  timeout server 5m',
+    '  option forwardfor',
+    // A request whose connection to a stopped instance failed goes to another one; one that reached an
+    // instance is never sent twice.
+    '  option redispatch',
+    '  retries 3',
+    'frontend web',
+    `  bind 127.0.0.1:${port}`,
+    '  default_backend app',
+    'backend app',
+    '  balance roundrobin',
+    '  option httpchk GET /api/health',
+    '  http-check expect status 200',
+    `  http-response set-header X-Served-By %[srv_name]`,
+    ...backends.map(
+      (backend) => `  server ${backend.name} 127.0.0.1:${backend.port} check inter 300ms fall 1 rise 1`,
+    ),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Starts HAProxy on `port` in front of `backends` (which must answer /api/health already) and waits until it
+ * sends requests to each of them.
+ */
+export async function startRoundRobinProxy(port: number, backends: ProxyBackend[]): Promise<RoundRobinProxy> {
+  const haproxy = ensureHaproxy();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'winc-haproxy-'));
+  const configFile = path.join(dir, 'haproxy.cfg');
+  writeFileSync(configFile, haproxyConfig(port, backends));
+  const child: ChildProcess = spawn(haproxy, ['-f', configFile, '-db'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-10_000));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const close = async () => {
+    process.off('exit', killOnExit);
+    if (!exited) child.kill('SIGTERM');
+    await exit;
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  const seen = new Set<string>();
+  const deadline = Date.now() + 20_000;
+  while (seen.size < backends.length) {
+    if (exited) throw new Error(`HAProxy exited:\n${output}`);
+    if (Date.now() > deadline) {
+      await close();
+      throw new Error(`HAProxy did not reach every instance (reached: ${[...seen].join(', ')}):\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      const servedBy = response.headers.get(SERVED_BY_HEADER);
+      if (response.status === 200 && servedBy) seen.add(servedBy);
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url, close };
+}
