@@ -71,6 +71,8 @@ function haproxyConfig(port: number, backends: ProxyBackend[]): string {
     '  timeout client 5m',
     '  timeout server 5m',
     '  option forwardfor',
+    // Without it HAProxy holds small pieces of a response back (~200 ms) hoping for more: live events wait.
+    '  option http-no-delay',
     // A request whose connection to a stopped instance failed goes to another one; one that reached an
     // instance is never sent twice.
     '  option redispatch',
