@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cardsApi } from '../shared/api-paths.ts';
 import { seedFixtureCatalog, signUpOverHttp, unpaidCards } from '../server/chaos/chaos-fixture.ts';
@@ -37,6 +38,8 @@ const views = Number(flags.views);
 const unlocks = Number(flags.unlocks);
 const concurrency = Number(flags.concurrency);
 const STARTING_CREDITS = 10_000_000;
+/** The built app: the recipient page is rendered from its server build, as in production. */
+const WEB_DIST_DIR = resolve(import.meta.dirname, '..', 'dist', 'web');
 
 const number = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -47,6 +50,8 @@ interface LoadResult {
   p99: number;
   /** Answers other than 200. */
   failures: number;
+  /** How many answers of each status. */
+  statuses: Record<string, number>;
 }
 
 /** One request per path, `workers` in flight, from a separate process; answers its figures. */
@@ -81,7 +86,7 @@ async function benchInstances(count: number): Promise<RunFigures> {
   const cluster: Cluster = await startCluster({
     instances: count,
     prepare: seedFixtureCatalog,
-    env: { LOG_LEVEL: 'error' },
+    env: { LOG_LEVEL: 'error', WEB_DIST_DIR },
   });
   try {
     const sender = await signUpOverHttp(() => cluster.url, cluster.testDatabase);
@@ -125,7 +130,8 @@ async function benchInstances(count: number): Promise<RunFigures> {
 function report(label: string, result: LoadResult, unit: string): void {
   console.log(
     `  ${label.padEnd(12)} ${number(result.perSecond).padStart(6)} ${unit}` +
-      `  p50 ${number(result.p50, 1)} ms  p99 ${number(result.p99, 1)} ms  errors ${result.failures}`,
+      `  p50 ${number(result.p50, 1)} ms  p99 ${number(result.p99, 1)} ms  errors ${result.failures}` +
+      (result.failures > 0 ? ` (statuses ${JSON.stringify(result.statuses)})` : ''),
   );
 }
 
@@ -137,6 +143,12 @@ async function main(): Promise<void> {
     `  runs   ${views} page views (GET /c/{id} + GET /api/public/cards/{id}), ${unlocks} unlocks,` +
       ` ${concurrency} requests in flight\n`,
   );
+
+  if (!existsSync(join(WEB_DIST_DIR, 'index.html'))) {
+    console.log('The web app is not built: npx vite build');
+    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
 
   let postgres: TestPostgresCluster | null = null;
   if (!process.env[PG_ADMIN_URL_ENV]) {

@@ -2,7 +2,8 @@
  * The client side of bench/unlocks.ts, run as a separate process so sending and timing requests never
  * competes with the server for its event loop. Input on stdin, one JSON object: `baseUrl`, `cookie`,
  * `origin`, `paths` (one request each), `workers` (requests in flight) and `method` ('POST' unlocks, 'GET'
- * reads). Output: one JSON line with the throughput, latencies and the number of answers other than 200.
+ * reads). Output: one JSON line with the throughput, latencies, the number of answers other than 200 and how
+ * many of each status there were.
  */
 import http from 'node:http';
 import { text } from 'node:stream/consumers';
@@ -29,6 +30,7 @@ function send(path) {
 
 const latencies = [];
 let failures = 0;
+const statuses = {};
 let next = 0;
 const startedAt = performance.now();
 await Promise.all(
@@ -39,6 +41,7 @@ await Promise.all(
       const status = await send(path);
       latencies.push(performance.now() - sentAt);
       if (status !== 200) failures += 1;
+      statuses[status] = (statuses[status] ?? 0) + 1;
     }
   }),
 );
@@ -47,5 +50,5 @@ agent.destroy();
 latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
 process.stdout.write(
-  `${JSON.stringify({ perSecond: paths.length / seconds, p50: at(0.5), p99: at(0.99), failures })}\n`,
+  `${JSON.stringify({ perSecond: paths.length / seconds, p50: at(0.5), p99: at(0.99), failures, statuses })}\n`,
 );

@@ -82,11 +82,14 @@ function haproxyConfig(port: number, backends: ProxyBackend[]): string {
     '  default_backend app',
     'backend app',
     '  balance roundrobin',
+    // A stopped instance is out within a second; a busy one is not taken out for one slow answer (a lone
+    // instance marked down would turn every request into a 503).
     '  option httpchk GET /api/health',
     '  http-check expect status 200',
+    '  timeout check 5s',
     `  http-response set-header X-Served-By %[srv_name]`,
     ...backends.map(
-      (backend) => `  server ${backend.name} 127.0.0.1:${backend.port} check inter 300ms fall 1 rise 1`,
+      (backend) => `  server ${backend.name} 127.0.0.1:${backend.port} check inter 300ms fall 3 rise 2`,
     ),
     '',
   ].join('\n');
