@@ -40,24 +40,31 @@ function findHaproxy(): string | null {
   return ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find(isExecutable) ?? null;
 }
 
-/** HAProxy's path, installing Debian's package when we may (root with apt-get); throws, saying why, if not. */
-export function ensureHaproxy(): string {
+/**
+ * HAProxy's path, installing Debian's package when we may (root with apt-get); else why it cannot be had.
+ * No stand-in: a proxy of our own would only prove that our own code agrees with itself.
+ */
+export function findOrInstallHaproxy(): { path: string } | { missing: string } {
   const found = findHaproxy();
-  if (found) return found;
+  if (found) return { path: found };
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!isRoot || !hasApt) {
-    throw new Error(
-      '[proxy] HAProxy is not installed and cannot be installed here (needs root and apt-get). ' +
-        'Install it: apt-get install haproxy',
-    );
+    return {
+      missing:
+        'HAProxy is not installed and cannot be installed here (that needs root and apt-get): ' +
+        'apt-get install haproxy',
+    };
   }
   const command = 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy';
   console.log(`[proxy] no HAProxy found; installing Debian's package: ${command}`);
-  execFileSync('sh', ['-c', command], { stdio: 'inherit' });
+  try {
+    execFileSync('sh', ['-c', command], { stdio: 'inherit' });
+  } catch (error) {
+    return { missing: `installing HAProxy failed (${String(error)})` };
+  }
   const installed = findHaproxy();
-  if (!installed) throw new Error('[proxy] apt-get finished, but still no haproxy executable');
-  return installed;
+  return installed ? { path: installed } : { missing: 'apt-get finished, but still no haproxy executable' };
 }
 
 function haproxyConfig(port: number, backends: ProxyBackend[]): string {
@@ -100,7 +107,9 @@ function haproxyConfig(port: number, backends: ProxyBackend[]): string {
  * sends requests to each of them.
  */
 export async function startRoundRobinProxy(port: number, backends: ProxyBackend[]): Promise<RoundRobinProxy> {
-  const haproxy = ensureHaproxy();
+  const found = findOrInstallHaproxy();
+  if ('missing' in found) throw new Error(`[proxy] ${found.missing}`);
+  const haproxy = found.path;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'winc-haproxy-'));
   const configFile = path.join(dir, 'haproxy.cfg');
   writeFileSync(configFile, haproxyConfig(port, backends));

@@ -109,6 +109,17 @@ describe.each(backends)('tus upload datastore: $name', ({ s3: useS3, expected })
     }
   });
 
+  it("sees another instance's changes: a length it declared, an upload it removed", async () => {
+    const id = await createUpload(store, undefined);
+    expect((await store.getUpload(id)).sizeIsDeferred).toBe(true);
+    const otherInstance = await createUploadDataStore(config);
+    expect((await otherInstance.getUpload(id)).sizeIsDeferred).toBe(true);
+    await store.declareUploadLength(id, 1000);
+    expect(await otherInstance.getUpload(id)).toMatchObject({ size: 1000, offset: 0 });
+    await store.remove(id);
+    await expect(otherInstance.getUpload(id)).rejects.toMatchObject({ status_code: 404 });
+  });
+
   it('takes the length later when the client defers it', async () => {
     const data = randomBytes(30_000);
     const id = await createUpload(store, undefined);
