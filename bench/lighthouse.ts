@@ -3,12 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAppServer } from '../e2e/support/app-server.ts';
-import {
-  PAGE_SOURCES,
-  pageAssets,
-  type Manifest,
-  type WebPage,
-} from '../server/platform/http/page-document.ts';
+import { PAGE_CODE, pageAssets, type Manifest, type WebPage } from '../server/platform/http/page-document.ts';
 import { audit, type AuditResult } from './support/lighthouse-audit.ts';
 import { paidCardMaker } from './support/paid-cards.ts';
 
@@ -63,9 +58,9 @@ try {
     const compressed = path.join(webDistDir, `${file}.br`);
     return fs.statSync(fs.existsSync(compressed) ? compressed : path.join(webDistDir, file)).size;
   };
-  console.log('\nJavaScript of each first load, from the build, as served (brotli)');
-  for (const page of Object.keys(PAGE_SOURCES) as WebPage[]) {
-    const assets = pageAssets(manifest, PAGE_SOURCES[page]);
+  console.log('\nJavaScript of each first load in English, from the build, as served (brotli)');
+  for (const page of Object.keys(PAGE_CODE) as WebPage[]) {
+    const assets = pageAssets(manifest, page, 'en');
     const files = [...assets.entryScripts, ...assets.scripts];
     const kb = files.reduce((sum, file) => sum + served(file), 0) / 1024;
     console.log(`  ${page.padEnd(34)} ${kb.toFixed(1).padStart(6)} KB in ${files.length} files`);
