@@ -146,6 +146,9 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       expect(kinds.slice(1).every((kind) => kind === 'category')).toBe(true);
 
       for (const [index, section] of (await sections.all()).entries()) {
+        // A row below the first screen draws its cards as it nears the viewport.
+        await section.scrollIntoViewIfNeeded();
+        await section.locator(SELECTORS.card).first().waitFor();
         const ids = await cardIds(section);
         expect(ids.length, `row ${index}`).toBeGreaterThan(0);
         expect(ids.length, `row ${index}`).toBeLessThanOrEqual(HOME_ROW_LIMIT);
