@@ -1,42 +1,10 @@
 import '@fontsource-variable/nunito/wght.css';
 import '@fontsource-variable/noto-kufi-arabic/wght.css';
 import './styles/app.css';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { isLanguage } from '../shared/i18n/languages.ts';
-import { RecipientApp } from './app/recipient/recipient-app.tsx';
-import { recipientCardIdOf } from './config/paths.ts';
-import { recipientTranslations } from './features/recipient-card/recipient-translations.ts';
-import {
-  i18n,
-  initI18n,
-  readStoredLanguage,
-  rememberLanguageForServer,
-  serverKnowsLanguage,
-} from './lib/i18n.ts';
+import { takeOver } from './lib/take-over.ts';
 
 /**
- * The recipient page's own entry (`recipient.html`, served for `/c/{id}`): the server renders the page in its
- * card's language and this takes it over, with its own strings and without the app's router, query library
- * and frame (docs/decisions/0018-first-paint.md).
+ * The recipient page's entry (`recipient.html`): its styles now, its code once the server's page has been
+ * painted (see `takeOver`).
  */
-async function start(): Promise<void> {
-  const root = document.getElementById('root')!;
-  const pageLanguage = document.documentElement.lang;
-  const serverRendered = root.hasChildNodes() && isLanguage(pageLanguage);
-  await initI18n(recipientTranslations, serverRendered ? pageLanguage : undefined);
-  const app = (
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <RecipientApp cardId={recipientCardIdOf(window.location.pathname) ?? ''} />
-      </I18nextProvider>
-    </StrictMode>
-  );
-  if (serverRendered) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-  // The server learns the device's language for its next page (this one shows its card's, DESIGN §1.17).
-  if (!serverKnowsLanguage()) rememberLanguageForServer(readStoredLanguage());
-}
-
-void start();
+void takeOver(async () => (await import('./app/recipient/start-recipient-page.tsx')).startRecipientPage());

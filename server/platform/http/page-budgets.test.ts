@@ -10,16 +10,17 @@ import { PAGE_CODE, pageAssets, type Manifest, type WebPage } from './page-docum
 const LOCALES: Record<Language, typeof en> = { en, ar, ru };
 
 /**
- * What each page's first load may cost in JavaScript, as served (the build's brotli files), in KB. Sizes of
+ * What each page's first load may cost in JavaScript in English, as served (the build's brotli files), in KB:
+ * its entry and the chunks the server names in the page, its strings among them. Sizes of
  * a build are deterministic, so this is a test and not a benchmark: a change that adds code to a page's
  * first load must make room for it here, on purpose. `npm run bench:lighthouse` prints the same figures.
  */
 const BUDGET_KB: Record<WebPage, number> = {
-  home: 170,
+  home: 171,
   category: 163,
-  style: 162,
-  recipient: 149,
-  other: 152,
+  style: 163,
+  recipient: 101,
+  other: 153,
 };
 
 const webDistDir = path.resolve(import.meta.dirname, '../../../dist/web');

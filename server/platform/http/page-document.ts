@@ -10,7 +10,11 @@ import {
   textDirection,
   type Language,
 } from '../../../shared/i18n/languages.ts';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/pages/page-data.contract.ts';
+import {
+  PAGE_DATA_ELEMENT_ID,
+  PAGE_MODULES_ELEMENT_ID,
+  type PageData,
+} from '../../../shared/pages/page-data.contract.ts';
 import { readCookie } from '../auth/cookies.ts';
 
 /**
@@ -21,8 +25,9 @@ export type WebPage = 'home' | 'category' | 'style' | 'recipient' | 'other';
 
 /**
  * Each page's code, by keys of Vite's build manifest: its HTML entry (the app's `index.html`, or the recipient
- * page's own lighter `recipient.html`), the source files it starts with beyond the entry (the frame and page
- * the router loads on demand), and the module of its strings in a language.
+ * page's own lighter `recipient.html`; an entry is only its styles and what starts its app), the source
+ * files it starts with beyond the entry (the app, its frame and page, which the router loads on demand), and
+ * the module of its strings in a language.
  */
 export interface PageCode {
   entry: 'index.html' | 'recipient.html';
@@ -35,27 +40,27 @@ const appStrings = (language: Language) => `../shared/i18n/locales/${language}.j
 export const PAGE_CODE: Record<WebPage, PageCode> = {
   home: {
     entry: 'index.html',
-    sources: ['app/layout/app-layout.tsx', 'app/routes/home.route.tsx'],
+    sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/home.route.tsx'],
     strings: appStrings,
   },
   category: {
     entry: 'index.html',
-    sources: ['app/layout/app-layout.tsx', 'app/routes/category.route.tsx'],
+    sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/category.route.tsx'],
     strings: appStrings,
   },
   style: {
     entry: 'index.html',
-    sources: ['app/layout/app-layout.tsx', 'app/routes/style.route.tsx'],
+    sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/style.route.tsx'],
     strings: appStrings,
   },
   recipient: {
     entry: 'recipient.html',
-    sources: [],
+    sources: ['app/recipient/start-recipient-page.tsx'],
     strings: (language) => `features/recipient-card/translations/${language}.ts`,
   },
   other: {
     entry: 'index.html',
-    sources: ['app/layout/app-layout.tsx'],
+    sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx'],
     strings: appStrings,
   },
 };
@@ -168,6 +173,16 @@ export function pageAssets(manifest: Manifest, page: WebPage, language: Language
     styles: [...new Set(styles)].filter((file) => !alreadyStyled.has(file)),
     entryScripts: [...alreadyInPage],
   };
+}
+
+/** The entry script and the chunks Vite names beside it, fetched at low priority. */
+function lowPriorityScripts(html: string): string {
+  return html
+    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
 }
 
 /** The server build of the app (`web/entry-server.tsx`). */
@@ -294,6 +309,9 @@ export function createPageDocuments(
       const page = renderer
         ? await renderApp(renderer, { url: parts.url, language: parts.language, data: parts.data })
         : null;
+      const modules = assets.scripts.map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${file}" />`,
+      );
       const tags = [
         // The fonts first: among the page's other preloads they would wait for the scripts' bandwidth.
         ...firstFonts(current.manifest, entry, parts.language).map(
@@ -302,12 +320,16 @@ export function createPageDocuments(
         ...(parts.head ?? []),
         ...(page?.head ? [page.head] : []),
         ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-        ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+        ...(page ? [`<template id="${PAGE_MODULES_ELEMENT_ID}">${modules.join('')}</template>`] : modules),
       ];
       let html = current.html[entry].replace(
         /<html[^>]*>/,
         `<html lang="${parts.language}" dir="${textDirection(parts.language)}">`,
       );
+      // A page the server rendered shows without its script, which only takes it over: the entry (its styles
+      // and what starts its app) waits for what the first screen shows, and the app's chunks come once the page
+      // has been painted (`web/lib/take-over.ts`).
+      if (page) html = lowPriorityScripts(html);
       if (parts.replaceTitle) {
         html = html
           .replace(/<meta\s+name="description"[^>]*>/s, '')
