@@ -87,8 +87,8 @@ function localeParts(): Plugin {
     name: 'winc:locale-parts',
     enforce: 'pre',
     load(id) {
-      const [file, query] = id.split('?');
-      if (query !== 'part' || !file?.endsWith('.json')) return null;
+      const [file, query = ''] = id.split('?');
+      if (!new URLSearchParams(query).has('part') || !file?.endsWith('.json')) return null;
       const sections = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
       const code = Object.entries(sections)
         .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)

@@ -42,12 +42,19 @@ try {
   console.log(`  ${''.padEnd(34)} score      FCP      LCP      TBT     CLS   JS sent`);
   for (const [label, nextUrl] of pages) {
     const runs: AuditResult[] = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await audit(await nextUrl(), profileDir));
+    // Now and then Lighthouse cannot read a run's trace (NO_NAVSTART) and has no figures: that run is made
+    // again (at most RUNS times), so a failure does not spoil the median.
+    let failed = 0;
+    while (runs.length < RUNS) {
+      const result = await audit(await nextUrl(), profileDir);
+      if (Number.isNaN(result.fcp) && failed++ < RUNS) continue;
+      runs.push(result);
+    }
     const of = (key: keyof AuditResult) => median(runs.map((result) => result[key]));
     console.log(
       `  ${label.padEnd(34)} ${String(of('score')).padStart(5)} ${ms(of('fcp'))} ${ms(of('lcp'))} ${ms(of('tbt'))}` +
         ` ${of('cls').toFixed(3).padStart(7)} ${(of('jsBytes') / 1024).toFixed(0).padStart(6)} KB` +
-        `   (scores ${runs.map((result) => result.score).join(', ')})`,
+        `   (scores ${runs.map((result) => result.score).join(', ')}${failed ? `; ${failed} run(s) without a trace, made again` : ''})`,
     );
   }
 

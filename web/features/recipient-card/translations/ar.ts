@@ -6,4 +6,5 @@ export {
   header,
   overview,
   recipient,
+  routeError,
 } from '../../../../shared/i18n/locales/ar.json?part';

@@ -10,4 +10,5 @@ declare module '*.json?part' {
   export const header: Strings;
   export const overview: Strings;
   export const recipient: Strings;
+  export const routeError: Strings;
 }
