@@ -212,7 +212,6 @@ export function createPageDocuments(
   options: { origin: string; log?: FastifyBaseLogger },
 ) {
   const indexFile = path.join(webDistDir, 'index.html');
-  const entries: readonly PageCode['entry'][] = ['index.html', 'recipient.html'];
   const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
   const rendererFile = path.join(webDistDir, '..', 'ssr', 'entry-server.js');
   let build: {
@@ -277,13 +276,12 @@ export function createPageDocuments(
     try {
       const stat = await fs.promises.stat(indexFile);
       if (build?.modifiedMs !== stat.mtimeMs) {
-        const files = await Promise.all(
-          entries.map((entry) => fs.promises.readFile(path.join(webDistDir, entry), 'utf8')),
-        );
-        const html = Object.fromEntries(entries.map((entry, index) => [entry, files[index]!])) as Record<
-          PageCode['entry'],
-          string
-        >;
+        const index = await fs.promises.readFile(indexFile, 'utf8');
+        // A build without the recipient page's own entry (an older one) serves that page with the app's.
+        const recipient = await fs.promises
+          .readFile(path.join(webDistDir, 'recipient.html'), 'utf8')
+          .catch(() => index);
+        const html: Record<PageCode['entry'], string> = { 'index.html': index, 'recipient.html': recipient };
         let manifest: Manifest = {};
         try {
           manifest = JSON.parse(await fs.promises.readFile(manifestFile, 'utf8')) as Manifest;
