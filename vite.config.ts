@@ -61,6 +61,43 @@ function vendorFiles(groups: readonly VendorFiles[]): Plugin {
   };
 }
 
+/**
+ * The recipient page (`/c/{id}`) is a page of its own (`web/recipient.html`, docs/decisions/0018-first-paint.md),
+ * which the server serves for those paths; the dev server does the same.
+ */
+function recipientPage(): Plugin {
+  return {
+    name: 'winc:recipient-page',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (/^\/c\/[^/?]+\/?(?:\?|$)/.test(request.url ?? '')) request.url = '/recipient.html';
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * `file.json?part`: a locale file for a part of the app that shows only some of its sections (the recipient
+ * page). Each section is its own export, and the query makes this a module apart from the app's import of the
+ * whole file, so the bundle keeps only the sections imported.
+ */
+function localeParts(): Plugin {
+  return {
+    name: 'winc:locale-parts',
+    enforce: 'pre',
+    load(id) {
+      const [file, query = ''] = id.split('?');
+      if (!new URLSearchParams(query).has('part') || !file?.endsWith('.json')) return null;
+      const sections = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const code = Object.entries(sections)
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
+        .join('\n');
+      return { code, moduleType: 'js' };
+    },
+  };
+}
+
 /** A plugin for the browser's build only: the server's renderer needs no vendor files. */
 function browserOnly(plugin: Plugin): Plugin {
   return { ...plugin, applyToEnvironment: (environment) => environment.name === 'client' };
@@ -78,6 +115,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    recipientPage(),
+    localeParts(),
     browserOnly(vendorFiles([FFMPEG_CORE, FACE_FILES.models, FACE_FILES.wasm])),
     // Text assets compressed once, at the strongest settings, and served as they are (the server picks the
     // encoding a browser accepts). The vendor files are left out: megabytes of wasm and model weights that
@@ -111,6 +150,13 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // Two pages: the app, and a share link's recipient page with its own, lighter entry.
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+        recipient: fileURLToPath(new URL('./web/recipient.html', import.meta.url)),
+      },
+    },
     // Which chunks each route needs: the server names them in the page so they load with it, not after it.
     manifest: true,
     // Two big chunks load only on demand: the AAC encoder (~1 MB, its wasm inlined) when a video's sound must

@@ -117,7 +117,9 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
     async function open(path: string, viewport = DESKTOP): Promise<Page> {
       const page = await context.newPage();
       await page.setViewportSize(viewport);
-      await page.goto(`${server.baseUrl}${path}`);
+      // A page the server rendered is taken over by its script after it has been painted: the tests click and
+      // type once it has (its code and first answers have come).
+      await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
       return page;
     }
 
@@ -146,6 +148,9 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       expect(kinds.slice(1).every((kind) => kind === 'category')).toBe(true);
 
       for (const [index, section] of (await sections.all()).entries()) {
+        // A row below the first screen draws its cards as it nears the viewport.
+        await section.scrollIntoViewIfNeeded();
+        await section.locator(SELECTORS.card).first().waitFor();
         const ids = await cardIds(section);
         expect(ids.length, `row ${index}`).toBeGreaterThan(0);
         expect(ids.length, `row ${index}`).toBeLessThanOrEqual(HOME_ROW_LIMIT);
@@ -225,7 +230,9 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       if (target.total <= CATALOG_PAGE_SIZE) {
         const big = home.sections.find((s) => s.kind === 'category' && s.total > CATALOG_PAGE_SIZE);
         categoryName = big?.category?.name ?? BASED_ON_RANK_CATEGORY;
-        await page.goto(`${server.baseUrl}/category/${encodeURIComponent(categoryName)}`);
+        await page.goto(`${server.baseUrl}/category/${encodeURIComponent(categoryName)}`, {
+          waitUntil: 'networkidle',
+        });
       }
       const expected = (await allTemplates({ category: categoryName })).map((template) => template.id);
       expect(expected.length).toBeGreaterThan(CATALOG_PAGE_SIZE);

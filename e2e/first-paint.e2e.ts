@@ -57,6 +57,11 @@ describe('the first visit', () => {
       firstPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).resolves.toBe(true);
     await expect(firstPicture.evaluate((img) => getComputedStyle(img).opacity)).resolves.toBe('1');
+    // A search made before the script has taken the page over is not lost: the form goes to `/?q=`.
+    const search = page.getByRole('searchbox', { name: text('en', 'home.searchLabel'), exact: true });
+    await search.fill('balloons');
+    await search.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'balloons');
     await context.close();
   });
 

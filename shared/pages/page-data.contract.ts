@@ -6,6 +6,12 @@ import type { HomeResponse } from '../catalog/catalog.contract.ts';
  */
 export const PAGE_DATA_ELEMENT_ID = 'winc-page-data';
 
+/**
+ * A page the server rendered names the code that takes it over (its `modulepreload` links) inside a
+ * `<template>` of this id, inert until the page has been painted (see `web/lib/take-over.ts`).
+ */
+export const PAGE_MODULES_ELEMENT_ID = 'winc-page-modules';
+
 export interface PageData {
   /** `/`: the home answer, as `GET /api/catalog/home` gives it. */
   home?: HomeResponse;

@@ -1,46 +1,30 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { routePatterns } from '../config/paths.ts';
+import { RouteError } from './layout/route-error.tsx';
 
 /**
  * Each page is its own chunk, loaded before the router shows it (the page it leaves stays until then), so
  * the server and the browser render a page the same way: whole, never a fallback.
  *
- * The frames load with their first page (the server names their chunks in the page, so they arrive with the
- * entry): a recipient's page never loads the sender's header, session and upload code.
+ * The frame loads with the first page (the server names its chunks in the page, so they arrive with the
+ * entry).
  */
 const appLayout = async () => {
-  const [{ AppLayout }, { RouteError }] = await Promise.all([
-    import('./layout/app-layout.tsx'),
-    import('./layout/route-error.tsx'),
-  ]);
-  return { Component: AppLayout, ErrorBoundary: RouteError };
+  const { AppLayout } = await import('./layout/app-layout.tsx');
+  return { Component: AppLayout };
 };
-const recipientLayout = async () => {
-  const [{ RecipientLayout }, { RouteError }] = await Promise.all([
-    import('./layout/recipient-layout.tsx'),
-    import('./layout/route-error.tsx'),
-  ]);
-  return { Component: RecipientLayout, ErrorBoundary: RouteError };
-};
-
 /** Nothing shows while a frame's code arrives: it comes with the page (see above), so the wait is short. */
 const NoFallback = () => null;
 
-/** The URL table (SPEC §2), plus the recipient page and the test-mode checkout (DESIGN §1.5, §1.10). */
+/**
+ * The URL table (SPEC §2) and the test-mode checkout (DESIGN §1.10). The recipient page (`/c/{id}`, DESIGN
+ * §1.5) is not here: it is a page of its own (`web/recipient-main.tsx`), which nothing in the app links to.
+ */
 export const appRoutes: RouteObject[] = [
   {
-    lazy: recipientLayout,
-    HydrateFallback: NoFallback,
-    children: [
-      {
-        path: routePatterns.recipientCard,
-        lazy: () =>
-          import('./routes/recipient-card.route.tsx').then((m) => ({ Component: m.RecipientCardRoute })),
-      },
-    ],
-  },
-  {
     lazy: appLayout,
+    // With the entry: the page that says a page's code failed to load cannot itself wait for a load.
+    ErrorBoundary: RouteError,
     HydrateFallback: NoFallback,
     children: [
       {

@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
 import { cn } from '../lib/cn.ts';
 import { Spinner } from './spinner.tsx';
 
@@ -61,20 +60,5 @@ export function Button({
       {pending && <Spinner className="size-5 text-current" />}
       {children}
     </button>
-  );
-}
-
-export interface ButtonLinkProps extends LinkProps {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-}
-
-/** A router link that looks like a button. */
-export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
-  return (
-    <Link
-      className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)}
-      {...props}
-    />
   );
 }

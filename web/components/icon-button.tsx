@@ -1,10 +1,10 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
 import { cn } from '../lib/cn.ts';
 
-const base =
+export const iconButtonBase =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-plum-800 transition-colors hover:bg-plum-100/70 active:bg-plum-100';
-const outlined = 'border border-plum-200 bg-white shadow-xs hover:border-plum-300 hover:bg-plum-50';
+export const iconButtonOutlined =
+  'border border-plum-200 bg-white shadow-xs hover:border-plum-300 hover:bg-plum-50';
 
 interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
   /** Required: an icon-only button needs an accessible name. */
@@ -19,29 +19,10 @@ export function IconButton({ label, icon, outline, className, type = 'button', .
       type={type}
       aria-label={label}
       title={label}
-      className={cn(base, outline && outlined, className)}
+      className={cn(iconButtonBase, outline && iconButtonOutlined, className)}
       {...props}
     >
       {icon}
     </button>
-  );
-}
-
-interface IconLinkProps extends Omit<LinkProps, 'children'> {
-  label: string;
-  icon: ReactNode;
-  outline?: boolean;
-}
-
-export function IconLink({ label, icon, outline, className, ...props }: IconLinkProps) {
-  return (
-    <Link
-      aria-label={label}
-      title={label}
-      className={cn(base, outline && outlined, typeof className === 'string' ? className : undefined)}
-      {...props}
-    >
-      {icon}
-    </Link>
   );
 }

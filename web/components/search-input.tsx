@@ -13,6 +13,11 @@ interface SearchInputProps {
   size?: 'md' | 'lg';
   className?: string;
   id?: string;
+  /**
+   * Where the form goes as a plain form, as `?q=`: a page the server rendered shows the field before its
+   * script has taken the page over, and a search made then is not lost.
+   */
+  action?: string;
 }
 
 /** A search form: submitting (Enter or the button) calls `onSearch`; the clear button searches for ''. */
@@ -24,6 +29,7 @@ export function SearchInput({
   size = 'md',
   className,
   id,
+  action,
 }: SearchInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
@@ -40,7 +46,13 @@ export function SearchInput({
   };
 
   return (
-    <form role="search" aria-label={label} onSubmit={submit} className={cn('relative', className)}>
+    <form
+      role="search"
+      aria-label={label}
+      action={action}
+      onSubmit={submit}
+      className={cn('relative', className)}
+    >
       <Search
         aria-hidden="true"
         className={cn(
@@ -50,6 +62,7 @@ export function SearchInput({
       />
       <input
         id={id}
+        name={action ? 'q' : undefined}
         type="search"
         enterKeyHint="search"
         autoComplete="off"

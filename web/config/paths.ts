@@ -21,8 +21,6 @@ export const routePatterns = {
   pricing: '/pricing',
   /** The built-in test-mode checkout of one order (DESIGN §1.10), when the server has no Stripe. */
   testCheckout: '/test-checkout/:orderId',
-  /** The recipient page: what a share link opens (DESIGN §1.5). */
-  recipientCard: '/c/:cardId',
   /** The local development mailbox (only when the server keeps mail in its outbox). */
   mailbox: '/mailbox',
 } as const;
@@ -70,3 +68,17 @@ export const paths = {
   /** The local mailbox; `mail` selects one mail by id. */
   mailbox: (search: { mail?: string | null } = {}) => `${routePatterns.mailbox}${toSearch(search)}`,
 } as const;
+
+/**
+ * The card a recipient page's path names (`paths.recipientCard`), or null for any other path. The recipient
+ * page is a page of its own, without the router (docs/decisions/0018-first-paint.md), so it reads its path here.
+ */
+export function recipientCardIdOf(pathname: string): string | null {
+  const match = /^\/c\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../shared/i18n/locales/en.json';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
@@ -12,17 +11,19 @@ import {
 } from '../../shared/i18n/languages.ts';
 
 /**
- * i18next for the browser. English is bundled (it is also the fallback); Arabic and Russian are loaded on
- * demand. The choice is remembered under `winc-language` (and in a cookie of that name, so the server renders
- * pages in it) and drives `<html lang>` and `<html dir>`.
+ * i18next for the browser. Each entry says where its strings come from (`Translations`): the app loads a
+ * language's whole file, the recipient page only its own part; either way only the languages shown are
+ * loaded (the three files have the same keys, so none needs English to fall back on). The choice is
+ * remembered under `winc-language` (and in a cookie of that name, so the server renders pages in it) and
+ * drives `<html lang>` and `<html dir>`.
  */
 
-type Resource = Record<string, unknown>;
+export type Resource = Record<string, unknown>;
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Resource }>> = {
-  ar: () => import('../../shared/i18n/locales/ar.json'),
-  ru: () => import('../../shared/i18n/locales/ru.json'),
-};
+/** A language's strings, as one entry of the app needs them. */
+export type Translations = (language: Language) => Promise<Resource>;
+
+let translations: Translations = () => Promise.reject(new Error('initI18n was not called'));
 
 export const i18n = i18next.createInstance();
 
@@ -63,37 +64,41 @@ function applyToDocument(language: Language): void {
   root.dir = textDirection(language);
 }
 
-/** A language's strings: English is at hand, the others load on demand. */
-export async function loadTranslations(language: Language): Promise<Resource> {
-  return language === 'en' ? en : (await loaders[language]()).default;
-}
-
 async function ensureLoaded(language: Language): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', await loadTranslations(language), true, true);
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await translations(language), true, true);
 }
 
 /**
- * Starts i18next in `language` (the one a server-rendered page is in) or else the stored one; resolves once
- * its strings are available.
+ * Starts i18next with the strings of `from` in `language` (the one a server-rendered page is in) or else the
+ * stored one; resolves once its strings are available. If they cannot be loaded (offline), English is tried.
  */
-export async function initI18n(language: Language = readStoredLanguage()): Promise<void> {
+export async function initI18n(from: Translations, language: Language = readStoredLanguage()): Promise<void> {
+  translations = from;
+  let shown = language;
+  let strings: Resource;
+  try {
+    strings = await translations(language);
+  } catch (error) {
+    if (language === DEFAULT_LANGUAGE) throw error;
+    shown = DEFAULT_LANGUAGE;
+    strings = await translations(shown);
+  }
   await i18n.use(initReactI18next).init({
     ...I18N_OPTIONS,
-    lng: 'en',
-    resources: { en: { translation: en } },
+    lng: shown,
+    resources: { [shown]: { translation: strings } },
     partialBundledLanguages: true,
   });
   i18n.on('languageChanged', (lng) => {
     if (isLanguage(lng)) applyToDocument(lng);
   });
-  try {
-    await ensureLoaded(language);
-    await i18n.changeLanguage(language);
-  } catch {
-    // The chunk failed to load (offline): stay in English rather than not starting.
-  }
   applyToDocument(currentLanguage());
+}
+
+/** Whether the server already knows the language this device chose (see `rememberLanguageForServer`). */
+export function serverKnowsLanguage(): boolean {
+  return document.cookie.split('; ').some((entry) => entry.startsWith(`${LANGUAGE_COOKIE}=`));
 }
 
 export function currentLanguage(): Language {

@@ -18,26 +18,31 @@ const INDEX = `<!doctype html>
 </html>
 `;
 
-/** The shape of Vite's manifest: the entry and its static imports, then the lazily loaded frames and pages. */
+const RECIPIENT = INDEX.replace('/assets/index.js', '/assets/recipient.js');
+
+/**
+ * The shape of Vite's manifest: the two entries and their static imports (the shared one holding the CSS and
+ * its fonts), the lazily loaded frames and pages, and the strings of each language.
+ */
 const MANIFEST: Manifest = {
-  'index.html': {
-    file: 'assets/index.js',
-    isEntry: true,
-    imports: ['_react.js'],
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+  'recipient.html': { file: 'assets/recipient.js', isEntry: true, imports: ['_react.js', '_fonts.js'] },
+  '_react.js': {
+    file: 'assets/react.js',
+    css: ['assets/app.css'],
     assets: [
       'assets/nunito-latin-wght-normal-A1.woff2',
       'assets/nunito-cyrillic-wght-normal-B2.woff2',
       'assets/noto-kufi-arabic-arabic-wght-normal-C3.woff2',
     ],
   },
-  '_react.js': { file: 'assets/react.js' },
   '_button.js': { file: 'assets/button.js', imports: ['_react.js'] },
   '_fonts.js': { file: 'assets/fonts.js', css: ['assets/card-fonts.css'] },
   'app/layout/app-layout.tsx': { file: 'assets/app-layout.js', imports: ['_react.js', '_button.js'] },
-  'app/layout/recipient-layout.tsx': { file: 'assets/recipient-layout.js', imports: ['_react.js'] },
-  'app/layout/route-error.tsx': { file: 'assets/route-error.js', imports: ['_button.js'] },
   'app/routes/home.route.tsx': { file: 'assets/home.js', imports: ['_button.js', 'index.html'] },
-  'app/routes/recipient-card.route.tsx': { file: 'assets/recipient.js', imports: ['_fonts.js'] },
+  '../shared/i18n/locales/en.json': { file: 'assets/en.js' },
+  '../shared/i18n/locales/ar.json': { file: 'assets/ar.js' },
+  'features/recipient-card/translations/ar.ts': { file: 'assets/recipient-ar.js' },
 };
 
 describe('page documents', () => {
@@ -46,6 +51,7 @@ describe('page documents', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'winc-pages-'));
     fs.mkdirSync(path.join(dir, '.vite'));
     fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dir, 'recipient.html'), RECIPIENT);
     fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -58,13 +64,20 @@ describe('page documents', () => {
     expect(webPageOf('/pricing')).toBe('other');
   });
 
-  it("names a page's frame and page chunks once each, without what the entry already loads", () => {
-    const home = pageAssets(MANIFEST, ['app/layout/app-layout.tsx', 'app/routes/home.route.tsx']);
+  it("names a page's frame, page and strings chunks once each, without what its entry already loads", () => {
+    const home = pageAssets(MANIFEST, 'home', 'en');
     expect(home.entryScripts).toEqual(['assets/react.js', 'assets/index.js']);
-    expect(home.scripts).toEqual(['assets/button.js', 'assets/app-layout.js', 'assets/home.js']);
-    const recipient = pageAssets(MANIFEST, ['app/routes/recipient-card.route.tsx']);
-    expect(recipient.scripts).toEqual(['assets/fonts.js', 'assets/recipient.js']);
-    expect(recipient.styles).toEqual(['assets/card-fonts.css']);
+    expect(home.scripts).toEqual([
+      'assets/button.js',
+      'assets/app-layout.js',
+      'assets/home.js',
+      'assets/en.js',
+    ]);
+    expect(home.styles).toEqual([]);
+    // The recipient page's code all comes with its own entry; only its strings are added.
+    const recipient = pageAssets(MANIFEST, 'recipient', 'ar');
+    expect(recipient.entryScripts).toEqual(['assets/react.js', 'assets/fonts.js', 'assets/recipient.js']);
+    expect(recipient.scripts).toEqual(['assets/recipient-ar.js']);
   });
 
   it("preloads the home page's chunks and carries its data, which can never close its element", async () => {
@@ -78,7 +91,9 @@ describe('page documents', () => {
     });
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/app-layout.js" />');
-    expect(html).not.toContain('href="/assets/recipient-layout.js"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/en.js" />');
+    expect(html).toContain('src="/assets/index.js"');
+    expect(html).not.toContain('/assets/recipient.js');
     expect(html!.match(/assets\/react\.js/g)).toHaveLength(1);
     expect(html).toContain('<link rel="preload" as="image" href="/thumb.jpg" />');
     expect(html).not.toContain('</script><script>alert(1)');
@@ -88,7 +103,7 @@ describe('page documents', () => {
     });
   });
 
-  it("puts a page's own title and tags in place of the generic ones, in the page's language", async () => {
+  it("serves the recipient page's own entry, with its own title and tags, in the page's language", async () => {
     const html = await createPageDocuments(dir, { origin: 'http://localhost' }).render({
       page: 'recipient',
       url: '/c/abc',
@@ -100,17 +115,24 @@ describe('page documents', () => {
     expect(html).toContain('<title>For Bo · Winc</title>');
     expect(html).not.toContain('<title>Winc</title>');
     expect(html).not.toContain('content="generic"');
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/card-fonts.css" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/recipient-layout.js" />');
+    expect(html).toContain('src="/assets/recipient.js"');
+    expect(html).not.toContain('/assets/index.js');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/recipient-ar.js" />');
+    expect(html).not.toContain('/assets/ar.js');
   });
 
   it("preloads the fonts of the page's language, so its text is drawn in them from the start", () => {
-    expect(firstFonts(MANIFEST, 'en')).toEqual(['assets/nunito-latin-wght-normal-A1.woff2']);
-    expect(firstFonts(MANIFEST, 'ru')).toEqual([
+    expect(firstFonts(MANIFEST, 'index.html', 'en')).toEqual(['assets/nunito-latin-wght-normal-A1.woff2']);
+    expect(firstFonts(MANIFEST, 'recipient.html', 'en')).toEqual([
+      'assets/nunito-latin-wght-normal-A1.woff2',
+    ]);
+    expect(firstFonts(MANIFEST, 'index.html', 'ru')).toEqual([
       'assets/nunito-cyrillic-wght-normal-B2.woff2',
       'assets/nunito-latin-wght-normal-A1.woff2',
     ]);
-    expect(firstFonts(MANIFEST, 'ar')).toEqual(['assets/noto-kufi-arabic-arabic-wght-normal-C3.woff2']);
+    expect(firstFonts(MANIFEST, 'index.html', 'ar')).toEqual([
+      'assets/noto-kufi-arabic-arabic-wght-normal-C3.woff2',
+    ]);
   });
 
   it('answers null when the app is not built', async () => {

@@ -10,7 +10,11 @@ import {
   textDirection,
   type Language,
 } from '../../../shared/i18n/languages.ts';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/pages/page-data.contract.ts';
+import {
+  PAGE_DATA_ELEMENT_ID,
+  PAGE_MODULES_ELEMENT_ID,
+  type PageData,
+} from '../../../shared/pages/page-data.contract.ts';
 import { readCookie } from '../auth/cookies.ts';
 
 /**
@@ -19,17 +23,46 @@ import { readCookie } from '../auth/cookies.ts';
  */
 export type WebPage = 'home' | 'category' | 'style' | 'recipient' | 'other';
 
-/** Source files of the web app (keys of Vite's build manifest) each page starts with. */
-export const PAGE_SOURCES: Record<WebPage, readonly string[]> = {
-  home: ['app/layout/app-layout.tsx', 'app/layout/route-error.tsx', 'app/routes/home.route.tsx'],
-  category: ['app/layout/app-layout.tsx', 'app/layout/route-error.tsx', 'app/routes/category.route.tsx'],
-  style: ['app/layout/app-layout.tsx', 'app/layout/route-error.tsx', 'app/routes/style.route.tsx'],
-  recipient: [
-    'app/layout/recipient-layout.tsx',
-    'app/layout/route-error.tsx',
-    'app/routes/recipient-card.route.tsx',
-  ],
-  other: ['app/layout/app-layout.tsx', 'app/layout/route-error.tsx'],
+/**
+ * Each page's code, by keys of Vite's build manifest: its HTML entry (the app's `index.html`, or the recipient
+ * page's own lighter `recipient.html`; an entry is only its styles and what starts its app), the source
+ * files it starts with beyond the entry (the app, its frame and page, which the router loads on demand), and
+ * the module of its strings in a language.
+ */
+export interface PageCode {
+  entry: 'index.html' | 'recipient.html';
+  sources: readonly string[];
+  strings: (language: Language) => string;
+}
+
+const appStrings = (language: Language) => `../shared/i18n/locales/${language}.json`;
+
+export const PAGE_CODE: Record<WebPage, PageCode> = {
+  home: {
+    entry: 'index.html',
+    sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/home.route.tsx'],
+    strings: appStrings,
+  },
+  category: {
+    entry: 'index.html',
+    sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/category.route.tsx'],
+    strings: appStrings,
+  },
+  style: {
+    entry: 'index.html',
+    sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/style.route.tsx'],
+    strings: appStrings,
+  },
+  recipient: {
+    entry: 'recipient.html',
+    sources: ['app/recipient/start-recipient-page.tsx'],
+    strings: (language) => `features/recipient-card/translations/${language}.ts`,
+  },
+  other: {
+    entry: 'index.html',
+    sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx'],
+    strings: appStrings,
+  },
 };
 
 /** The pages the server renders (the others are drawn by the script): those a newcomer lands on. */
@@ -73,10 +106,24 @@ const FIRST_FONTS: Record<Language, readonly RegExp[]> = {
   ar: [/\/noto-kufi-arabic-arabic-wght-normal-/],
 };
 
+/** The files the entry's code brings in (its CSS's fonts among them), with those of its static imports. */
+function entryAssets(manifest: Manifest, entry: string): string[] {
+  const assets: string[] = [];
+  const visited = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || visited.has(key)) return;
+    visited.add(key);
+    assets.push(...(chunk.assets ?? []));
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  return assets;
+}
+
 /** The entry's font files that `language`'s first text needs. */
-export function firstFonts(manifest: Manifest, language: Language): string[] {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  const assets = entry?.assets ?? [];
+export function firstFonts(manifest: Manifest, entry: string, language: Language): string[] {
+  const assets = entryAssets(manifest, entry);
   return FIRST_FONTS[language].flatMap((pattern) => assets.filter((file) => pattern.test(`/${file}`)));
 }
 export type Manifest = Record<string, ManifestChunk>;
@@ -99,9 +146,13 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/** The chunks (JS and CSS) a set of manifest entries needs, in load order, without the entry's own. */
-export function pageAssets(manifest: Manifest, sources: readonly string[]) {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+/**
+ * The chunks (JS and CSS) a page's first load needs, in load order: `entryScripts`, those its HTML entry names
+ * already (the entry and its static imports), and `scripts` and `styles`, those the page adds (its frame and
+ * page, the strings of its language).
+ */
+export function pageAssets(manifest: Manifest, page: WebPage, language: Language) {
+  const code = PAGE_CODE[page];
   const visited = new Set<string>();
   const scripts: string[] = [];
   const styles: string[] = [];
@@ -113,15 +164,25 @@ export function pageAssets(manifest: Manifest, sources: readonly string[]) {
     scripts.push(chunk.file);
     styles.push(...(chunk.css ?? []));
   };
-  if (entryKey) visit(entryKey);
+  visit(code.entry);
   const alreadyInPage = new Set(scripts);
   const alreadyStyled = new Set(styles);
-  for (const source of sources) visit(source);
+  for (const source of [...code.sources, code.strings(language)]) visit(source);
   return {
     scripts: scripts.filter((file) => !alreadyInPage.has(file)),
     styles: [...new Set(styles)].filter((file) => !alreadyStyled.has(file)),
     entryScripts: [...alreadyInPage],
   };
+}
+
+/** The entry script and the chunks Vite names beside it, fetched at low priority. */
+function lowPriorityScripts(html: string): string {
+  return html
+    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
 }
 
 /** The server build of the app (`web/entry-server.tsx`). */
@@ -139,7 +200,8 @@ const RENDERED_CACHE_SIZE = 200;
 export type PageDocuments = ReturnType<typeof createPageDocuments>;
 
 /**
- * The built app's index.html for a page: its frame's and page's chunks preloaded, the page's own head tags
+ * The built app's HTML for a page (`index.html`, or the recipient page's `recipient.html`): its frame's and
+ * page's chunks and its strings preloaded, the page's own head tags
  * (a share link's preview tags, an image the first screen shows), the data of its first screen and, for the
  * pages a newcomer lands on, the page itself rendered by the app's server build (beside the browser build,
  * in `ssr/`), so it shows before the script has run. Null when the app is not built. The build is read again
@@ -154,7 +216,7 @@ export function createPageDocuments(
   const rendererFile = path.join(webDistDir, '..', 'ssr', 'entry-server.js');
   let build: {
     modifiedMs: number;
-    html: string;
+    html: Record<PageCode['entry'], string>;
     manifest: Manifest;
     renderer: Promise<PageRenderer | null>;
   } | null = null;
@@ -214,7 +276,12 @@ export function createPageDocuments(
     try {
       const stat = await fs.promises.stat(indexFile);
       if (build?.modifiedMs !== stat.mtimeMs) {
-        const html = await fs.promises.readFile(indexFile, 'utf8');
+        const index = await fs.promises.readFile(indexFile, 'utf8');
+        // A build without the recipient page's own entry (an older one) serves that page with the app's.
+        const recipient = await fs.promises
+          .readFile(path.join(webDistDir, 'recipient.html'), 'utf8')
+          .catch(() => index);
+        const html: Record<PageCode['entry'], string> = { 'index.html': index, 'recipient.html': recipient };
         let manifest: Manifest = {};
         try {
           manifest = JSON.parse(await fs.promises.readFile(manifestFile, 'utf8')) as Manifest;
@@ -234,25 +301,33 @@ export function createPageDocuments(
     async render(parts: PageParts): Promise<string | null> {
       const current = await readBuild();
       if (!current) return null;
-      const assets = pageAssets(current.manifest, PAGE_SOURCES[parts.page]);
+      const { entry } = PAGE_CODE[parts.page];
+      const assets = pageAssets(current.manifest, parts.page, parts.language);
       const renderer = RENDERED_PAGES.has(parts.page) ? await current.renderer : null;
       const page = renderer
         ? await renderApp(renderer, { url: parts.url, language: parts.language, data: parts.data })
         : null;
+      const modules = assets.scripts.map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${file}" />`,
+      );
       const tags = [
         // The fonts first: among the page's other preloads they would wait for the scripts' bandwidth.
-        ...firstFonts(current.manifest, parts.language).map(
+        ...firstFonts(current.manifest, entry, parts.language).map(
           (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`,
         ),
         ...(parts.head ?? []),
         ...(page?.head ? [page.head] : []),
         ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-        ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+        ...(page ? [`<template id="${PAGE_MODULES_ELEMENT_ID}">${modules.join('')}</template>`] : modules),
       ];
-      let html = current.html.replace(
+      let html = current.html[entry].replace(
         /<html[^>]*>/,
         `<html lang="${parts.language}" dir="${textDirection(parts.language)}">`,
       );
+      // A page the server rendered shows without its script, which only takes it over: the entry (its styles
+      // and what starts its app) waits for what the first screen shows, and the app's chunks come once the page
+      // has been painted (`web/lib/take-over.ts`).
+      if (page) html = lowPriorityScripts(html);
       if (parts.replaceTitle) {
         html = html
           .replace(/<meta\s+name="description"[^>]*>/s, '')

@@ -59,11 +59,35 @@ describeEachDatabase('pages rendered by the server', (use) => {
     expect(html).toContain('<script type="application/json" id="winc-page-data">');
   });
 
+  it('names the code that takes a rendered page over, to be fetched once the page has been painted', async () => {
+    for (const url of ['/', '/category/Birthday']) {
+      const html = (await app.inject(url)).body;
+      const head = html.slice(0, html.indexOf('</head>'));
+      // The entry (styles and what starts the app) waits for what the first screen shows…
+      expect(head).toMatch(
+        /<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[^"]+\.js">/,
+      );
+      // …and the app's chunks, its strings among them, are inert until the script asks for them.
+      const modules = /<template id="winc-page-modules">(.*?)<\/template>/s.exec(head)?.[1] ?? '';
+      expect(modules).toMatch(/^(<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js" \/>)+$/);
+      expect(modules).toMatch(/href="\/assets\/en-[^"]+\.js"/);
+      const outside = head.replace(/<template[\s\S]*?<\/template>/, '');
+      expect(outside.match(/rel="modulepreload"(?! fetchpriority="low")/g)).toBeNull();
+    }
+  });
+
   it('renders the home rows below the first screen to be drawn as they near it', async () => {
     const root = rootOf((await app.inject('/')).body);
     const rows = root.match(/<section data-testid="home-section"[^>]*>/g) ?? [];
     expect(rows.length).toBeGreaterThan(2);
     expect(rows.map((row) => row.includes('row-when-near'))).toEqual(rows.map((_, index) => index >= 2));
+    // Their cards are drawn (and taken over) only then: the page comes with placeholders of their size.
+    const cards = root
+      .split('<section data-testid="home-section"')
+      .slice(1)
+      .map((row) => (row.match(/data-testid="template-card"/g) ?? []).length);
+    expect(cards.slice(0, 2).every((count) => count > 0)).toBe(true);
+    expect(cards.slice(2).every((count) => count === 0)).toBe(true);
   });
 
   it('renders in the language the visitor chose, right to left in Arabic', async () => {

@@ -15,6 +15,7 @@ export function HeaderSearch({ className, onSearch }: { className?: string; onSe
     <SearchInput
       className={className}
       value={current}
+      action={paths.home()}
       label={t('header.searchPlaceholder')}
       placeholder={t('header.searchPlaceholder')}
       onSearch={(q) => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { LanguageSwitcher } from '../../features/language/components/language-switcher.tsx';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
 import { paths } from '../../config/paths.ts';
 import { StyleLinkList, useHasStyles } from '../../features/catalog/components/style-links.tsx';

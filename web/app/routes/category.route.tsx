@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CategoryPage } from '../../../shared/catalog/catalog.contract.ts';
 import { BASED_ON_RANK_CATEGORY, NEW_DROPS_CATEGORY } from '../../../shared/constants.ts';
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { TemplateDialogs } from '../composition/template-dialogs.tsx';
 import { paths } from '../../config/paths.ts';

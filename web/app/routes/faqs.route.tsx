@@ -1,6 +1,6 @@
 import { LifeBuoy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { paths } from '../../config/paths.ts';
 import { FaqList } from '../../features/help/components/faq-list.tsx';

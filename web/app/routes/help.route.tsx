@@ -1,7 +1,7 @@
 import { BookOpen, MailCheck, MessageCircleReply } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { paths } from '../../config/paths.ts';
 import { HelpRequestForm } from '../../features/help/components/help-request-form.tsx';

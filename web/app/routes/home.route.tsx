@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogEvent, TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import { PRIORITY_IMAGE_COUNT } from '../../../shared/constants.ts';
 import { Button } from '../../components/button.tsx';
+import { paths } from '../../config/paths.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -91,6 +92,7 @@ export function HomeRoute() {
             size="lg"
             className="mt-6 max-w-xl"
             value={q}
+            action={paths.home()}
             label={t('home.searchLabel')}
             placeholder={t('home.searchPlaceholder')}
             onSearch={(next) => setSearchParams((params) => withParam(params, 'q', next), keepScroll)}

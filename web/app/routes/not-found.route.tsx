@@ -1,6 +1,6 @@
 import { Home } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import { paths } from '../../config/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 

@@ -1,7 +1,7 @@
 import { Palette, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonLink } from '../../components/button-link.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { TemplateDialogs } from '../composition/template-dialogs.tsx';
 import { paths } from '../../config/paths.ts';

@@ -1,7 +1,8 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../../components/button.tsx';
+import { Button } from '../../../components/button.tsx';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { AuthNavigationState } from '../../../lib/auth-navigation-state.ts';
 import { sendVerificationEmail } from '../api/auth-api.ts';

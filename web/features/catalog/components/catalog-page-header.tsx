@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { IconLink } from '../../../components/icon-button.tsx';
+import { IconLink } from '../../../components/icon-link.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 

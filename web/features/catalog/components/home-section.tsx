@@ -1,5 +1,5 @@
 import { ChevronRight, Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type {
@@ -10,27 +10,37 @@ import { NEW_DROPS_CATEGORY } from '../../../../shared/constants.ts';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import { TemplateRow } from './template-row.tsx';
 
 interface HomeSectionProps {
   section: HomeSectionData;
   onSelectTemplate: (template: TemplateSummary, context: { fromNewDrops: boolean }) => void;
   priorityCount?: number;
-  /** Below the first screen: drawn only as it nears it. */
+  /** Below the first screen: its cards drawn, laid out and painted only as it nears it. */
   deferred?: boolean;
 }
+
+/**
+ * How far ahead of the viewport a row below the first screen draws its cards: about a phone's screen, so
+ * they are there before they are seen, while the page does not come with (nor take over) all its rows' cards.
+ */
+const DRAW_AHEAD_PX = 900;
 
 /** One home row: title, template count, 'Explore More >' to the category page, and up to 25 cards. */
 export function HomeSection({ section, onSelectTemplate, priorityCount, deferred }: HomeSectionProps) {
   const { t } = useTranslation();
   const localized = useLocalizedName();
   const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const near = useNearViewport(sectionRef, DRAW_AHEAD_PX, Boolean(deferred));
   const isNewDrops = section.kind === 'new-drops';
   const categoryName = isNewDrops ? NEW_DROPS_CATEGORY : (section.category?.name ?? '');
   const title = isNewDrops || !section.category ? t('catalog.newDrops') : localized(section.category);
 
   return (
     <section
+      ref={sectionRef}
       data-testid="home-section"
       data-section-kind={section.kind}
       aria-labelledby={headingId}
@@ -64,6 +74,7 @@ export function HomeSection({ section, onSelectTemplate, priorityCount, deferred
         label={title}
         templates={section.templates}
         priorityCount={priorityCount}
+        placeholders={!near}
         onSelectTemplate={(template) => onSelectTemplate(template, { fromNewDrops: isNewDrops })}
       />
     </section>

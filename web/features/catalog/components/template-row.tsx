@@ -5,6 +5,7 @@ import type { TemplateSummary } from '../../../../shared/catalog/catalog.contrac
 import { cn } from '../../../lib/cn.ts';
 import { scrollBehavior } from '../../../lib/motion.ts';
 import { TemplateCard } from './template-card.tsx';
+import { CardSkeleton } from './template-skeletons.tsx';
 
 interface TemplateRowProps {
   templates: readonly TemplateSummary[];
@@ -12,6 +13,8 @@ interface TemplateRowProps {
   onSelectTemplate: (template: TemplateSummary) => void;
   /** How many leading cards load with priority (the first row of the page). */
   priorityCount?: number;
+  /** Placeholders of the cards' size instead of the cards (a row below the first screen, not near it yet). */
+  placeholders?: boolean;
 }
 
 /**
@@ -31,13 +34,19 @@ function fullyVisible(item: Element, box: DOMRect): boolean {
  * right); on devices with a mouse, arrow buttons page through it. The buttons work in DOM order ("the card
  * after the last fully visible one"), so they need no knowledge of the direction.
  */
-export function TemplateRow({ templates, label, onSelectTemplate, priorityCount = 0 }: TemplateRowProps) {
+export function TemplateRow({
+  templates,
+  label,
+  onSelectTemplate,
+  priorityCount = 0,
+  placeholders = false,
+}: TemplateRowProps) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
   const [drawn, setDrawn] = useState(FIRST_CARDS);
   const drawAll = () => {
-    if (drawn < templates.length) startTransition(() => setDrawn(templates.length));
+    if (!placeholders && drawn < templates.length) startTransition(() => setDrawn(templates.length));
   };
 
   useEffect(() => {
@@ -62,7 +71,7 @@ export function TemplateRow({ templates, label, onSelectTemplate, priorityCount 
     observer.observe(first);
     observer.observe(last);
     return () => observer.disconnect();
-  }, [templates, drawn]);
+  }, [templates, drawn, placeholders]);
 
   const page = (direction: 'previous' | 'next') => {
     const list = listRef.current;
@@ -93,16 +102,22 @@ export function TemplateRow({ templates, label, onSelectTemplate, priorityCount 
         aria-label={label}
         className="scrollbar-none -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto overscroll-x-contain px-4 pt-1 pb-3 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:scroll-px-0 lg:px-0"
       >
-        {templates.slice(0, drawn).map((template, index) => (
-          <li key={template.id} className="flex">
-            <TemplateCard
-              layout="row"
-              template={template}
-              onSelect={onSelectTemplate}
-              priority={index < priorityCount}
-            />
-          </li>
-        ))}
+        {!placeholders
+          ? templates.slice(0, drawn).map((template, index) => (
+              <li key={template.id} className="flex">
+                <TemplateCard
+                  layout="row"
+                  template={template}
+                  onSelect={onSelectTemplate}
+                  priority={index < priorityCount}
+                />
+              </li>
+            ))
+          : templates.slice(0, FIRST_CARDS).map((template) => (
+              <li key={template.id} aria-hidden="true" className="flex">
+                <CardSkeleton layout="row" />
+              </li>
+            ))}
       </ul>
       <button
         type="button"

@@ -2,7 +2,8 @@ import { Skeleton } from '../../../components/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { gridClasses } from './template-grid-layout.ts';
 
-function CardSkeleton({ layout }: { layout: 'row' | 'grid' }) {
+/** Placeholder of one template card, of its size. */
+export function CardSkeleton({ layout }: { layout: 'row' | 'grid' }) {
   return (
     <div className={cn('flex flex-col gap-2', layout === 'row' ? 'w-[168px] shrink-0' : 'w-full')}>
       <Skeleton className="aspect-[3/4] w-full rounded-2xl" />

@@ -1,7 +1,8 @@
 import { PartyPopper, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../../components/button.tsx';
+import { Button } from '../../../components/button.tsx';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatCount } from '../lib/plan-cards.ts';

@@ -1,7 +1,8 @@
 import { CircleCheck, FlaskConical, Lock, SearchX, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../../components/button.tsx';
+import { Button } from '../../../components/button.tsx';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';

@@ -1,6 +1,6 @@
 import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/button.tsx';
+import { buttonClasses } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
 
@@ -18,9 +18,9 @@ export function CardNotReady() {
         title={t('errors.card-not-ready')}
         description={t('recipient.notReadyText')}
         action={
-          <ButtonLink to={paths.home()} size="lg">
+          <a href={paths.home()} className={buttonClasses('primary', 'lg')}>
             {t('recipient.visitHome')}
-          </ButtonLink>
+          </a>
         }
       />
     </div>

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/button.tsx';
+import { buttonClasses } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -25,9 +25,9 @@ export function MakeYourOwnInvite({ className }: { className?: string }) {
         {t('recipient.ctaTitle')}
       </h2>
       <p className="mt-1 text-sm leading-relaxed text-muted">{t('recipient.ctaText')}</p>
-      <ButtonLink to={paths.home()} variant="secondary" className="mt-5">
+      <a href={paths.home()} className={buttonClasses('secondary', 'md', 'mt-5')}>
         {t('recipient.ctaAction')}
-      </ButtonLink>
+      </a>
     </section>
   );
 }

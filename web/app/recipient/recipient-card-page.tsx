@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state.tsx';
 import { hasErrorCode } from '../../lib/api-client.ts';
 import { usePageData } from '../../lib/page-data.ts';
@@ -16,9 +15,8 @@ import { RecipientCardView } from '../../features/recipient-card/components/reci
  * past it (DESIGN §1.7). Kept out of search engines (the server's HTML for this path says so): the link is
  * the only key to the card.
  */
-export function RecipientCardRoute() {
+export function RecipientCardPage({ cardId }: { cardId: string }) {
   const { t } = useTranslation();
-  const { cardId = '' } = useParams();
   const query = usePublicCard(cardId);
   const notReady = hasErrorCode(query.error, 'card-not-ready');
   const limitReached = hasErrorCode(query.error, 'card-view-limit');
@@ -39,7 +37,7 @@ export function RecipientCardRoute() {
   if (notReady) return <CardNotReady />;
   if (limitReached) return <CardViewLimit />;
   if (query.isError) {
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} className="py-20" />;
+    return <ErrorState error={query.error} onRetry={query.refetch} className="py-20" />;
   }
   return <RecipientCardSkeleton coverUrl={shared?.id === cardId ? shared.coverUrl : null} />;
 }

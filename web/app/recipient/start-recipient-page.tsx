@@ -1,0 +1,44 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { isLanguage } from '../../../shared/i18n/languages.ts';
+import { RecipientApp } from './recipient-app.tsx';
+import { recipientCardIdOf } from '../../config/paths.ts';
+import { recipientTranslations } from '../../features/recipient-card/recipient-translations.ts';
+import {
+  i18n,
+  initI18n,
+  readStoredLanguage,
+  rememberLanguageForServer,
+  serverKnowsLanguage,
+} from '../../lib/i18n.ts';
+
+/**
+ * The recipient page (`recipient.html`, served for `/c/{id}`, entry `web/recipient-main.tsx`): the server
+ * renders the page in its card's language and this takes it over, with its own strings and without the app's router, query library
+ * and frame (docs/decisions/0018-first-paint.md).
+ */
+export async function startRecipientPage(): Promise<void> {
+  const root = document.getElementById('root')!;
+  const pageLanguage = document.documentElement.lang;
+  const serverRendered = root.hasChildNodes() && isLanguage(pageLanguage);
+  await initI18n(recipientTranslations, serverRendered ? pageLanguage : undefined);
+  const app = (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RecipientApp cardId={recipientCardIdOf(window.location.pathname) ?? ''} />
+      </I18nextProvider>
+    </StrictMode>
+  );
+  if (serverRendered) {
+    // As a transition, hydration is done in slices between which the browser can answer the visitor (and
+    // paint), instead of one long task on a slow phone.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
+    createRoot(root).render(app);
+  }
+  // The server learns the device's language for its next page (this one shows its card's, DESIGN §1.17).
+  if (!serverKnowsLanguage()) rememberLanguageForServer(readStoredLanguage());
+}

@@ -1,0 +1,72 @@
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { isLanguage } from '../../shared/i18n/languages.ts';
+import { Providers } from './providers.tsx';
+import { appRoutes, createAppRouter } from './router.tsx';
+import { appTranslations } from '../lib/app-translations.ts';
+import {
+  i18n,
+  initI18n,
+  readStoredLanguage,
+  rememberLanguageForServer,
+  serverKnowsLanguage,
+  showLanguage,
+} from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+
+/** A page the server rendered must first render here exactly as it did: the frames it used are loaded first. */
+async function loadMatchedFrames(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/** Runs `then` once the page has been taken over: an update before that would not match the server's page. */
+function TakenOver({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
+}
+
+/**
+ * A device that chose a language before the server could know it: the server learns it for next time, and
+ * the page switches to it.
+ */
+function switchToStoredLanguage(pageLanguage: string): void {
+  const stored = readStoredLanguage();
+  if (serverKnowsLanguage()) return;
+  rememberLanguageForServer(stored);
+  if (stored !== pageLanguage) void showLanguage(stored);
+}
+
+/** The app taking over its page, or drawing it when the server did not (see `web/main.tsx`). */
+export async function startApp(): Promise<void> {
+  const root = document.getElementById('root')!;
+  const pageLanguage = document.documentElement.lang;
+  const serverRendered = root.hasChildNodes() && isLanguage(pageLanguage);
+  // A server-rendered page is in the language the server chose; the app starts in it to take the page over.
+  await initI18n(appTranslations, serverRendered ? pageLanguage : undefined);
+  const app = (takenOver?: ReactNode) => (
+    <StrictMode>
+      <Providers i18n={i18n} queryClient={createQueryClient()}>
+        <RouterProvider router={createAppRouter()} />
+      </Providers>
+      {takenOver}
+    </StrictMode>
+  );
+  if (!serverRendered) {
+    createRoot(root).render(app());
+    return;
+  }
+  await loadMatchedFrames(appRoutes);
+  const takenOver = () => switchToStoredLanguage(pageLanguage);
+  // As a transition, hydration is done in slices between which the browser can answer the visitor (and paint),
+  // instead of one long task on a slow phone.
+  startTransition(() => {
+    hydrateRoot(root, app(<TakenOver then={takenOver} />));
+  });
+}
