@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects because they need different setups: `unit` is pure and fast; `server` gets a throwaway
- * PostgreSQL for the whole run; `e2e` gets a browser and a built web app and runs one file at a time, each
- * file starting the real server (they would otherwise fight over the two cores and time out).
+ * PostgreSQL for the whole run, and the production build for its tests that start a server process; `e2e`
+ * gets a browser and the production build and runs one file at a time, each file starting the real server
+ * (they would otherwise fight over the two cores and time out).
  */
 export default defineConfig({
   test: {
@@ -20,7 +21,10 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['server/testing/postgres.global-setup.ts'],
+          globalSetup: [
+            'server/testing/postgres.global-setup.ts',
+            'server/testing/production-build.global-setup.ts',
+          ],
           testTimeout: 30_000,
           // Migrating a fresh database and seeding the demo catalog happen in hooks.
           hookTimeout: 120_000,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import path, { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { templatePageSchema } from '../shared/catalog/catalog.contract.ts';
@@ -20,6 +20,14 @@ import {
 import type { TestPostgresCluster } from '../server/testing/postgres.ts';
 import { signedInOwner } from '../e2e/support/card-owner.ts';
 import { firstTemplateId, guestWithCard } from '../e2e/support/guest-card.ts';
+import { VIDEO_MAX_BYTES } from '../shared/cards/card-media.ts';
+import { homeResponseSchema } from '../shared/catalog/catalog.contract.ts';
+import { fakeVideo } from '../server/testing/media-fixture.ts';
+import { freePort } from '../server/testing/postgres.ts';
+import { buildWhatChanged, SERVER_BUNDLE } from '../server/testing/production-build.ts';
+import { paths } from '../web/config/paths.ts';
+import { uploadCardMedia } from '../web/lib/uploads/card-media-upload.ts';
+import { memoryResumeStore } from '../web/lib/uploads/resume-store.ts';
 
 /**
  * `npm run bench`: the real app in this process, load from a child process (bench/load-generator.mjs).
@@ -33,6 +41,9 @@ import { firstTemplateId, guestWithCard } from '../e2e/support/guest-card.ts';
  *    another instance would.
  * 4. A card read by its signed-in owner (the session looked up) against the same card opened by a recipient
  *    (no session), and against a guest reading their own card (a signed cookie, no lookup).
+ * 5. The production server (`node dist/server/main.js`, as `npm start` runs it) in a process of its own: its
+ *    resident memory after the first start on an empty data folder, after a restart, after a few page views
+ *    and during 8 uploads at once, and how long a restart takes to answer (productionServer() below).
  *
  * Options: --duration <s> (10), --connections <n> (50), --postgres (a throwaway cluster, like the tests; or
  * set DATABASE_URL to bench against your own PostgreSQL).
@@ -325,6 +336,168 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
     await cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  await productionServer();
+}
+
+/** Resident memory of a process, and of its child processes, in MiB (Linux). */
+function residentMiB(pid: number): number {
+  const kib = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return kib / 1024;
+}
+function childrenResidentMiB(pid: number): number {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+    return children.filter(Boolean).reduce((sum, child) => sum + residentMiB(Number(child)), 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The built server started as `npm start` starts it, in its own process: the time from spawning it to its
+ * first 200 on /api/health, and its resident memory (VmRSS), idle 2 s after that and during the requests below.
+ */
+async function startProductionServer(dataDir: string) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_ORIGIN: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let childrenPeak = 0;
+  const sampler = setInterval(
+    () => (childrenPeak = Math.max(childrenPeak, childrenResidentMiB(child.pid!))),
+    100,
+  );
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the production server exited with ${child.exitCode}`);
+      try {
+        const response = await fetch(`${baseUrl}/api/health`);
+        await response.arrayBuffer();
+        if (response.status === 200) break;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const readyMs = performance.now() - startedAt;
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return {
+    baseUrl,
+    readyMs,
+    /** The peak of its child processes while it started (the demo catalog's generator on a first start). */
+    childrenPeakMiB: childrenPeak,
+    rss: () => residentMiB(child.pid!),
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** 8 resumable 30 MB uploads at once, each to a new guest card, after one to warm the path up (as bench:uploads). */
+async function parallelUploads(baseUrl: string, rss: () => number) {
+  const templateId = await firstTemplateId(baseUrl);
+  const file = new Blob([fakeVideo(VIDEO_MAX_BYTES)], { type: 'video/mp4' });
+  const prepare = async () => {
+    const { card, headers } = await guestWithCard(baseUrl, templateId);
+    const options = {
+      cardId: card.id,
+      headers,
+      kind: 'video' as const,
+      file,
+      fileName: 'bench.mp4',
+      baseUrl,
+    };
+    return () => uploadCardMedia({ ...options, resumeStore: memoryResumeStore() });
+  };
+  const warmUp = await prepare();
+  await warmUp();
+  const uploads = await Promise.all(Array.from({ length: 8 }, prepare));
+  const before = rss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 50);
+  await Promise.all(uploads.map((upload) => upload()));
+  clearInterval(sampler);
+  return { before, peak };
+}
+
+/**
+ * Section 5: the production server's start and memory (see the top of this file), on SQLite whatever the run's
+ * database: a first start needs an empty one. Each figure comes from a server that has done nothing else.
+ */
+async function productionServer(): Promise<void> {
+  buildWhatChanged();
+  console.log(
+    `\nproduction server (node ${path.relative(process.cwd(), SERVER_BUNDLE)} in its own process, SQLite)`,
+  );
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'winc-bench-production-'));
+  const mib = (value: number) => `${number(value)} MiB`;
+  const label = (text: string) => text.padEnd(34);
+  try {
+    // A first start: migrations, and the demo catalog generated in a child process and seeded.
+    const first = await startProductionServer(dataDir);
+    console.log(
+      `${label('first start (empty data folder)')} ${number(first.readyMs / 1000, 1)} s to the first 200,` +
+        ` RSS ${mib(first.rss())} idle after it (generator process peak ${mib(first.childrenPeakMiB)})`,
+    );
+    // A shared card for the page views below, made now so the restarted server has answered nothing before.
+    const owner = await signedInOwner(first.baseUrl);
+    const shared = await owner.unlock(await owner.createCard(await firstTemplateId(first.baseUrl)));
+    // Its voice greeting is made on unlocking; asking for it waits until it is there.
+    if (shared.greetingAudioUrl)
+      await (await fetch(new URL(shared.greetingAudioUrl, first.baseUrl))).arrayBuffer();
+    await first.stop();
+
+    const restarted = await startProductionServer(dataDir);
+    try {
+      console.log(
+        `${label('restart (data folder seeded)')} ${number(restarted.readyMs)} ms to the first 200,` +
+          ` RSS ${mib(restarted.rss())} idle after it`,
+      );
+      const home = homeResponseSchema.parse(
+        await (await fetch(`${restarted.baseUrl}/api/catalog/home`)).json(),
+      );
+      const category = home.sections.find((section) => section.category)?.category?.name ?? 'Birthday';
+      for (const page of ['/', paths.category(category), paths.recipientCard(shared.id)]) {
+        const response = await fetch(`${restarted.baseUrl}${page}`);
+        if (!response.ok) throw new Error(`${page} answered ${response.status}`);
+        await response.arrayBuffer();
+      }
+      console.log(`${label('then /, a category, /c/{id}')} RSS ${mib(restarted.rss())}`);
+    } finally {
+      await restarted.stop();
+    }
+
+    const uploading = await startProductionServer(dataDir);
+    try {
+      const { before, peak } = await parallelUploads(uploading.baseUrl, uploading.rss);
+      console.log(
+        `${label('8 parallel 30 MB uploads')} RSS ${mib(before)} before, peak ${mib(peak)}` +
+          ` (+${mib(peak - before)}), on another restart`,
+      );
+    } finally {
+      await uploading.stop();
+    }
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

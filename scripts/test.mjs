@@ -54,7 +54,13 @@ const checks = [
     args: ['--check', '.', '--log-level', 'warn'],
   },
   { name: 'typecheck (tsc)', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'build web app (vite build)', command: bin('vite'), args: ['build', '--logLevel', 'warn'] },
+  {
+    // What `npm start` runs, and what the tests that start a server process run: the browser app (vite) and
+    // the server's bundle (esbuild).
+    name: 'build web app and server',
+    command: process.execPath,
+    args: [join(root, 'scripts', 'build.mjs')],
+  },
   {
     // The same lookup/installation the e2e global setup does, but up front, so its apt-get output is not
     // interleaved with test output and a missing browser fails fast.

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../server/testing/postgres.ts';
+import { SERVER_BUNDLE } from '../../server/testing/production-build.ts';
 
 /**
- * The real server, started the way `npm start` runs it, as a child process: the browser tests then cover the
- * whole stack (config, migrations, demo catalog seeding, static app, API) and a crash shows up as a crash.
+ * The real server, started the way `npm start` runs it (its production build, `node dist/server/main.js`), as a
+ * child process: the browser tests then cover the whole stack (config, migrations, demo catalog seeding, static
+ * app, API) as it ships, and a crash shows up as a crash.
  */
 
 export interface AppServer {
@@ -44,8 +46,7 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
 
-  // `--import tsx` is how tsx hooks into Node ≥ 20.6 (the old `--loader` flag is deprecated).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_BUNDLE } from './production-build.ts';
 
 /**
- * The real server as a child process (`node --import tsx server/main.ts`, as `npm start` runs it), for tests
+ * The real server as a child process (`node dist/server/main.js`, as `npm start` runs it), for tests
  * that need a process of its own: SIGKILL must end a real process, and a crash must show up as a crash, not
  * take the test runner down with it. Unlike e2e's `startAppServer`, the data folder and port belong to the
  * caller, so a killed server can be started again on the same data at the same address.
@@ -55,7 +56,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     WEB_DIST_DIR: path.join(options.dataDir, 'no-web-build'),
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,9 +9,7 @@ import {
 import { includesAdvancedAi } from '../../../shared/payments/plans.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
 import type { CardActor } from '../cards/cards.policy.ts';
-import { writeBuiltInMessage } from './built-in-writer.ts';
 import type { ChatCompletionsWriter } from './chat-completions-writer.ts';
-import { cleanMessage } from './message-cleaning.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -42,8 +40,12 @@ export function createAiMessagesService(deps: {
 }) {
   const { provider, rateLimiter, log, timeoutMs = AI_TIMEOUT_MS } = deps;
 
-  const builtIn = (brief: MessageBrief, previous: string | undefined) =>
-    trimToWords(writeBuiltInMessage(brief, previous ? { avoid: previous } : {}));
+  // The writers' phrase tables and text rules (hundreds of KB, in Arabic and Russian too) load with the first
+  // message written.
+  const builtIn = async (brief: MessageBrief, previous: string | undefined) => {
+    const { writeBuiltInMessage } = await import('./built-in-writer.ts');
+    return trimToWords(writeBuiltInMessage(brief, previous ? { avoid: previous } : {}));
+  };
 
   return {
     /**
@@ -64,20 +66,21 @@ export function createAiMessagesService(deps: {
         onDelta?: (text: string) => void;
       }): Promise<AiMessageOutcome> => {
         if (!writer)
-          return { type: 'done', message: builtIn(brief, previous), writer: 'built-in', failed: false };
+          return { type: 'done', message: await builtIn(brief, previous), writer: 'built-in', failed: false };
         try {
           const raw = await writer.write(brief, {
             ...(previous ? { previous } : {}),
             signal: AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]),
             ...(options.onDelta ? { onDelta: options.onDelta } : {}),
           });
+          const { cleanMessage } = await import('./message-cleaning.ts');
           const message = cleanMessage(raw);
           if (message === '') throw new Error('the AI answer held no text once cleaned');
           return { type: 'done', message, writer: 'provider', failed: false };
         } catch (error) {
           if (options.signal.aborted) throw error;
           log.warn({ err: error }, 'ai: the AI provider failed; the built-in writer answers');
-          return { type: 'done', message: builtIn(brief, previous), writer: 'built-in', failed: true };
+          return { type: 'done', message: await builtIn(brief, previous), writer: 'built-in', failed: true };
         }
       };
     },

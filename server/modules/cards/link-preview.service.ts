@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages.ts';
 import { translatorFor } from '../../platform/i18n/translator.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { LINK_PREVIEW_SIZE, renderLinkPreview } from '../../platform/media/link-preview-image.ts';
+import type { LinkPreviewContent } from '../../platform/media/link-preview-image.ts';
+import { LINK_PREVIEW_SIZE } from '../../platform/media/link-preview-size.ts';
 import { StoredObjectNotFoundError, type FileStorage } from '../../platform/storage/file-storage.ts';
 import { findCardById } from './card-access.ts';
 import { canOpenSharedCard } from './cards.policy.ts';
@@ -11,6 +12,11 @@ import type { CardRecord, CardsRepository } from './cards.repository.ts';
 
 /** Bump when the image's design changes, so every preview is drawn again under a new name. */
 const DESIGN_REVISION = '1';
+
+/** The renderer (satori, resvg, sharp and the fonts, megabytes of code) loads with the first preview drawn. */
+async function renderLinkPreview(content: LinkPreviewContent): Promise<Buffer> {
+  return (await import('../../platform/media/link-preview-image.ts')).renderLinkPreview(content);
+}
 
 /** What a share link's page says to a messenger's crawler (Open Graph, Twitter), in the card's language. */
 export interface SharePageMeta {

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../platform/config.ts';
+import { entryPoint, entryPointFlags } from '../../platform/entry-points.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import { normalizeCatalogSource, type CatalogSource } from './catalog-source.ts';
 
@@ -13,9 +14,10 @@ function generateInChildProcess(
   log: (message: string) => void,
 ): Promise<CatalogSource> {
   return new Promise((resolve, reject) => {
-    // The generator is TypeScript, run by tsx whatever runs this process (node with tsx, or a test runner).
-    const child = fork(new URL('./demo/demo-catalog-process.ts', import.meta.url), {
-      execArgv: ['--import', 'tsx'],
+    // None of this process's flags: an inspector's port, say, is this process's own.
+    const generator = entryPoint(import.meta.url, './demo/demo-catalog-process.ts');
+    const child = fork(generator, {
+      execArgv: entryPointFlags(generator),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let answered = false;

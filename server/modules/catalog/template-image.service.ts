@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { TemplateImageVariant } from '../../../shared/catalog/catalog.contract.ts';
 import { LIST_PICTURE_WIDTH } from '../../../shared/constants.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { loadSharp } from '../../platform/media/sharp.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import { MEDIA_PREFIX } from './catalog-source.ts';
@@ -70,6 +70,7 @@ export function createTemplateImageService(deps: {
       // Not cached yet.
     }
     const encoding = ENCODINGS[variant];
+    const sharp = await loadSharp();
     // `pages: 1` takes the first frame of an animated image; JPEG has no animation.
     const resized = sharp(await deps.storage.read(sourceKey), { pages: 1 })
       .resize(encoding.width, encoding.height, { fit: encoding.fit, position: 'centre' })

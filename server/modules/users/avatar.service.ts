@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { AVATAR_MAX_SIZE_PX } from '../../../shared/accounts/accounts.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { loadSharp } from '../../platform/media/sharp.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { UsersRepository } from './users.repository.ts';
 
@@ -42,6 +42,7 @@ export function createAvatarService(deps: {
      * (EXIF, GPS, ICC comments). The previous avatar file is deleted. Answers the new avatar URL.
      */
     async uploadAvatar(userId: string, bytes: Buffer): Promise<string> {
+      const sharp = await loadSharp();
       let format: string | undefined;
       try {
         format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

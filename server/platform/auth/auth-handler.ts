@@ -5,7 +5,6 @@ import type { Auth } from './auth.ts';
 import { errorCodeForAuthError } from './auth-errors.ts';
 import { AUTH_RATE_LIMITS } from './auth-rate-limits.ts';
 import { copyFetchResponse, toFetchRequest } from './auth-request.ts';
-import { assertNewPasswordStrong } from './password-strength.ts';
 import { isSafeReturnPath, RETURN_PATH_FIELDS } from '../../../shared/accounts/return-path.ts';
 import { beginSignInAttempt } from './sign-in-throttle.ts';
 
@@ -101,7 +100,11 @@ export async function registerAuthHandler(app: FastifyInstance, options: AuthHan
         assertReturnPaths(fields, request.url);
 
         const path = authPath(request.url);
-        if (request.method === 'POST') assertNewPasswordStrong(path, fields);
+        if (request.method === 'POST') {
+          // zxcvbn's dictionaries (half a megabyte of code) load with the first sign-up or sign-in.
+          const { assertNewPasswordStrong } = await import('./password-strength.ts');
+          assertNewPasswordStrong(path, fields);
+        }
         const limits = request.method === 'POST' ? AUTH_RATE_LIMITS[path] : undefined;
         const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
         if (limits) {

@@ -145,3 +145,42 @@ describe('page documents', () => {
     ).toBeNull();
   });
 });
+
+describe('rendered pages kept', () => {
+  let root: string;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'winc-rendered-'));
+    fs.mkdirSync(path.join(root, 'web'));
+    fs.mkdirSync(path.join(root, 'ssr'));
+    fs.writeFileSync(path.join(root, 'web', 'index.html'), INDEX);
+    // A renderer that notes what it drew, of the size the URL asks for.
+    fs.writeFileSync(
+      path.join(root, 'ssr', 'entry-server.js'),
+      `export async function render({ url }) {
+        (globalThis.wincRenders ??= []).push(new URL(url).pathname);
+        return { head: '', markup: 'x'.repeat(Number(new URL(url).searchParams.get('size'))) };
+      }`,
+    );
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('are reused, up to 4 M characters in all: big pages make room by dropping the oldest', async () => {
+    const renders = () => (globalThis as { wincRenders?: string[] }).wincRenders ?? [];
+    const pages = createPageDocuments(path.join(root, 'web'), { origin: 'http://localhost' });
+    const render = (name: string, size: number) =>
+      pages.render({ page: 'category', url: `/category/${name}?size=${size}`, language: 'en' });
+    const million = 1024 * 1024;
+
+    expect(await render('small', 1_000)).toContain('x'.repeat(1_000));
+    await render('big-1', 2 * million);
+    await render('big-2', million);
+    await render('small', 1_000);
+    expect(renders()).toEqual(['/category/small', '/category/big-1', '/category/big-2']);
+
+    // 2 M more is over 4 M: the oldest go until it fits, and are drawn again when asked for.
+    await render('big-3', 2 * million);
+    await render('big-2', million);
+    await render('big-1', 2 * million);
+    expect(renders().slice(3)).toEqual(['/category/big-3', '/category/big-1']);
+  });
+});

@@ -194,8 +194,14 @@ interface PageRenderer {
   }): Promise<{ head: string; markup: string } | null>;
 }
 
-/** How many rendered pages are kept: a page's markup depends only on its URL, language and data. */
+/**
+ * How many rendered pages are kept, and how much of their text: a page's markup depends only on its URL,
+ * language and data. A home page is some 130,000 characters, held at two bytes each (any character beyond
+ * Latin-1 makes the whole string two-byte): 200 of them, one per tracking parameter a link got, would hold
+ * 50 MB. Share pages are a few thousand characters.
+ */
 const RENDERED_CACHE_SIZE = 200;
+const RENDERED_CACHE_CHARACTERS = 4 * 1024 * 1024;
 
 export type PageDocuments = ReturnType<typeof createPageDocuments>;
 
@@ -221,6 +227,12 @@ export function createPageDocuments(
     renderer: Promise<PageRenderer | null>;
   } | null = null;
   const rendered = new Map<string, { head: string; markup: string }>();
+  let renderedCharacters = 0;
+  const sizeOf = (page: { head: string; markup: string }) => page.head.length + page.markup.length;
+  const forgetRendered = () => {
+    rendered.clear();
+    renderedCharacters = 0;
+  };
 
   /**
    * The renderer of the build found at start. Its chunks import it by its plain URL, so it is loaded once: a
@@ -264,7 +276,12 @@ export function createPageDocuments(
       const page = await renderer.render({ ...request, url: new URL(request.url, options.origin).href });
       if (page === null) return null;
       rendered.set(key, page);
-      if (rendered.size > RENDERED_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+      renderedCharacters += sizeOf(page);
+      for (const [oldest, old] of rendered) {
+        if (rendered.size <= RENDERED_CACHE_SIZE && renderedCharacters <= RENDERED_CACHE_CHARACTERS) break;
+        rendered.delete(oldest);
+        renderedCharacters -= sizeOf(old);
+      }
       return page;
     } catch (error) {
       options.log?.error({ err: error, url: request.url }, 'a page could not be rendered on the server');
@@ -288,7 +305,7 @@ export function createPageDocuments(
         } catch {
           // A build without a manifest still serves its pages, without the preloads.
         }
-        rendered.clear();
+        forgetRendered();
         build = { modifiedMs: stat.mtimeMs, html, manifest, renderer: loadRenderer() };
       }
       return build;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createMailOutboxRepository } from './mail-outbox.repository.ts';
@@ -24,12 +24,18 @@ export function createMailer(deps: MailerDeps): Mailer {
   const { smtpUrl, mailFrom } = deps.config;
 
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // nodemailer loads with the first mail sent; a server without SMTP never needs it.
+    let transport: Promise<Transporter> | undefined;
     return {
       mode: 'smtp',
       async send(message: MailMessage) {
         const mail = renderMail(message);
-        const info = await transport.sendMail({
+        transport ??= import('./smtp-transport.ts').then(({ createSmtpTransport }) =>
+          createSmtpTransport(smtpUrl),
+        );
+        transport.catch(() => (transport = undefined));
+        const smtp = await transport;
+        const info = await smtp.sendMail({
           from: mailFrom,
           to: message.to,
           subject: mail.subject,

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 /** Raster formats accepted by content; never SVG (it can carry script) and nothing sharp cannot decode. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -40,6 +40,7 @@ export function sanitizeImage(bytes: Buffer, options: { maxEdge: number }): Prom
 
 async function decodeAndReencode(bytes: Buffer, options: { maxEdge: number }): Promise<SanitizedImage> {
   if (bytes.length === 0 || MARKUP_PATTERN.test(bytes.toString('latin1'))) throw new NotAnImageError();
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

@@ -5,9 +5,8 @@ import bidiFactory from 'bidi-js';
 import satori, { type Font } from 'satori';
 import sharp from 'sharp';
 import { textDirection, type Language } from '../../../shared/i18n/languages.ts';
+import { LINK_PREVIEW_SIZE } from './link-preview-size.ts';
 
-/** What messengers show: Open Graph's large image, 1.91:1. */
-export const LINK_PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 /** WhatsApp drops larger preview images. */
 export const LINK_PREVIEW_MAX_BYTES = 300 * 1024;
 

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { Language } from '../../../shared/i18n/languages.ts';
+import { entryPoint, entryPointFlags } from '../entry-points.ts';
 import {
   assertSpeakableText,
   SpeechEngineError,
@@ -73,28 +72,22 @@ export interface BuiltInSpeechEngine extends SpeechEngine {
 const MAX_QUEUED = 128;
 
 /**
- * The worker is TypeScript. `node --import tsx` and the tsx CLI pass their loader on to workers through
- * `execArgv`; a host without it (vitest, which transforms files itself) gets tsx's loader added.
- */
-function workerExecArgv(): string[] {
-  if (process.execArgv.some((argument) => argument.includes('tsx'))) return process.execArgv;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return [...process.execArgv, '--import', tsx];
-}
-
-/**
  * The default engine: offline, installed by `npm install` alone. Synthesis, trimming and MP3 encoding run in a
- * small pool of worker threads, so the event loop never waits on them; the pool starts on first use.
+ * small pool of worker threads, so the event loop never waits on them; the pool (and piscina) load on first use.
  */
 export function createBuiltInSpeechEngine(options: BuiltInSpeechOptions = {}): BuiltInSpeechEngine {
   const id = BUILT_IN_SPEECH_ENGINE_ID;
   const timeoutMs = options.timeoutMs ?? 60_000;
   let pool: Piscina<SpeechTask, SpeechTaskResult> | undefined;
+  let starting: Promise<Piscina<SpeechTask, SpeechTaskResult>> | undefined;
 
-  const startPool = () =>
-    new Piscina<SpeechTask, SpeechTaskResult>({
-      filename: new URL('./speech-worker.ts', import.meta.url).href,
-      execArgv: workerExecArgv(),
+  const startPool = async () => {
+    const { Piscina } = await import('piscina');
+    const worker = entryPoint(import.meta.url, './speech-worker.ts');
+    return new Piscina<SpeechTask, SpeechTaskResult>({
+      filename: worker.href,
+      // `node --import tsx` passes its loader on to workers; vitest, which transforms files itself, does not.
+      execArgv: entryPointFlags(worker, process.execArgv),
       minThreads: 0,
       maxThreads: options.maxThreads ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
       idleTimeout: options.idleTimeoutMs ?? 5 * 60_000,
@@ -102,6 +95,17 @@ export function createBuiltInSpeechEngine(options: BuiltInSpeechOptions = {}): B
       // Below the main thread's priority, so HTTP requests stay quick while voices are made.
       niceIncrement: 5,
     });
+  };
+  const startedPool = () => {
+    starting ??= startPool().then(
+      (started) => (pool = started),
+      (error: unknown) => {
+        starting = undefined;
+        throw error;
+      },
+    );
+    return starting;
+  };
 
   return {
     id,
@@ -110,9 +114,10 @@ export function createBuiltInSpeechEngine(options: BuiltInSpeechOptions = {}): B
       signal?.throwIfAborted();
       assertSpeakableText(id, request.text);
       const timeout = AbortSignal.timeout(timeoutMs);
-      pool ??= startPool();
       try {
-        const result = await pool.run(
+        const result = await (
+          await startedPool()
+        ).run(
           { text: request.text, plan: planFor(request) },
           { signal: signal ? AbortSignal.any([signal, timeout]) : timeout },
         );
@@ -135,9 +140,11 @@ export function createBuiltInSpeechEngine(options: BuiltInSpeechOptions = {}): B
     },
 
     async close() {
-      const closing = pool;
-      pool = undefined;
-      await closing?.destroy();
+      const closing = starting;
+      starting = undefined;
+      const closed = await closing?.catch(() => undefined);
+      if (pool === closed) pool = undefined;
+      await closed?.destroy();
     },
   };
 }
