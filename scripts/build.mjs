@@ -1,6 +1,6 @@
 // The production builds that `npm start`, `npm run build` and `npm test` share: the browser app with the
 // server's renderer of its pages (Vite, into dist/web and dist/ssr), and the server itself (esbuild, into
-// dist/server, run by plain node: docs/decisions/0021-server-build.md). A build leaves a stamp of what it
+// dist/server, run by plain node: docs/decisions/0022-server-build.md). A build leaves a stamp of what it
 // read (paths, sizes and modification times) in its output folder, so `--if-changed` rebuilds only what
 // changed since.
 //
