@@ -44,6 +44,8 @@ import { memoryResumeStore } from '../web/lib/uploads/resume-store.ts';
  * 5. The production server (`node dist/server/main.js`, as `npm start` runs it) in a process of its own: its
  *    resident memory after the first start on an empty data folder, after a restart, after a few page views
  *    and during 8 uploads at once, and how long a restart takes to answer (productionServer() below).
+ * 6. Card unlocks per second, one at a time and 50 at once, on SQLite and PostgreSQL, with the statements
+ *    one unlock runs (bench/unlocks.ts, which `npm run bench:unlocks` runs alone).
  *
  * Options: --duration <s> (10), --connections <n> (50), --postgres (a throwaway cluster, like the tests; or
  * set DATABASE_URL to bench against your own PostgreSQL).
@@ -340,6 +342,19 @@ async function main(): Promise<void> {
   }
 
   await productionServer();
+  await unlocks();
+}
+
+/** Unlocks per second on SQLite and PostgreSQL: bench/unlocks.ts, in a process of its own. */
+async function unlocks(): Promise<void> {
+  console.log('');
+  const script = join(import.meta.dirname, 'unlocks.ts');
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`bench/unlocks.ts exited with ${code}`);
 }
 
 /** Resident memory of a process, and of its child processes, in MiB (Linux). */
