@@ -186,7 +186,13 @@ describe('an upload cut short by a reload', () => {
     });
     const page = await context.newPage();
     const uploads: Array<{ method: string; offset: string | null; afterReload: boolean }> = [];
+    // After the reload's new document has replaced the old one: the old page may still send a chunk
+    // between the reload being asked for and the navigation taking effect.
+    let reloading = false;
     let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (reloading && frame === page.mainFrame()) reloaded = true;
+    });
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/uploads'))
         uploads.push({
@@ -222,7 +228,7 @@ describe('an upload cut short by a reload', () => {
       ))!.split(':')[1]!;
       expect(Number(firstChunk.headers()['upload-offset'])).toBeGreaterThan(0);
 
-      reloaded = true;
+      reloading = true;
       await page.reload();
       await network.send('Network.emulateNetworkConditions', {
         offline: false,
