@@ -36,14 +36,15 @@ import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
  * and how many unlocks shared a COMMIT (SQLite's group commit). The PostgreSQL cluster the bench starts is
  * reached through its unix socket, as a server on the same machine would be.
  *
- * Options: --sequential <n> and --concurrent <n> cards per run (300, 1500), --concurrency <n> (50),
+ * Options: --sequential <n> and --concurrent <n> cards per run (1000, 6000: a few seconds each, long enough
+ * for the server's warm-up not to count), --concurrency <n> (50),
  * --sqlite-only, --profile <dir> (a CPU profile of the server during the timed unlocks, per database).
  */
 
 const { values: flags } = parseArgs({
   options: {
-    sequential: { type: 'string', default: '300' },
-    concurrent: { type: 'string', default: '1500' },
+    sequential: { type: 'string', default: '1000' },
+    concurrent: { type: 'string', default: '6000' },
     concurrency: { type: 'string', default: '50' },
     'sqlite-only': { type: 'boolean', default: false },
     profile: { type: 'string' },
