@@ -135,6 +135,39 @@ describe('the server process', () => {
     expect(Date.now() - signalled).toBeLessThan(3000);
   });
 
+  it('stops at once on SIGTERM when an answer under way finishes after it, on a connection kept alive', async () => {
+    const server = startServer({ LOG_LEVEL: 'info' });
+    const port = await portOf(server);
+    expect(port, server.output()).toBeTypeOf('number');
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      // A 7 MB file read slowly: its headers are out long before the last byte, which comes after SIGTERM.
+      const download = new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+        http
+          .get(`http://127.0.0.1:${port}/vendor/face/models/faceres.bin`, { agent }, (response) => {
+            let bytes = 0;
+            response.pause();
+            setTimeout(() => response.resume(), 500);
+            response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
+            response.on('error', reject);
+          })
+          .on('error', reject);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      const answer = await download;
+      expect(answer.status).toBe(200);
+      expect(answer.bytes).toBeGreaterThan(1_000_000);
+      expect(await server.exited).toBe(0);
+      // The connection, idle once the file was sent, used to keep the server until its 10 s grace period.
+      expect(Date.now() - signalled).toBeLessThan(3000);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('refuses to start with a bad setting and says which one', async () => {
     const server = startServer({ PORT: 'eighty' });
     expect(await server.exited).toBe(78);

@@ -19,8 +19,9 @@ export interface EventStreams {
  * connection, and Server-Sent Event streams never end by themselves, so it used to wait for the process's
  * grace period. On close (preClose, before the server stops listening) every open event stream ends and is
  * waited for (the browser's EventSource reconnects, to another instance or to this one once it is back), and
- * any answer sent while closing asks the client to close its connection, so a keep-alive connection of a
- * request still in flight does not hold the server open once that request is answered.
+ * any answer sent while closing asks the client to close its connection (or, when its headers went out before,
+ * has it closed once it is sent), so a keep-alive connection of a request still in flight does not hold the
+ * server open once that request is answered.
  */
 export function registerGracefulShutdown(app: FastifyInstance): EventStreams {
   const streams = new Map<PassThrough, Promise<void>>();
@@ -34,6 +35,12 @@ export function registerGracefulShutdown(app: FastifyInstance): EventStreams {
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('Connection', 'close');
+  });
+  // An answer whose headers went out before the close (without `Connection: close`) leaves a keep-alive
+  // connection that Node would keep open until its idle timeout (72 s), holding the close back: once it is
+  // answered, the connection is closed.
+  app.addHook('onResponse', async () => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
   });
 
   return {
