@@ -14,12 +14,14 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The server's entry points: the server, and what it starts in a worker thread or a child process. Each is
- * written as `dist/server/{name}.js` beside the chunks they share, where `server/platform/entry-points.ts`
- * finds them; so a name is always its source file's name.
+ * The server's entry points: the server, its backup and restore commands, and what it starts in a worker
+ * thread or a child process. Each is written as `dist/server/{name}.js` beside the chunks they share, where
+ * `server/platform/entry-points.ts` finds them; so a name is always its source file's name.
  */
 const SERVER_ENTRIES = [
   'server/main.ts',
+  'server/backup-command.ts',
+  'server/restore-command.ts',
   'server/platform/speech/speech-worker.ts',
   'server/modules/catalog/demo/demo-catalog-process.ts',
 ];

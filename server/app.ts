@@ -4,7 +4,19 @@ import type { AppConfig } from './platform/config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { createNotifications } from './platform/db/notifications.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
-import { registerGracefulShutdown } from './platform/http/graceful-shutdown.ts';
+import {
+  createShutdownState,
+  registerGracefulShutdown,
+  type ShutdownState,
+} from './platform/http/graceful-shutdown.ts';
+import { createExclusiveRunner, schedulePeriodicJob } from './platform/jobs/periodic-job.ts';
+import {
+  createMetrics,
+  observeDatabasePool,
+  observeSpeechPool,
+  registerMetricsRoute,
+  registerRequestMetrics,
+} from './platform/metrics/metrics.ts';
 import { registerOriginCheck } from './platform/http/origin-check.ts';
 import { escapeUndecodablePath, MAX_PARAM_LENGTH } from './platform/http/request-url.ts';
 import { createRateLimiter } from './platform/http/rate-limit.ts';
@@ -36,6 +48,7 @@ import { createCardsRepository } from './modules/cards/cards.repository.ts';
 import { createCardUnlockRepository } from './modules/cards/card-unlock.repository.ts';
 import { registerCardsRoutes } from './modules/cards/cards.routes.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
+import { createAbandonedDraftsService } from './modules/cards/abandoned-drafts.service.ts';
 import { createCardMediaRepository } from './modules/cards/card-media.repository.ts';
 import { registerCardMediaRoutes } from './modules/cards/card-media.routes.ts';
 import { createCardMediaService } from './modules/cards/card-media.service.ts';
@@ -78,7 +91,13 @@ export interface AppOptions {
   catalogCheckIntervalMs?: number;
   /** Told the SQL of every statement the app runs, BEGIN and COMMIT too (the unlock benchmark counts them). */
   onStatement?: (sql: string) => void;
+  /** Set by main.ts when a shutdown signal arrives, before the server closes: readiness answers 503. */
+  shutdown?: ShutdownState;
 }
+
+/** The housekeeping (abandoned guest drafts, old uploads): first a few minutes after start, then hourly. */
+const HOUSEKEEPING_FIRST_AFTER_MS = 5 * 60 * 1000;
+const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Builds the whole server: platform (database, storage, HTTP hardening), then each module's service and
@@ -121,8 +140,14 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const mailer = createMailer({ config, database, log: app.log, now });
   const rateLimiter = createRateLimiter(database, now);
 
+  const metrics = createMetrics();
+  registerRequestMetrics(app, metrics);
+  observeDatabasePool(metrics, database);
+  registerMetricsRoute(app, metrics, config.metricsToken);
+
   registerErrorHandler(app);
-  const eventStreams = registerGracefulShutdown(app);
+  const shutdown = options.shutdown ?? createShutdownState();
+  const eventStreams = registerGracefulShutdown(app, shutdown);
   registerSecurityHeaders(app);
   registerOriginCheck(app, { publicOrigin: config.publicOrigin });
   await app.register(compress, { threshold: 1024 });
@@ -155,7 +180,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     access: { mailMode: mailer.mode, localMailbox: config.localMailbox },
   });
 
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, { database, storage, shutdown });
   const catalogAnswers = createCatalogAnswers({
     catalog,
     versions: catalogRepository,
@@ -184,6 +209,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     now,
     log: app.log,
     notifications,
+    metrics,
   });
   const cardViewsRepository = createCardViewsRepository(database);
   const cardActivity = createCardActivityEvents({
@@ -215,6 +241,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     provider: config.tts ? createOpenAiSpeechEngine(config.tts) : null,
   };
   app.addHook('onClose', async () => speech.builtIn.close?.());
+  observeSpeechPool(metrics, speech.builtIn);
   const voice = createVoiceService({
     repository: createVoiceClipsRepository(database),
     storage,
@@ -241,6 +268,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     rateLimiter,
     now,
     notifications,
+    metrics,
   });
   registerCardsRoutes(app, { cards, actors: cardActors });
   const cardViews = createCardViewsService({
@@ -276,6 +304,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     rateLimiter,
     now,
     log: app.log,
+    metrics,
   });
   await registerCardMediaRoutes(app, { media: cardMedia, actors: cardActors, storage });
   const uploadDatastore = await createUploadDataStore(config);
@@ -300,6 +329,26 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     log: app.log,
   });
   registerMyWincsRoutes(app, { myWincs, actors: cardActors });
+  const abandonedDrafts = createAbandonedDraftsService({
+    cards: cardsRepository,
+    storage,
+    uploads: { remove: (uploadId) => uploadDatastore.remove(uploadId) },
+    retentionMs: config.guestRetentionMs,
+    now,
+    log: app.log,
+  });
+  const housekeeping = schedulePeriodicJob({
+    name: 'housekeeping',
+    firstAfterMs: HOUSEKEEPING_FIRST_AFTER_MS,
+    everyMs: HOUSEKEEPING_EVERY_MS,
+    runExclusively: createExclusiveRunner(database),
+    work: async () => ({
+      abandonedDrafts: await abandonedDrafts.removeAbandonedGuestDrafts(),
+      oldUploads: await cardMedia.forgetOldUploads((uploadId) => uploadDatastore.remove(uploadId)),
+    }),
+    log: app.log,
+  });
+  app.addHook('preClose', async () => housekeeping.stop());
   registerCreditsRoutes(app, { credits: accounts.credits, currentUser: accounts.currentUser });
   await registerPaymentsRoutes(app, {
     payments,

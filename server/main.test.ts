@@ -78,7 +78,7 @@ describe('the server process', () => {
     const port = await portOf(server);
     expect(port, server.output()).toBeTypeOf('number');
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'sqlite' });
+    expect(await health.json()).toEqual({ status: 'ok' });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const lines = server.output().trim().split('\n');
@@ -166,6 +166,32 @@ describe('the server process', () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  it('answers /api/ready 503 from the moment SIGTERM arrives, serving requests for SHUTDOWN_DRAIN_SECONDS', async () => {
+    const server = startServer({ LOG_LEVEL: 'info', SHUTDOWN_DRAIN_SECONDS: '2' });
+    const port = await portOf(server);
+    expect(port, server.output()).toBeTypeOf('number');
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    // The proxy's next check sees 503 at once; ordinary requests are still answered meanwhile.
+    let ready = await fetch(`${base}/api/ready`);
+    while (ready.status === 200 && Date.now() - signalled < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ready = await fetch(`${base}/api/ready`);
+    }
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'stopping' });
+    const stillServed = await fetch(`${base}/api/config`);
+    expect(stillServed.status).toBe(200);
+    expect(Date.now() - signalled).toBeLessThan(1500);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(2000);
   });
 
   it('refuses to start with a bad setting and says which one', async () => {

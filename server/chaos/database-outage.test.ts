@@ -23,7 +23,8 @@ const SERVICE_UNAVAILABLE = {
 
 /**
  * PostgreSQL goes away for a while (`pg_ctl stop -m fast` of a cluster this file owns, so the shared test
- * cluster is left alone) and comes back on the same port: the server answers clear 503s meanwhile, stays up,
+ * cluster is left alone) and comes back on the same port: the server answers clear 503s meanwhile (its
+ * readiness too, so a proxy would send elsewhere; its liveness stays 200, so nothing restarts it), stays up,
  * and serves again by itself, without a restart.
  */
 describe.skipIf(!binDir)('PostgreSQL unavailable for a while', () => {
@@ -60,7 +61,7 @@ describe.skipIf(!binDir)('PostgreSQL unavailable for a while', () => {
     await cluster.halt();
     let search = 0;
     const probes = {
-      health: () => get('/api/health'),
+      ready: () => get('/api/ready'),
       // A catalog answer not made before the outage needs the database.
       catalog: () => get(`/api/catalog/templates?q=outage-${++search}`),
       unlock: () => sender.post(cardsApi.unlock(cards[0]!)),
@@ -72,9 +73,14 @@ describe.skipIf(!binDir)('PostgreSQL unavailable for a while', () => {
         const body = (await response.json()) as Record<string, unknown>;
         (refused[name] ??= []).push(response.status);
         expect(response.status, `${name}: ${JSON.stringify(body)}`).toBe(503);
-        if (name !== 'health') expect(body).toEqual(SERVICE_UNAVAILABLE);
+        if (name === 'ready')
+          expect(body).toEqual({ status: 'unavailable', database: 'unavailable', storage: 'ok' });
+        else expect(body).toEqual(SERVICE_UNAVAILABLE);
       }
     }
+    const live = await get('/api/health');
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
     // The home answer made before the outage is still served, from memory.
     expect((await get('/api/catalog/home')).status).toBe(200);
     expect(server!.exitStatus(), server!.output()).toBeNull();
@@ -82,12 +88,13 @@ describe.skipIf(!binDir)('PostgreSQL unavailable for a while', () => {
     await cluster.resume();
     // No restart: the pool reconnects on its own at the next request.
     const deadline = Date.now() + 10_000;
-    let health = await get('/api/health');
-    while (health.status !== 200 && Date.now() < deadline) {
+    let ready = await get('/api/ready');
+    while (ready.status !== 200 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      health = await get('/api/health');
+      ready = await get('/api/ready');
     }
-    expect(health.status).toBe(200);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok' });
     expect((await get('/api/catalog/home')).status).toBe(200);
     const unlocked = await sender.post(cardsApi.unlock(cards[0]!));
     expect(unlocked.status, await unlocked.clone().text()).toBe(200);

@@ -132,8 +132,8 @@ describe.skipIf(!postgresAvailable())('a PostgreSQL connection killed mid-transa
       expect.objectContaining({ reference: cardId, delta: -CARD_UNLOCK_COST }),
     ]);
     // The pool dropped the dead connection and keeps serving.
-    const health = await fetch(`${server!.baseUrl}/api/health`);
-    expect(health.status).toBe(200);
+    const ready = await fetch(`${server!.baseUrl}/api/ready`);
+    expect(ready.status).toBe(200);
     console.info(
       `[chaos] pg_terminate_backend(${killedPid!}) mid-unlock: answered ${answer.status}, card unpaid and ` +
         `credits unchanged; retry charged once (${ledger.credits} credits = ledger ${ledger.ledgerSum})`,

@@ -43,6 +43,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_WEBHOOK_SECRET',
   'AI_API_KEY',
   'TTS_API_KEY',
+  'METRICS_TOKEN',
 ]);
 
 /** An http(s) base URL of an API, without a trailing slash (`https://api.openai.com/v1`). */
@@ -187,6 +188,29 @@ const envSchema = z.object({
   TTS_API_KEY: optionalText(),
   TTS_VOICE_MALE: optionalText(),
   TTS_VOICE_FEMALE: optionalText(),
+  /**
+   * Bearer token that `/metrics` (Prometheus) asks for; unset, `/metrics` answers 404. At least 16 characters,
+   * since it guards what a scrape reveals (request volumes, pool use) on the public port.
+   */
+  METRICS_TOKEN: optionalText().refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters long (or unset, to turn /metrics off)',
+  }),
+  /**
+   * On SIGTERM/SIGINT, how long `/api/ready` answers 503 while requests are still served, before the server
+   * stops taking new ones: long enough for the proxy's health checks to take the instance out.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .min(0, 'must be 0 or more')
+    .max(300, 'must be at most 300')
+    .default(0),
+  /** Guest drafts untouched for this long (and unfinished uploads as old) are removed by the housekeeping. */
+  GUEST_RETENTION_DAYS: z.coerce
+    .number({ message: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650')
+    .default(30),
   /** Where the Stripe SDK sends its requests; only tests point it elsewhere (a local Stripe-shaped server). */
   STRIPE_API_URL: optionalText()
     .transform((v) => v?.replace(/\/+$/, ''))
@@ -269,6 +293,12 @@ export interface AppConfig {
   ai: AiProviderSettings | undefined;
   /** The speech provider, or undefined for the built-in voices only. */
   tts: SpeechProviderSettings | undefined;
+  /** The bearer token `/metrics` asks for (never log it), or undefined when metrics are not served. */
+  metricsToken: string | undefined;
+  /** How long readiness says 503 before the server closes, on a shutdown signal. */
+  shutdownDrainMs: number;
+  /** How long an untouched guest draft is kept. */
+  guestRetentionMs: number;
 }
 
 export class ConfigError extends Error {
@@ -434,5 +464,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             voiceFemale: v.TTS_VOICE_FEMALE,
           }
         : undefined,
+    metricsToken: v.METRICS_TOKEN,
+    shutdownDrainMs: v.SHUTDOWN_DRAIN_SECONDS * 1000,
+    guestRetentionMs: v.GUEST_RETENTION_DAYS * 24 * 60 * 60 * 1000,
   };
 }

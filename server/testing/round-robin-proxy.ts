@@ -89,9 +89,10 @@ function haproxyConfig(port: number, backends: ProxyBackend[]): string {
     '  default_backend app',
     'backend app',
     '  balance roundrobin',
-    // A stopped instance is out within a second; a busy one is not taken out for one slow answer (a lone
-    // instance marked down would turn every request into a 503).
-    '  option httpchk GET /api/health',
+    // Readiness: an instance whose database or storage is down, or that has begun to stop, is out within a
+    // second; a busy one is not taken out for one slow answer (a lone instance marked down would turn every
+    // request into a 503).
+    '  option httpchk GET /api/ready',
     '  http-check expect status 200',
     '  timeout check 5s',
     `  http-response set-header X-Served-By %[srv_name]`,

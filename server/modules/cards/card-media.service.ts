@@ -18,6 +18,7 @@ import {
   type MediaFormat,
 } from '../../platform/media/media-format.ts';
 import { holdsPlayableTrack } from '../../platform/media/media-container.ts';
+import type { Metrics } from '../../platform/metrics/metrics.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { loadCardFor } from './card-access.ts';
 import type { CardMediaRepository, MediaUploadRecord } from './card-media.repository.ts';
@@ -132,8 +133,20 @@ export function createCardMediaService(deps: {
   rateLimiter: Pick<RateLimiter, 'consume'>;
   now: () => Date;
   log: { warn(object: object, message: string): void };
+  metrics?: Pick<Metrics, 'counter'>;
 }) {
   const { cards, media, storage, rateLimiter, now, log } = deps;
+  // `method`: `single` (the whole file in one request) or `resumable` (tus).
+  const uploadsStarted = deps.metrics?.counter(
+    'winc_card_media_uploads_started_total',
+    'Card media uploads admitted (owner, kind and size checked), by kind and method.',
+    ['kind', 'method'],
+  );
+  const uploadsFinished = deps.metrics?.counter(
+    'winc_card_media_uploads_finished_total',
+    'Card media uploads whose file was checked, stored and attached to its card, by kind and method.',
+    ['kind', 'method'],
+  );
 
   /** Checks everything that can be checked before the bytes: owner, kind, announced size, rate limits. */
   async function admit(actor: CardActor, cardId: string, kindName: string, size: number | null) {
@@ -231,7 +244,10 @@ export function createCardMediaService(deps: {
       announcedSize: number | null,
     ): Promise<Card> {
       const { kind } = await admit(actor, cardId, kindName, announcedSize);
-      return attach(cardId, kind, body, announcedSize!);
+      uploadsStarted?.inc({ kind, method: 'single' });
+      const card = await attach(cardId, kind, body, announcedSize!);
+      uploadsFinished?.inc({ kind, method: 'single' });
+      return card;
     },
 
     /** Admits a new resumable upload before tus creates it (the same checks as the simple upload). */
@@ -247,6 +263,7 @@ export function createCardMediaService(deps: {
     /** Records a resumable upload tus has just created, so later requests are authorised by its card. */
     async recordResumableUpload(upload: { id: string; cardId: string; kind: CardMediaKind; size: number }) {
       await media.insertUpload({ ...upload, createdAt: now() });
+      uploadsStarted?.inc({ kind: upload.kind, method: 'resumable' });
     },
 
     /**
@@ -276,6 +293,7 @@ export function createCardMediaService(deps: {
         throw error;
       }
       await media.markUploadCompleted(uploadId, now());
+      uploadsFinished?.inc({ kind: upload.kind, method: 'resumable' });
       return card;
     },
 

@@ -15,7 +15,6 @@ import { cardMediaApi } from '../../../shared/api-paths.ts';
 export type UploadDataStore = DataStore & { read(id: string): Readable | Promise<Readable> };
 
 const TUS_VERSION = '1.0.0';
-const CLEAN_UP_EVERY_MS = 60 * 60 * 1000;
 
 /** An error the tus server sends as is: our `{code, message}` body with the code's status. */
 function tusError(error: unknown): { status_code: number; body: string } {
@@ -161,12 +160,4 @@ export async function registerCardUploadRoutes(
       },
     });
   });
-
-  const timer = setInterval(() => {
-    media
-      .forgetOldUploads((id) => datastore.remove(id))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'could not clean up old uploads'));
-  }, CLEAN_UP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,9 +1,9 @@
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import { textStylesSchema, type TextStyles } from '../../../shared/cards/cards.contract.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { ColumnCodec } from '../../platform/db/dialect.ts';
-import type { CardsTable } from '../../platform/db/schema.ts';
+import type { CardsTable, DB } from '../../platform/db/schema.ts';
 import { TEXT_STYLE_DEFAULTS, type Voice } from '../../../shared/cards/card-rules.ts';
 
 /** A card as the server knows it, owner fields included (presenters decide what leaves). */
@@ -168,6 +168,40 @@ export function createCardsRepository(database: Database) {
 
   const toRecord = cardRecordReader(codec);
 
+  /**
+   * An abandoned guest draft (docs/decisions/0023-operations.md): a guest's card, never paid, that no account
+   * owns or is about to take over (an account signed up from its guest session takes its cards at its first
+   * sign-in), created, edited and given media before `cutoff`, with no upload started since. Used for the
+   * listing and again inside the DELETE, so a card touched, paid or taken over in between is kept.
+   */
+  const abandonedBefore = (cutoff: Date) => (eb: ExpressionBuilder<DB, 'cards'>) =>
+    eb.and([
+      eb('cards.isGuestCard', '=', codec.bool(true)),
+      eb('cards.isPaid', '=', codec.bool(false)),
+      eb('cards.userId', 'is', null),
+      eb('cards.authorId', 'is', null),
+      eb('cards.createdAt', '<', codec.date(cutoff)),
+      eb('cards.lastModified', '<', codec.date(cutoff)),
+      eb('cards.updatedAt', '<', codec.date(cutoff)),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('mediaUploads')
+            .select('mediaUploads.id')
+            .whereRef('mediaUploads.cardId', '=', 'cards.id')
+            .where('mediaUploads.createdAt', '>=', codec.date(cutoff)),
+        ),
+      ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('signupGuestSessions')
+            .select('signupGuestSessions.userId')
+            .whereRef('signupGuestSessions.guestSessionId', '=', 'cards.guestSessionId'),
+        ),
+      ),
+    ]);
+
   const encodeContent = (content: CardContent) => ({
     senderName: content.senderName,
     name: content.name,
@@ -289,6 +323,51 @@ export function createCardsRepository(database: Database) {
         const card = await trx
           .deleteFrom('cards')
           .where('id', '=', id)
+          .returning(['recipientImagePath', 'videoPath', 'audioPath'])
+          .executeTakeFirst();
+        if (!card) return undefined;
+        return {
+          fileKeys: [card.recipientImagePath, card.videoPath, card.audioPath].filter((key) => key !== null),
+          unfinishedUploadIds: uploads
+            .filter((upload) => upload.completedAt === null)
+            .map((upload) => upload.id),
+        };
+      });
+    },
+
+    /** Up to `limit` abandoned guest drafts untouched since `cutoff`, oldest edit first. */
+    async abandonedGuestDraftIds(cutoff: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('cards')
+        .select('cards.id')
+        .where(abandonedBefore(cutoff))
+        .orderBy('cards.lastModified')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Removes the card when it is still an abandoned guest draft as of `cutoff` (checked by the DELETE itself),
+     * with its upload records; answers what was stored for it as `deleteCard` does, or undefined when it was
+     * kept (touched, paid, taken over) or is already gone (another instance removed it).
+     */
+    async deleteAbandonedGuestDraft(
+      id: string,
+      cutoff: Date,
+    ): Promise<{ fileKeys: string[]; unfinishedUploadIds: string[] } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        // Read before the card's delete takes them with it (ON DELETE CASCADE). An upload started after this
+        // read is one started after `cutoff`, which keeps the card.
+        const uploads = await trx
+          .selectFrom('mediaUploads')
+          .select(['id', 'completedAt'])
+          .where('cardId', '=', id)
+          .execute();
+        const card = await trx
+          .deleteFrom('cards')
+          .where('cards.id', '=', id)
+          .where(abandonedBefore(cutoff))
           .returning(['recipientImagePath', 'videoPath', 'audioPath'])
           .executeTakeFirst();
         if (!card) return undefined;

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/cards/cards.contract.ts';
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import type { Notifications } from '../../platform/db/notifications.ts';
+import type { Metrics } from '../../platform/metrics/metrics.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { CREDITS_CHANGED } from '../credits/credit-events.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
@@ -58,8 +59,13 @@ export function createCardsService(deps: {
   now: () => Date;
   /** Tells the owner's open pages, on every instance, of the balance an unlock spent. */
   notifications?: Pick<Notifications, 'publish'>;
+  metrics?: Pick<Metrics, 'counter'>;
 }) {
   const { repository, unlocks, templates, voice, rateLimiter, now } = deps;
+  const unlocked = deps.metrics?.counter(
+    'winc_card_unlocks_total',
+    'Cards unlocked with credits (each card is charged once; a repeated unlock is not counted).',
+  );
 
   const load = (actor: CardActor, id: string, allowed: (actor: CardActor, card: CardRecord) => boolean) =>
     loadCardFor(repository, actor, id, allowed);
@@ -202,7 +208,10 @@ export function createCardsService(deps: {
       if (outcome.status === 'not-found') throw new AppError('card-not-found');
       if (outcome.status === 'insufficient-credits') throw new AppError('insufficient-credits');
       const { card } = outcome;
-      if (outcome.status === 'paid') deps.notifications?.publish(CREDITS_CHANGED, userId);
+      if (outcome.status === 'paid') {
+        deps.notifications?.publish(CREDITS_CHANGED, userId);
+        unlocked?.inc();
+      }
       // Paid, the card can be opened any moment now: its voice should be ready before the first tap.
       voice.prepare([card.greetingClipId, card.messageClipId]);
       return {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { paidOfferOf, testCheckoutPagePath, tierAfterPurchase } from '../../../shared/payments/plans.ts';
+import type { Metrics } from '../../platform/metrics/metrics.ts';
 import type { Notifications } from '../../platform/db/notifications.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { CREDITS_CHANGED } from '../credits/credit-events.ts';
@@ -79,9 +80,19 @@ export function createPaymentsService(deps: {
   log: FastifyBaseLogger;
   /** Tells the buyer's open pages, on every instance, of a new balance or plan. */
   notifications?: Pick<Notifications, 'publish'>;
+  metrics?: Pick<Metrics, 'counter'>;
 }) {
   const { repository, stripe, rateLimiter, now, log } = deps;
   const testMode = !stripe && deps.testMode;
+  const grants = deps.metrics?.counter(
+    'winc_credit_grants_total',
+    'Purchases granted (credits added once per paid order or period), by plan, billing cycle and provider.',
+    ['plan', 'billing_cycle', 'provider'],
+  );
+  const creditsGranted = deps.metrics?.counter(
+    'winc_credits_granted_total',
+    'Credits added by granted purchases.',
+  );
 
   /**
    * The one granting path of every purchase, webhook or test mode (DESIGN §1.8–1.10): the order's offer in
@@ -114,7 +125,11 @@ export function createPaymentsService(deps: {
       { orderId: order.id, userId: order.userId, key: grant.idempotencyKey, outcome: outcome.status },
       'payments: purchase grant',
     );
-    if (outcome.status === 'granted') deps.notifications?.publish(CREDITS_CHANGED, order.userId);
+    if (outcome.status === 'granted') {
+      deps.notifications?.publish(CREDITS_CHANGED, order.userId);
+      grants?.inc({ plan: order.planId, billing_cycle: order.billingCycle, provider: order.provider });
+      creditsGranted?.inc(offer.creditsToAdd);
+    }
     return outcome;
   }
 

@@ -24,6 +24,8 @@ export interface Database {
   ): PreparedQuery<V, R>;
   /** A cheap round trip, for health checks. */
   ping(): Promise<void>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one; null on SQLite (one connection). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   destroy(): Promise<void>;
 }
 
@@ -95,10 +97,11 @@ export function openDatabase(options: DatabaseOptions): Database {
   const { onStatement } = options;
   const log = onStatement ? { log: (event: LogEvent) => onStatement(event.query.sql) } : {};
   const statementNames = new Map<string, string>();
+  const pool = dialect === 'postgres' ? createPostgresPool(options, statementNames) : null;
   const db =
-    dialect === 'postgres'
+    pool !== null
       ? new Kysely<DB>({
-          dialect: new PostgresDialect({ pool: createPostgresPool(options, statementNames) }),
+          dialect: new PostgresDialect({ pool }),
           plugins,
           ...log,
         })
@@ -118,6 +121,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    poolStats: () => pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
     destroy: () => db.destroy(),
   };
 }

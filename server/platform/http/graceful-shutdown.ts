@@ -9,6 +9,27 @@ export interface EventStream {
   write(chunk: string): void;
 }
 
+/**
+ * Whether the process has begun to stop. Set by the signal handler before the server closes (and by the
+ * close itself), so readiness answers 503 while requests are still served and a proxy stops sending new ones.
+ */
+export interface ShutdownState {
+  readonly begun: boolean;
+  begin(): void;
+}
+
+export function createShutdownState(): ShutdownState {
+  let begun = false;
+  return {
+    get begun() {
+      return begun;
+    },
+    begin() {
+      begun = true;
+    },
+  };
+}
+
 export interface EventStreams {
   /** A new stream for `reply`, ended when the server shuts down (at once when it already is). */
   open(reply: FastifyReply): EventStream;
@@ -23,12 +44,13 @@ export interface EventStreams {
  * has it closed once it is sent), so a keep-alive connection of a request still in flight does not hold the
  * server open once that request is answered.
  */
-export function registerGracefulShutdown(app: FastifyInstance): EventStreams {
+export function registerGracefulShutdown(app: FastifyInstance, shutdown: ShutdownState): EventStreams {
   const streams = new Map<PassThrough, Promise<void>>();
   let closing = false;
 
   app.addHook('preClose', async () => {
     closing = true;
+    shutdown.begin();
     const answered = [...streams.values()];
     for (const body of streams.keys()) body.end();
     await Promise.all(answered);

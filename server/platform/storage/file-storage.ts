@@ -41,6 +41,11 @@ export interface FileStorage {
   writeStream(key: string, source: Readable, contentType?: string): Promise<{ size: number }>;
   /** Removes an object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Rejects unless the store can take a write right now (readiness): local disk writes and removes a small
+   * file, so a full or read-only disk counts as down; an S3 store is asked for the bucket.
+   */
+  probe(): Promise<void>;
   /** Releases connections (an S3 client's sockets) when the app closes. */
   destroy?(): void;
 }

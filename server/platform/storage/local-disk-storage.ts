@@ -116,4 +116,15 @@ export class LocalDiskStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await fsp.rm(this.resolve(key), { force: true });
   }
+
+  async probe(): Promise<void> {
+    // A root-level name the app's keys never take (they all sit in folders), removed at once.
+    const file = path.join(this.root, `.probe-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
+    await fsp.mkdir(this.root, { recursive: true });
+    try {
+      await fsp.writeFile(file, 'ok');
+    } finally {
+      await fsp.rm(file, { force: true });
+    }
+  }
 }
