@@ -6,6 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import tailwindcss from '@tailwindcss/vite';
+import { LANGUAGES } from './shared/i18n/languages.ts';
+import { STRING_PARTS, stringPartModule, type StringPart } from './shared/i18n/string-parts.ts';
 import { FACE_FILES } from './web/features/recipient-card/lib/face-model-files.ts';
 import { FFMPEG_CORE_DIR, FFMPEG_CORE_FILES } from './web/lib/media/ffmpeg-core-files.ts';
 
@@ -77,25 +79,72 @@ function recipientPage(): Plugin {
   };
 }
 
+const STRINGS_PREFIX = 'virtual:strings/';
+
+/** The subtrees of a locale file at dotted paths (a section, or a group of keys inside one), merged. */
+function pickStrings(
+  strings: Record<string, unknown>,
+  paths: readonly string[],
+  file: string,
+): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const dotted of paths) {
+    const keys = dotted.split('.');
+    let from: unknown = strings;
+    let to = picked;
+    keys.forEach((key, index) => {
+      from = (from as Record<string, unknown> | undefined)?.[key];
+      if (from === undefined) throw new Error(`${file} has nothing at ${dotted}`);
+      if (index === keys.length - 1) to[key] = from;
+      else to = (to[key] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return picked;
+}
+
+function stringPartOf(name: string): StringPart {
+  if (!Object.hasOwn(STRING_PARTS, name)) throw new Error(`${name} is not in shared/i18n/string-parts.ts`);
+  return name as StringPart;
+}
+
 /**
- * `file.json?part`: a locale file for a part of the app that shows only some of its sections (the recipient
- * page). Each section is its own export, and the query makes this a module apart from the app's import of the
- * whole file, so the bundle keeps only the sections imported.
+ * The strings in parts (`shared/i18n/string-parts.ts`, docs/decisions/0022-own-translator.md):
+ * `virtual:strings/<part>` is a part with a loader per language, each a module of its own
+ * (`file.json?strings=<part>`: only the part's subtrees of the locale file, `strings-<language>-<part>` in the
+ * build), so a page's chunks carry only the text it shows, in the language shown.
  */
 function localeParts(): Plugin {
   return {
     name: 'winc:locale-parts',
     enforce: 'pre',
+    resolveId(id) {
+      return id.startsWith(STRINGS_PREFIX) ? `\0${id}` : null;
+    },
     load(id) {
+      if (id.startsWith(`\0${STRINGS_PREFIX}`)) {
+        const part = stringPartOf(id.slice(STRINGS_PREFIX.length + 1));
+        const loaders = LANGUAGES.map((language) => {
+          // A path, not a URL: the query is part of the module's id.
+          const module = path.join(import.meta.dirname, stringPartModule(part, language));
+          return `${language}: () => import(${JSON.stringify(module)})`;
+        });
+        return `export default { part: ${JSON.stringify(part)}, load: { ${loaders.join(', ')} } };`;
+      }
       const [file, query = ''] = id.split('?');
-      if (!new URLSearchParams(query).has('part') || !file?.endsWith('.json')) return null;
-      const sections = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const code = Object.entries(sections)
-        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
-        .join('\n');
-      return { code, moduleType: 'js' };
+      const part = new URLSearchParams(query).get('strings');
+      if (part === null || !file?.endsWith('.json')) return null;
+      this.addWatchFile(file);
+      const strings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const picked = pickStrings(strings, STRING_PARTS[stringPartOf(part)], file);
+      return { code: `export default ${JSON.stringify(picked)};`, moduleType: 'js' };
     },
   };
+}
+
+/** A part's strings in a language are named after both (`strings-en-app-….js`), the other chunks as usual. */
+function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): string {
+  const strings = /\/(\w+)\.json\?strings=(\w+)$/.exec(chunk.facadeModuleId ?? '');
+  return strings ? `assets/strings-${strings[1]}-${strings[2]}-[hash].js` : 'assets/[name]-[hash].js';
 }
 
 /** A plugin for the browser's build only: the server's renderer needs no vendor files. */
@@ -159,6 +208,7 @@ export default defineConfig({
         index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
         recipient: fileURLToPath(new URL('./web/recipient.html', import.meta.url)),
       },
+      output: { chunkFileNames: chunkFileName },
     },
     // Which chunks each route needs: the server names them in the page so they load with it, not after it.
     manifest: true,

@@ -43,7 +43,6 @@ const SERVER_EXTERNAL = [
   'piscina',
   'pino',
   'thread-stream',
-  'i18next',
   'zod',
 ];
 

@@ -1,20 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import i18next, { type i18n as I18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Language } from '../shared/i18n/languages.ts';
+import { createTranslator, type Messages, type Translator } from '../shared/i18n/translator.ts';
 import type { PageData } from '../shared/pages/page-data.contract.ts';
 import { Providers } from './app/providers.tsx';
 import { RecipientApp } from './app/recipient/recipient-app.tsx';
 import { appRoutes } from './app/router.tsx';
 import { recipientCardIdOf } from './config/paths.ts';
 import { catalogKeys } from './features/catalog/api/catalog-keys.ts';
-import { appTranslations } from './lib/app-translations.ts';
-import { I18N_OPTIONS } from './lib/i18n.ts';
 import { PageDataContext } from './lib/page-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { TranslationProvider } from './lib/translation.tsx';
 
 /**
  * The server's rendering of the app's pages (docs/decisions/0018-first-paint.md): the same routes and
@@ -26,21 +24,25 @@ import { createQueryClient } from './lib/query-client.ts';
 
 const handler = createStaticHandler(appRoutes);
 
-const instances = new Map<Language, Promise<I18n>>();
+const locales: Record<Language, () => Promise<{ default: Messages }>> = {
+  en: () => import('../shared/i18n/locales/en.json'),
+  ar: () => import('../shared/i18n/locales/ar.json'),
+  ru: () => import('../shared/i18n/locales/ru.json'),
+};
 
-/** One i18next per language, made once: rendering only reads it. */
-function i18nFor(language: Language): Promise<I18n> {
-  let instance = instances.get(language);
-  if (!instance) {
-    instance = (async () => {
-      const resources = { [language]: { translation: await appTranslations(language) } };
-      const created = i18next.createInstance();
-      await created.use(initReactI18next).init({ ...I18N_OPTIONS, lng: language, resources });
-      return created;
-    })();
-    instances.set(language, instance);
+const translators = new Map<Language, Promise<Translator>>();
+
+/**
+ * One translator per language, made once, over the whole locale file: the server renders with every string,
+ * the browser with the parts its page has loaded (the same strings, checked by `web/lib/strings-shown.test.ts`).
+ */
+function translatorFor(language: Language): Promise<Translator> {
+  let translator = translators.get(language);
+  if (!translator) {
+    translator = locales[language]().then((module) => createTranslator(language, module.default));
+    translators.set(language, translator);
   }
-  return instance;
+  return translator;
 }
 
 function seed(queryClient: QueryClient, data: PageData): void {
@@ -63,15 +65,15 @@ export interface RenderedPage {
 
 /** The page, or null when the app would not show a page there. */
 export async function render({ url, language, data = {} }: RenderRequest): Promise<RenderedPage | null> {
-  const i18n = await i18nFor(language);
+  const translator = await translatorFor(language);
   const cardId = recipientCardIdOf(new URL(url).pathname);
   if (cardId !== null) {
     return prerender(
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider translator={translator}>
         <PageDataContext.Provider value={data}>
           <RecipientApp cardId={cardId} />
         </PageDataContext.Provider>
-      </I18nextProvider>,
+      </TranslationProvider>,
       url,
     );
   }
@@ -81,7 +83,7 @@ export async function render({ url, language, data = {} }: RenderRequest): Promi
   seed(queryClient, data);
   try {
     return await prerender(
-      <Providers i18n={i18n} queryClient={queryClient}>
+      <Providers translator={translator} queryClient={queryClient}>
         <PageDataContext.Provider value={data}>
           <StaticRouterProvider
             router={createStaticRouter(handler.dataRoutes, context)}

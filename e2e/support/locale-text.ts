@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '../../shared/i18n/languages.ts';
-
-type Messages = Record<string, unknown>;
+import { interpolate, textAt, type Messages } from '../../shared/i18n/translator.ts';
 
 const loaded = new Map<Language, Messages>();
 
@@ -16,12 +15,11 @@ function messagesOf(language: Language): Messages {
   return messages;
 }
 
-/** A UI string as i18next renders it (dotted key, `{{name}}` interpolation), read from the locale file. */
+/** A UI string as the app renders it (dotted key, `{{name}}` interpolation), read from the locale file. */
 export function text(language: Language, key: string, values: Record<string, string | number> = {}): string {
-  let node: unknown = messagesOf(language);
-  for (const part of key.split('.')) node = (node as Messages | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`${language}.json has no string at ${key}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(values[name] ?? ''));
+  const found = textAt(messagesOf(language), key);
+  if (found === undefined) throw new Error(`${language}.json has no string at ${key}`);
+  return interpolate(found, values);
 }
 
 /** A translator over the locale files, so browser tests look for the texts users see in each language. */

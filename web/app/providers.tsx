@@ -1,24 +1,25 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import type { Translator } from '../../shared/i18n/translator.ts';
+import { TranslationProvider } from '../lib/translation.tsx';
 
 /**
- * App-wide providers: data fetching (TanStack Query) and translations (i18next). The browser passes its one
- * client and i18next; the server renders each page with its own, so two visitors never share state.
+ * App-wide providers: data fetching (TanStack Query) and the strings. The browser passes its one client and
+ * shows the language it switches to; the server renders each page with its own client and the page's
+ * translator, so two visitors never share state.
  */
 export function Providers({
-  i18n,
+  translator,
   queryClient,
   children,
 }: {
-  i18n: I18n;
+  translator?: Translator;
   queryClient: QueryClient;
   children: ReactNode;
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={translator}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }

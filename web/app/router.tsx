@@ -1,5 +1,18 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import accountStrings from 'virtual:strings/account';
+import authStrings from 'virtual:strings/auth';
+import checkoutStrings from 'virtual:strings/checkout';
+import faqStrings from 'virtual:strings/faq';
+import helpStrings from 'virtual:strings/help';
+import mailboxStrings from 'virtual:strings/mailbox';
+import myWincsStrings from 'virtual:strings/myWincs';
+import notFoundStrings from 'virtual:strings/notFound';
+import overviewStrings from 'virtual:strings/overview';
+import pricingStrings from 'virtual:strings/pricing';
+import profileStrings from 'virtual:strings/profile';
+import testCheckoutStrings from 'virtual:strings/testCheckout';
 import { routePatterns } from '../config/paths.ts';
+import { withStrings } from '../lib/i18n.ts';
 import { RouteError } from './layout/route-error.tsx';
 
 /**
@@ -41,62 +54,101 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: routePatterns.help,
-        lazy: () => import('./routes/help.route.tsx').then((m) => ({ Component: m.HelpRoute })),
+        lazy: () =>
+          withStrings(import('./routes/help.route.tsx'), helpStrings).then((m) => ({
+            Component: m.HelpRoute,
+          })),
       },
       {
         path: routePatterns.faqs,
-        lazy: () => import('./routes/faqs.route.tsx').then((m) => ({ Component: m.FaqsRoute })),
+        lazy: () =>
+          withStrings(import('./routes/faqs.route.tsx'), faqStrings).then((m) => ({
+            Component: m.FaqsRoute,
+          })),
       },
       {
         path: routePatterns.overview,
-        lazy: () => import('./routes/overview.route.tsx').then((m) => ({ Component: m.OverviewRoute })),
+        lazy: () =>
+          withStrings(import('./routes/overview.route.tsx'), overviewStrings).then((m) => ({
+            Component: m.OverviewRoute,
+          })),
       },
       {
         path: routePatterns.checkout,
-        lazy: () => import('./routes/checkout.route.tsx').then((m) => ({ Component: m.CheckoutRoute })),
+        lazy: () =>
+          withStrings(import('./routes/checkout.route.tsx'), checkoutStrings).then((m) => ({
+            Component: m.CheckoutRoute,
+          })),
       },
       {
         path: routePatterns.mailbox,
-        lazy: () => import('./routes/mailbox.route.tsx').then((m) => ({ Component: m.MailboxRoute })),
+        lazy: () =>
+          withStrings(import('./routes/mailbox.route.tsx'), mailboxStrings).then((m) => ({
+            Component: m.MailboxRoute,
+          })),
       },
       {
         path: routePatterns.signin,
-        lazy: () => import('./routes/signin.route.tsx').then((m) => ({ Component: m.SignInRoute })),
+        lazy: () =>
+          withStrings(import('./routes/signin.route.tsx'), authStrings).then((m) => ({
+            Component: m.SignInRoute,
+          })),
       },
       {
         path: routePatterns.signup,
-        lazy: () => import('./routes/signup.route.tsx').then((m) => ({ Component: m.SignUpRoute })),
+        lazy: () =>
+          withStrings(import('./routes/signup.route.tsx'), authStrings).then((m) => ({
+            Component: m.SignUpRoute,
+          })),
       },
       {
         path: routePatterns.resetPassword,
         lazy: () =>
-          import('./routes/reset-password.route.tsx').then((m) => ({ Component: m.ResetPasswordRoute })),
+          withStrings(import('./routes/reset-password.route.tsx'), authStrings).then((m) => ({
+            Component: m.ResetPasswordRoute,
+          })),
       },
       {
         path: routePatterns.profile,
-        lazy: () => import('./routes/profile.route.tsx').then((m) => ({ Component: m.ProfileRoute })),
+        lazy: () =>
+          withStrings(import('./routes/profile.route.tsx'), profileStrings).then((m) => ({
+            Component: m.ProfileRoute,
+          })),
       },
       {
         path: routePatterns.accountInfo,
         lazy: () =>
-          import('./routes/account-info.route.tsx').then((m) => ({ Component: m.AccountInfoRoute })),
+          withStrings(import('./routes/account-info.route.tsx'), accountStrings).then((m) => ({
+            Component: m.AccountInfoRoute,
+          })),
       },
       {
         path: routePatterns.myWincs,
-        lazy: () => import('./routes/my-wincs.route.tsx').then((m) => ({ Component: m.MyWincsRoute })),
+        lazy: () =>
+          withStrings(import('./routes/my-wincs.route.tsx'), myWincsStrings).then((m) => ({
+            Component: m.MyWincsRoute,
+          })),
       },
       {
         path: routePatterns.pricing,
-        lazy: () => import('./routes/pricing.route.tsx').then((m) => ({ Component: m.PricingRoute })),
+        lazy: () =>
+          withStrings(import('./routes/pricing.route.tsx'), pricingStrings).then((m) => ({
+            Component: m.PricingRoute,
+          })),
       },
       {
         path: routePatterns.testCheckout,
         lazy: () =>
-          import('./routes/test-checkout.route.tsx').then((m) => ({ Component: m.TestCheckoutRoute })),
+          withStrings(import('./routes/test-checkout.route.tsx'), testCheckoutStrings).then((m) => ({
+            Component: m.TestCheckoutRoute,
+          })),
       },
       {
         path: '*',
-        lazy: () => import('./routes/not-found.route.tsx').then((m) => ({ Component: m.NotFoundRoute })),
+        lazy: () =>
+          withStrings(import('./routes/not-found.route.tsx'), notFoundStrings).then((m) => ({
+            Component: m.NotFoundRoute,
+          })),
       },
     ],
   },

@@ -4,9 +4,8 @@ import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { isLanguage } from '../../shared/i18n/languages.ts';
 import { Providers } from './providers.tsx';
 import { appRoutes, createAppRouter } from './router.tsx';
-import { appTranslations } from '../lib/app-translations.ts';
+import appStrings from 'virtual:strings/app';
 import {
-  i18n,
   initI18n,
   readStoredLanguage,
   rememberLanguageForServer,
@@ -49,10 +48,10 @@ export async function startApp(): Promise<void> {
   const pageLanguage = document.documentElement.lang;
   const serverRendered = root.hasChildNodes() && isLanguage(pageLanguage);
   // A server-rendered page is in the language the server chose; the app starts in it to take the page over.
-  await initI18n(appTranslations, serverRendered ? pageLanguage : undefined);
+  await initI18n(appStrings, serverRendered ? pageLanguage : undefined);
   const app = (takenOver?: ReactNode) => (
     <StrictMode>
-      <Providers i18n={i18n} queryClient={createQueryClient()}>
+      <Providers queryClient={createQueryClient()}>
         <RouterProvider router={createAppRouter()} />
       </Providers>
       {takenOver}

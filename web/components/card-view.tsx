@@ -1,6 +1,6 @@
 import { Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import type { PublicCard } from '../../shared/cards/cards.contract.ts';
 import { textDirection } from '../../shared/i18n/languages.ts';
 import { fontStackOf } from '../lib/card-fonts.ts';

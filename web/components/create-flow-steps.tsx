@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { cn } from '../lib/cn.ts';
 
 /** The create flow of SPEC §2: Customize → Preview → Sign In → Payment; 'complete' marks every step done. */

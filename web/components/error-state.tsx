@@ -1,5 +1,5 @@
 import { RefreshCw, WifiOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { errorMessageKey } from '../lib/api-client.ts';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';

@@ -1,6 +1,6 @@
 import { ArrowRight, Search, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { cn } from '../lib/cn.ts';
 
 interface SearchInputProps {

@@ -1,31 +1,109 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
   isLanguage,
   textDirection,
   type Language,
 } from '../../shared/i18n/languages.ts';
+import type { StringPart } from '../../shared/i18n/string-parts.ts';
+import { createTranslator, type Messages, type Translator } from '../../shared/i18n/translator.ts';
 
 /**
- * i18next for the browser. Each entry says where its strings come from (`Translations`): the app loads a
- * language's whole file, the recipient page only its own part; either way only the languages shown are
- * loaded (the three files have the same keys, so none needs English to fall back on). The choice is
- * remembered under `winc-language` (and in a cookie of that name, so the server renders pages in it) and
- * drives `<html lang>` and `<html dir>`.
+ * The browser's strings (docs/decisions/0022-own-translator.md). The strings come in parts
+ * (`shared/i18n/string-parts.ts`), each loaded, in the language shown only, with the code that shows it:
+ * an entry starts with its first part (`initI18n`), a page or dialog loads its own beside its code
+ * (`withStrings`). Parts stay loaded for the visit, and a language switch loads every part loaded so far in
+ * the new language before the pages change. The three locale files have the same keys, so no language needs
+ * English to fall back on. The choice is remembered under `winc-language` (and in a cookie of that name, so
+ * the server renders pages in it) and drives `<html lang>` and `<html dir>`.
  */
 
-export type Resource = Record<string, unknown>;
+/** A part of the strings, as the build makes it: `import strings from 'virtual:strings/<part>'`. */
+export interface Strings {
+  part: StringPart;
+  load: Record<Language, () => Promise<{ default: Messages }>>;
+}
 
-/** A language's strings, as one entry of the app needs them. */
-export type Translations = (language: Language) => Promise<Resource>;
+type Loaded = { [key: string]: string | Loaded };
 
-let translations: Translations = () => Promise.reject(new Error('initI18n was not called'));
+/** A language's strings loaded so far, merged, and the parts they came from. */
+interface LanguageStrings {
+  messages: Loaded;
+  parts: Map<StringPart, Promise<void>>;
+}
 
-export const i18n = i18next.createInstance();
+const languages = new Map<Language, LanguageStrings>();
+/** Every part the visit has shown so far: a language switch loads them all. */
+const needed = new Map<StringPart, Strings>();
+let shown: Translator | null = null;
+const listeners = new Set<() => void>();
+
+function mergeInto(target: Loaded, source: Messages): void {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (typeof value === 'string') target[key] = value;
+    else if (existing !== undefined && typeof existing !== 'string') mergeInto(existing, value);
+    else {
+      const copy: Loaded = {};
+      mergeInto(copy, value);
+      target[key] = copy;
+    }
+  }
+}
+
+function stringsOf(language: Language): LanguageStrings {
+  let strings = languages.get(language);
+  if (!strings) {
+    strings = { messages: {}, parts: new Map() };
+    languages.set(language, strings);
+  }
+  return strings;
+}
+
+/** Loads a part in a language once (a failed load is tried again the next time). */
+function loadPart(language: Language, strings: Strings): Promise<void> {
+  const { messages, parts } = stringsOf(language);
+  let loading = parts.get(strings.part);
+  if (!loading) {
+    loading = strings.load[language]().then(
+      (module) => mergeInto(messages, module.default),
+      (error: unknown) => {
+        parts.delete(strings.part);
+        throw error;
+      },
+    );
+    parts.set(strings.part, loading);
+  }
+  return loading;
+}
+
+/** Loads every part the visit has needed so far in `language`, including any needed meanwhile. */
+async function loadNeeded(language: Language): Promise<void> {
+  let count: number;
+  do {
+    count = needed.size;
+    await Promise.all([...needed.values()].map((strings) => loadPart(language, strings)));
+  } while (needed.size !== count);
+}
+
+function show(language: Language): void {
+  // The strings of a language are merged into one object as parts arrive, so this translator sees them.
+  shown = createTranslator(language, stringsOf(language).messages);
+  applyToDocument(language);
+  for (const listener of listeners) listener();
+}
+
+/** The translator of the language shown; a new one when the language changes. */
+export function shownTranslator(): Translator {
+  if (!shown) throw new Error('initI18n was not called');
+  return shown;
+}
+
+export function onLanguageShown(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 export function readStoredLanguage(): Language {
   try {
@@ -35,14 +113,6 @@ export function readStoredLanguage(): Language {
     return DEFAULT_LANGUAGE; // Storage blocked (privacy mode): use the default.
   }
 }
-
-/** The options of every i18next instance of the app, the browser's and the server's. */
-export const I18N_OPTIONS = {
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false }, // React escapes.
-  returnNull: false,
-} as const;
 
 /** Tells the server the language too, so its next page comes in it. */
 export function rememberLanguageForServer(language: Language): void {
@@ -64,36 +134,35 @@ function applyToDocument(language: Language): void {
   root.dir = textDirection(language);
 }
 
-async function ensureLoaded(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', await translations(language), true, true);
+/**
+ * Starts with the strings of `first` in `language` (the one a server-rendered page is in) or else the
+ * stored one; resolves once they are loaded. If they cannot be loaded (offline), English is tried.
+ */
+export async function initI18n(first: Strings, language: Language = readStoredLanguage()): Promise<void> {
+  needed.set(first.part, first);
+  try {
+    await loadPart(language, first);
+    show(language);
+  } catch (error) {
+    if (language === DEFAULT_LANGUAGE) throw error;
+    await loadPart(DEFAULT_LANGUAGE, first);
+    show(DEFAULT_LANGUAGE);
+  }
 }
 
 /**
- * Starts i18next with the strings of `from` in `language` (the one a server-rendered page is in) or else the
- * stored one; resolves once its strings are available. If they cannot be loaded (offline), English is tried.
+ * Loads these parts of the strings in the language shown (and, from now on, in any language switched to).
+ * Nothing to do where no language is shown yet: the server, which renders with every string.
  */
-export async function initI18n(from: Translations, language: Language = readStoredLanguage()): Promise<void> {
-  translations = from;
-  let shown = language;
-  let strings: Resource;
-  try {
-    strings = await translations(language);
-  } catch (error) {
-    if (language === DEFAULT_LANGUAGE) throw error;
-    shown = DEFAULT_LANGUAGE;
-    strings = await translations(shown);
-  }
-  await i18n.use(initReactI18next).init({
-    ...I18N_OPTIONS,
-    lng: shown,
-    resources: { [shown]: { translation: strings } },
-    partialBundledLanguages: true,
-  });
-  i18n.on('languageChanged', (lng) => {
-    if (isLanguage(lng)) applyToDocument(lng);
-  });
-  applyToDocument(currentLanguage());
+export async function loadStrings(...parts: Strings[]): Promise<void> {
+  if (!shown) return;
+  for (const strings of parts) needed.set(strings.part, strings);
+  await Promise.all(parts.map((strings) => loadPart(shown!.language, strings)));
+}
+
+/** The code of a page or dialog, once it and the strings it shows are loaded (fetched together). */
+export async function withStrings<T>(code: Promise<T>, ...parts: Strings[]): Promise<T> {
+  return (await Promise.all([code, loadStrings(...parts)]))[0];
 }
 
 /** Whether the server already knows the language this device chose (see `rememberLanguageForServer`). */
@@ -102,8 +171,7 @@ export function serverKnowsLanguage(): boolean {
 }
 
 export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  return shown?.language ?? DEFAULT_LANGUAGE;
 }
 
 let shownRequest = 0;
@@ -114,8 +182,8 @@ let shownRequest = 0;
  */
 export async function showLanguage(language: Language): Promise<void> {
   const request = ++shownRequest;
-  await ensureLoaded(language);
-  if (request === shownRequest) await i18n.changeLanguage(language);
+  await loadNeeded(language);
+  if (request === shownRequest && language !== shown?.language) show(language);
 }
 
 /** Switches the UI language, remembers it on the device and updates `<html lang dir>`. */

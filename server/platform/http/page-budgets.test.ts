@@ -78,4 +78,17 @@ describe('JavaScript per page, as served', () => {
       expect(code.includes(LOCALES[language].recipient.ctaTitle), 'its own strings').toBe(true);
     }
   });
+
+  it("keeps the other pages' and dialogs' strings out of home's first load", () => {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    for (const language of LANGUAGES) {
+      const assets = pageAssets(manifest, 'home', language);
+      const files = [...assets.entryScripts, ...assets.scripts];
+      const code = files.map((file) => fs.readFileSync(path.join(webDistDir, file), 'utf8')).join('\n');
+      // A string of the editor's, one of the help page's, and one of home's own.
+      expect(code.includes(LOCALES[language].editor.titleCreate), "the editor's strings").toBe(false);
+      expect(code.includes(LOCALES[language].help.intro), "the help page's strings").toBe(false);
+      expect(code.includes(LOCALES[language].home.browseByStyle), 'its own strings').toBe(true);
+    }
+  });
 });

@@ -40,9 +40,9 @@ const MANIFEST: Manifest = {
   '_fonts.js': { file: 'assets/fonts.js', css: ['assets/card-fonts.css'] },
   'app/layout/app-layout.tsx': { file: 'assets/app-layout.js', imports: ['_react.js', '_button.js'] },
   'app/routes/home.route.tsx': { file: 'assets/home.js', imports: ['_button.js', 'index.html'] },
-  '../shared/i18n/locales/en.json': { file: 'assets/en.js' },
-  '../shared/i18n/locales/ar.json': { file: 'assets/ar.js' },
-  'features/recipient-card/translations/ar.ts': { file: 'assets/recipient-ar.js' },
+  '../shared/i18n/locales/en.json?strings=app': { file: 'assets/en.js' },
+  '../shared/i18n/locales/ar.json?strings=app': { file: 'assets/ar.js' },
+  '../shared/i18n/locales/ar.json?strings=recipient': { file: 'assets/recipient-ar.js' },
 };
 
 describe('page documents', () => {

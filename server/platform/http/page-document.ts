@@ -10,6 +10,7 @@ import {
   textDirection,
   type Language,
 } from '../../../shared/i18n/languages.ts';
+import { stringPartModule, type StringPart } from '../../../shared/i18n/string-parts.ts';
 import {
   PAGE_DATA_ELEMENT_ID,
   PAGE_MODULES_ELEMENT_ID,
@@ -35,7 +36,12 @@ export interface PageCode {
   strings: (language: Language) => string;
 }
 
-const appStrings = (language: Language) => `../shared/i18n/locales/${language}.json`;
+/** A part of the strings as the build's manifest names it (from the web root). */
+const strings =
+  (part: StringPart) =>
+  (language: Language): string =>
+    `../${stringPartModule(part, language)}`;
+const appStrings = strings('app');
 
 export const PAGE_CODE: Record<WebPage, PageCode> = {
   home: {
@@ -56,7 +62,7 @@ export const PAGE_CODE: Record<WebPage, PageCode> = {
   recipient: {
     entry: 'recipient.html',
     sources: ['app/recipient/start-recipient-page.tsx'],
-    strings: (language) => `features/recipient-card/translations/${language}.ts`,
+    strings: strings('recipient'),
   },
   other: {
     entry: 'index.html',

@@ -70,7 +70,7 @@ describeEachDatabase('pages rendered by the server', (use) => {
       // …and the app's chunks, its strings among them, are inert until the script asks for them.
       const modules = /<template id="winc-page-modules">(.*?)<\/template>/s.exec(head)?.[1] ?? '';
       expect(modules).toMatch(/^(<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js" \/>)+$/);
-      expect(modules).toMatch(/href="\/assets\/en-[^"]+\.js"/);
+      expect(modules).toMatch(/href="\/assets\/strings-en-app-[^"]+\.js"/);
       const outside = head.replace(/<template[\s\S]*?<\/template>/, '');
       expect(outside.match(/rel="modulepreload"(?! fetchpriority="low")/g)).toBeNull();
     }

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n/translator.ts';
 import { textDirection, type Language } from '../../../shared/i18n/languages.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 import { translatorFor } from '../i18n/translator.ts';

@@ -1,16 +1,20 @@
 import { PenLine } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import editorStrings from 'virtual:strings/editor';
+import { useTranslation } from '../../lib/translation.tsx';
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import { includesAdvancedAi } from '../../../shared/payments/plans.ts';
 import { Button } from '../../components/button.tsx';
 import type { useCardEditor } from '../../features/card-editor/hooks/use-card-editor.ts';
 import { useCurrentUser } from '../../features/session/api/session-query.ts';
+import { withStrings } from '../../lib/i18n.ts';
 
 // The catalog pages load without the editor (its media, upload and compression code): the preview's code
-// is fetched once the page is idle, the editor's once a preview is open, so a click rarely waits for either.
+// is fetched once the page is idle, the editor's (with its strings) once a preview is open, so a click rarely
+// waits for either.
 const loadPreviewDialog = () => import('../../features/catalog/components/template-preview-dialog.tsx');
-const loadEditorDialog = () => import('../../features/card-editor/components/card-editor-dialog.tsx');
+const loadEditorDialog = () =>
+  withStrings(import('../../features/card-editor/components/card-editor-dialog.tsx'), editorStrings);
 const TemplatePreviewDialog = lazy(() =>
   loadPreviewDialog().then((m) => ({ default: m.TemplatePreviewDialog })),
 );

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { Toaster } from '../../components/toast.tsx';
 import { PendingUploadsResumer } from '../../features/card-editor/components/pending-uploads-resumer.tsx';

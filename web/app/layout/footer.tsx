@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { paths } from '../../config/paths.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SearchInput } from '../../components/search-input.tsx';
 import { paths } from '../../config/paths.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, NavLink } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { Logo } from '../../components/logo.tsx';

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { NavLink, useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { IconButton } from '../../components/icon-button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { hasErrorCode } from '../../lib/api-client.ts';
 import { usePageData } from '../../lib/page-data.ts';

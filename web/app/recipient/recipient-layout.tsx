@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/logo.tsx';
 import { paths } from '../../config/paths.ts';

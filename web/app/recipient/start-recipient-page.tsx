@@ -1,17 +1,16 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { isLanguage } from '../../../shared/i18n/languages.ts';
 import { RecipientApp } from './recipient-app.tsx';
 import { recipientCardIdOf } from '../../config/paths.ts';
-import { recipientTranslations } from '../../features/recipient-card/recipient-translations.ts';
+import recipientStrings from 'virtual:strings/recipient';
 import {
-  i18n,
   initI18n,
   readStoredLanguage,
   rememberLanguageForServer,
   serverKnowsLanguage,
 } from '../../lib/i18n.ts';
+import { TranslationProvider } from '../../lib/translation.tsx';
 
 /**
  * The recipient page (`recipient.html`, served for `/c/{id}`, entry `web/recipient-main.tsx`): the server
@@ -22,12 +21,12 @@ export async function startRecipientPage(): Promise<void> {
   const root = document.getElementById('root')!;
   const pageLanguage = document.documentElement.lang;
   const serverRendered = root.hasChildNodes() && isLanguage(pageLanguage);
-  await initI18n(recipientTranslations, serverRendered ? pageLanguage : undefined);
+  await initI18n(recipientStrings, serverRendered ? pageLanguage : undefined);
   const app = (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider>
         <RecipientApp cardId={recipientCardIdOf(window.location.pathname) ?? ''} />
-      </I18nextProvider>
+      </TranslationProvider>
     </StrictMode>
   );
   if (serverRendered) {

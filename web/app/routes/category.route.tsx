@@ -1,6 +1,6 @@
 import { PackageOpen, SearchX, Sparkles } from 'lucide-react';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CategoryPage } from '../../../shared/catalog/catalog.contract.ts';
 import { BASED_ON_RANK_CATEGORY, NEW_DROPS_CATEGORY } from '../../../shared/constants.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '../../../shared/accounts/accounts.contract.ts';
 import { paths } from '../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { LifeBuoy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { paths } from '../../config/paths.ts';

@@ -1,6 +1,6 @@
 import { BookOpen, MailCheck, MessageCircleReply } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { paths } from '../../config/paths.ts';

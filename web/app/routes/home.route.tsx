@@ -1,6 +1,6 @@
 import { ArrowLeft, PackageOpen, RefreshCw, SearchX } from 'lucide-react';
 import { useCallback, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogEvent, TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import { PRIORITY_IMAGE_COUNT } from '../../../shared/constants.ts';

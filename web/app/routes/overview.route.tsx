@@ -8,7 +8,7 @@ import { useSession } from '../../features/session/api/session-query.ts';
 import type { AuthNavigationState } from '../../lib/auth-navigation-state.ts';
 import { editCardState } from '../../lib/edit-card-state.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 
 /**
  * `/overview/:cardId` — the card preview (SPEC §2). Share: signed in → /checkout with the card; signed out →

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { LanguageSwitcher } from '../../features/language/components/language-switcher.tsx';
 import { ProfileView } from '../../features/profile/components/profile-view.tsx';
 import { useSession } from '../../features/session/api/session-query.ts';

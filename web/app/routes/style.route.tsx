@@ -1,5 +1,5 @@
 import { Palette, SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';

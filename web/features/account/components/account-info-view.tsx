@@ -1,6 +1,6 @@
 import { MailCheck, Sparkles, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../../../shared/accounts/accounts.contract.ts';
 import { Button } from '../../../components/button.tsx';

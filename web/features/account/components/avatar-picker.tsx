@@ -1,6 +1,6 @@
 import { Camera } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { AVATAR_ACCEPTED_TYPES, AVATAR_MAX_BYTES } from '../../../../shared/accounts/accounts.contract.ts';
 import { cn } from '../../../lib/cn.ts';
 

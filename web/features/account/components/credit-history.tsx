@@ -1,5 +1,5 @@
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useCreditHistory } from '../api/use-credit-history.ts';

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { CreateFlowSteps } from '../../../components/create-flow-steps.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 
 /** The email input of the auth forms: always left-to-right, with the browser's email keyboard and autofill. */

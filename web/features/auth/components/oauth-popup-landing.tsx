@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { reportToOpener } from '../lib/google-popup.ts';

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { TextField, type TextFieldProps } from '../../../components/text-field.tsx';
 
 /** A password input with a show/hide toggle (SPEC §4 Password fields). */

@@ -1,6 +1,6 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/accounts.contract.ts';
 import { Button } from '../../../components/button.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';

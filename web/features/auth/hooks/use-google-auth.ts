@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import type { AuthNavigationState } from '../../../lib/auth-navigation-state.ts';
 import type { AuthSessionPort } from '../auth-session.ts';

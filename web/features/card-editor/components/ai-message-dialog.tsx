@@ -1,6 +1,6 @@
 import { CircleAlert, RefreshCw, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import {
   AI_INSTRUCTION_MAX_LENGTH,
   DEFAULT_RELATIONSHIP,

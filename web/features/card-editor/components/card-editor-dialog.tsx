@@ -1,6 +1,6 @@
 import { CircleAlert, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { useNavigate } from 'react-router';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import { occasionForCategory } from '../../../../shared/ai/ai-message.contract.ts';

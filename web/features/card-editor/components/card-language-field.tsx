@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../../../shared/i18n/languages.ts';
 import { fieldInputClasses } from '../../../components/text-field.tsx';

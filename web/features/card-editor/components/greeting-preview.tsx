@@ -1,6 +1,6 @@
 import { Square, Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { textDirection, type Language } from '../../../../shared/i18n/languages.ts';
 import type { GreetingPreviewResponse } from '../../../../shared/voice/voice.contract.ts';
 import { Button } from '../../../components/button.tsx';

@@ -1,18 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import editorStrings from 'virtual:strings/editor';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { cardKeys } from '../../../lib/cards-api.ts';
 import { isMobileDevice } from '../../../lib/device.ts';
+import { withStrings } from '../../../lib/i18n.ts';
 import { listPendingUploads, removePendingUpload } from '../../../lib/uploads/pending-uploads.ts';
 
-/** The upload code, fetched only when there is something to resume: most visits have nothing pending. */
+/**
+ * The upload code, fetched only when there is something to resume: most visits have nothing pending. With it
+ * the editor's strings, which say why an upload failed.
+ */
 const loadUploader = () =>
-  Promise.all([
-    import('../../../lib/uploads/card-media-upload.ts'),
-    import('../../../lib/uploads/upload-error.ts'),
-    import('./media/media-error-messages.ts'),
-  ]).then(([{ uploadCardMedia }, { UploadError }, { storageErrorMessage }]) => ({
+  withStrings(
+    Promise.all([
+      import('../../../lib/uploads/card-media-upload.ts'),
+      import('../../../lib/uploads/upload-error.ts'),
+      import('./media/media-error-messages.ts'),
+    ]),
+    editorStrings,
+  ).then(([{ uploadCardMedia }, { UploadError }, { storageErrorMessage }]) => ({
     uploadCardMedia,
     UploadError,
     storageErrorMessage,

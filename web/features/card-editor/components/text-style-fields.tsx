@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { fontStackOf } from '../../../lib/card-fonts.ts';
 import { cn } from '../../../lib/cn.ts';

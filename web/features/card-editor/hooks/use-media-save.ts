@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import type { CardMediaKind } from '../../../../shared/cards/card-media.ts';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import {

@@ -1,6 +1,6 @@
 import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { CardMoment } from '../../../components/card-view.tsx';

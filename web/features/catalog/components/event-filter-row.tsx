@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import type { CatalogEvent } from '../../../../shared/catalog/catalog.contract.ts';
 import { Chip, ChipRow } from '../../../components/chip.tsx';
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';

@@ -1,6 +1,6 @@
 import { ChevronRight, Sparkles } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type {
   HomeSection as HomeSectionData,

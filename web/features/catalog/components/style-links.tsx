@@ -1,6 +1,6 @@
 import { Palette } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { ChipLink } from '../../../components/chip.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
 import { LIST_PICTURE_WIDTH } from '../../../../shared/constants.ts';
 import { cn } from '../../../lib/cn.ts';

@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import type { TemplatePage, TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
 import { PRIORITY_IMAGE_COUNT } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/button.tsx';

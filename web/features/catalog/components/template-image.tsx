@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { LAZY_IMAGE_MARGIN_PX } from '../../../../shared/constants.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';

@@ -1,6 +1,6 @@
 import { Palette, Shapes, Sparkles, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
 import { Button } from '../../../components/button.tsx';

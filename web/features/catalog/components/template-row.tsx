@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
 import { cn } from '../../../lib/cn.ts';
 import { scrollBehavior } from '../../../lib/motion.ts';

@@ -1,6 +1,6 @@
 import { Apple, Check, Coins, Package, PartyPopper, Share2, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import type { UnlockCardResponse } from '../../../../shared/cards/cards.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { CreateFlowSteps } from '../../../components/create-flow-steps.tsx';

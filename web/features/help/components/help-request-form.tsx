@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import {
   HELP_DESCRIPTION_MAX_LENGTH,
   HELP_PHONE_MAX_LENGTH,

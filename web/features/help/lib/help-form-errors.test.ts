@@ -1,10 +1,9 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../shared/i18n/translator.ts';
 import { describe, expect, it } from 'vitest';
 import { validateHelpForm } from './help-form-errors.ts';
 
 /** A translator that shows which key (and values) the form asked for. */
-const t = ((key: string, values?: Record<string, unknown>) =>
-  values ? `${key} ${JSON.stringify(values)}` : key) as unknown as TFunction;
+const t: TFunction = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
 
 const valid = { email: 'a@example.com', phone: '', description: 'Help', language: 'en' as const };
 

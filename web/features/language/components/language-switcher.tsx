@@ -1,6 +1,6 @@
 import { ChevronDown, Globe } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../../../shared/i18n/languages.ts';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n.ts';
 import { cn } from '../../../lib/cn.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { MAIL_KINDS } from '../../../../shared/mailbox/mailbox.contract.ts';
 import { cn } from '../../../lib/cn.ts';
 

@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 
 /** Says plainly that nothing was sent: this is the development stand-in for a real mail server. */
 export function MailboxNotice() {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 
 /** Formats a mail's time in the UI language: the time for today's mails, date and time otherwise. */
 export function useMailTimeFormat(): (iso: string) => string {

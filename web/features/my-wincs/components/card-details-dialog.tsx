@@ -1,7 +1,7 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { CalendarDays, Pencil, Share2, Tag, Trash2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';

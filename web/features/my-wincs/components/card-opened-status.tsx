@@ -1,6 +1,6 @@
 import { Check, Circle } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSetNotifyOnOpen } from '../api/use-my-wincs.ts';

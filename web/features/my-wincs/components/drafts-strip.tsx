@@ -1,5 +1,5 @@
 import { ArrowRight, PencilLine } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useDrafts } from '../api/use-my-wincs.ts';

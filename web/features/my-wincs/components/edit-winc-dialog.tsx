@@ -1,6 +1,6 @@
 import { CircleAlert, ImagePlus, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { IMAGE_MAX_BYTES, MB } from '../../../../shared/cards/card-media.ts';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';

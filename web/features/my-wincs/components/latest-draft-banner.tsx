@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { buttonClasses } from '../../../components/button.tsx';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';

@@ -1,6 +1,6 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { AudioLines, Eye, Image as ImageIcon, Video } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
 import { CardCoverImage } from './card-cover-image.tsx';

@@ -1,7 +1,7 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { Gift, LayoutGrid, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { useSearchParams } from 'react-router';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { Button } from '../../../components/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 
 /** A card's date ("12 Mar 2025") in the UI language. */
 export function useFormatDate(): (iso: string) => string {

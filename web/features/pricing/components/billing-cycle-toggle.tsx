@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { BILLING_CYCLES, type BillingCycle } from '../../../../shared/payments/plans.ts';
 import { cn } from '../../../lib/cn.ts';
 

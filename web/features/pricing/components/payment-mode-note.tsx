@@ -1,5 +1,5 @@
 import { CircleSlash, FlaskConical } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { usePaymentOptions } from '../api/payments-api.ts';
 

@@ -1,6 +1,6 @@
 import { Check, Crown, Heart, Sparkles, Star } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { NEW_USER_CREDITS } from '../../../../shared/accounts/accounts.contract.ts';
 import type { PlanId } from '../../../../shared/payments/plans.ts';
 import { Button } from '../../../components/button.tsx';

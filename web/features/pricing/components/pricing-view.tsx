@@ -1,6 +1,6 @@
 import { CircleHelp, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { BillingCycle } from '../../../../shared/payments/plans.ts';
 import { paths } from '../../../config/paths.ts';

@@ -1,6 +1,6 @@
 import { CircleCheck, FlaskConical, Lock, SearchX, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';

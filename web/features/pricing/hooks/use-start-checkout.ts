@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { useNavigate } from 'react-router';
 import type { BillingCycle, PaidPlanId } from '../../../../shared/payments/plans.ts';
 import { showToast } from '../../../components/toast.tsx';

@@ -1,9 +1,9 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../shared/i18n/translator.ts';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { isNotFound, isUnauthenticated, paymentErrorReason } from './payment-errors.ts';
 
-const t = ((key: string) => `t:${key}`) as unknown as TFunction;
+const t: TFunction = (key) => `t:${key}`;
 const known = new Set(['errors.unauthenticated', 'errors.payments-unavailable', 'errors.not-found']);
 const exists = (key: string) => known.has(key);
 

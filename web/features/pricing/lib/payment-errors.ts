@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../shared/i18n/translator.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
 /**

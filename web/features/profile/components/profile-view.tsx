@@ -8,7 +8,7 @@ import {
   UserRoundCog,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';

@@ -1,6 +1,6 @@
 import { CircleCheck, ScanFace, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { LayoutGrid, LogOut, Sparkles, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../../shared/accounts/accounts.contract.ts';
 import { paths } from '../../../config/paths.ts';

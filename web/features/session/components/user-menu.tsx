@@ -1,6 +1,6 @@
 import { ChevronDown, CircleHelp, LayoutGrid, LogOut, Sparkles, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '../../../../shared/accounts/accounts.contract.ts';
 import { paths } from '../../../config/paths.ts';

@@ -1,6 +1,6 @@
 import { Check, Copy, Link2, Share2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';

@@ -1,6 +1,6 @@
 import { FileWarning, Lightbulb, Wrench } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translation.tsx';
 import type { CardMediaKind } from '../../../../../shared/cards/card-media.ts';
 import { Button } from '../../../../components/button.tsx';
 import { Dialog } from '../../../../components/dialog.tsx';

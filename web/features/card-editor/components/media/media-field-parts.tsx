@@ -1,6 +1,6 @@
 import { CircleAlert, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translation.tsx';
 import { buttonClasses } from '../../../../components/button.tsx';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { cn } from '../../../../lib/cn.ts';

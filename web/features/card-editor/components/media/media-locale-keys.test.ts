@@ -3,6 +3,7 @@ import { MB } from '../../../../../shared/cards/card-media.ts';
 import ar from '../../../../../shared/i18n/locales/ar.json';
 import en from '../../../../../shared/i18n/locales/en.json';
 import ru from '../../../../../shared/i18n/locales/ru.json';
+import { createTranslator } from '../../../../../shared/i18n/translator.ts';
 import { VIDEO_TIPS, VIDEO_TOOLS } from './file-too-large-dialog.tsx';
 import {
   CARD_SAVE_ERROR_CODES,
@@ -40,12 +41,11 @@ function text(lng: Lng, key: string): string | undefined {
   return flat[lng].get(key) ?? flat[lng].get(`${key}_other`);
 }
 
-/** English rendering of a message, as i18next would interpolate it (plural "other" for count ≠ 1). */
+const { t } = createTranslator('en', en);
+
+/** English rendering of a message, as the app shows it. */
 function english(message: MediaMessage): string {
-  const values = message.values ?? {};
-  const key = 'count' in values && values.count === 1 ? `${message.key}_one` : message.key;
-  const template = text('en', key) ?? '';
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+  return t(message.key, message.values);
 }
 
 /** Keys the media components build from lists rather than write out (the locale test only sees literal keys). */

@@ -1,6 +1,6 @@
 import { ImageOff, ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translation.tsx';
 import { IMAGE_MAX_BYTES, MB } from '../../../../../shared/cards/card-media.ts';
 import { fileTooLargeMessage, type MediaMessage } from './media-error-messages.ts';
 import {

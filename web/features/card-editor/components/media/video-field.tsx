@@ -1,6 +1,6 @@
 import { Film, Video } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translation.tsx';
 import { MB, VIDEO_MAX_BYTES } from '../../../../../shared/cards/card-media.ts';
 import {
   ChooseFileButton,

@@ -1,6 +1,6 @@
 import { AudioLines, Check, Mic, RotateCcw, Square, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translation.tsx';
 import { AUDIO_MAX_BYTES, MB } from '../../../../../shared/cards/card-media.ts';
 import { buttonClasses } from '../../../../components/button.tsx';
 import { fileTooLargeMessage, type MediaMessage } from './media-error-messages.ts';

@@ -1,0 +1,61 @@
+/**
+ * The web app's strings in parts, each loaded (in the language shown only) with the code that shows it, so
+ * that a first load does not carry the whole app's text (docs/decisions/0022-own-translator.md). A part
+ * names paths into the locale files: a section (`'help'`) or a group of keys inside one
+ * (`'cardMedia.resume'`). The web app imports a part as `virtual:strings/<part>` (the build's
+ * `winc:locale-parts` plugin makes one module per language of it); `web/lib/strings-shown.test.ts` checks
+ * that every string a page or dialog shows is in the parts loaded with it.
+ */
+export const STRING_PARTS = {
+  /** The app's frame and the catalog pages (home, a category, a style): every app page's first load. */
+  app: [
+    'app',
+    'header',
+    'nav',
+    'footer',
+    'language',
+    'common',
+    'home',
+    'catalog',
+    'session',
+    'errors',
+    'routeError',
+    'card',
+    'cardMedia.resume',
+    'mailbox.navLink',
+    'myWincs.drafts',
+    'editor.createAction',
+  ],
+  /** A share link's page (`web/recipient.html`), on its own. */
+  recipient: [
+    'card',
+    'common',
+    'errors',
+    'faq.items.recognitionTips',
+    'header',
+    'overview',
+    'recipient',
+    'routeError',
+  ],
+  notFound: ['notFound'],
+  help: ['help'],
+  faq: ['faq'],
+  overview: ['overview', 'auth.steps'],
+  checkout: ['checkout', 'share', 'auth.steps'],
+  mailbox: ['mailbox'],
+  auth: ['auth'],
+  profile: ['profile'],
+  account: ['account', 'auth.errors', 'auth.fields', 'auth.invalidEmail'],
+  myWincs: ['myWincs', 'share'],
+  pricing: ['pricing'],
+  testCheckout: ['testCheckout', 'pricing'],
+  /** The card editor and its media (and the upload code, which says why an upload failed). */
+  editor: ['editor', 'cardMedia'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type StringPart = keyof typeof STRING_PARTS;
+
+/** The module of a part's strings in a language, from the repository's root. */
+export function stringPartModule(part: StringPart, language: string): string {
+  return `shared/i18n/locales/${language}.json?strings=${part}`;
+}
