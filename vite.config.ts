@@ -108,7 +108,7 @@ function stringPartOf(name: string): StringPart {
 }
 
 /**
- * The strings in parts (`shared/i18n/string-parts.ts`, docs/decisions/0022-own-translator.md):
+ * The strings in parts (`shared/i18n/string-parts.ts`, docs/decisions/0024-own-translator.md):
  * `virtual:strings/<part>` is a part with a loader per language, each a module of its own
  * (`file.json?strings=<part>`: only the part's subtrees of the locale file, `strings-<language>-<part>` in the
  * build), so a page's chunks carry only the text it shows, in the language shown.

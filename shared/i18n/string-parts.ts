@@ -1,6 +1,6 @@
 /**
  * The web app's strings in parts, each loaded (in the language shown only) with the code that shows it, so
- * that a first load does not carry the whole app's text (docs/decisions/0022-own-translator.md). A part
+ * that a first load does not carry the whole app's text (docs/decisions/0024-own-translator.md). A part
  * names paths into the locale files: a section (`'help'`) or a group of keys inside one
  * (`'cardMedia.resume'`). The web app imports a part as `virtual:strings/<part>` (the build's
  * `winc:locale-parts` plugin makes one module per language of it); `web/lib/strings-shown.test.ts` checks

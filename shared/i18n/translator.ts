@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 /**
- * The app's translator, the same for the browser and the server (docs/decisions/0022-own-translator.md): a
+ * The app's translator, the same for the browser and the server (docs/decisions/0024-own-translator.md): a
  * language's strings (the locale files' nested sections, or some of them) and a dotted key give a string.
  * It reads the locale files as they are written for i18next's JSON v4 format, the parts of it they use:
  * - `{{name}}` is replaced by the value `name` (as text, unescaped: React escapes, and so do the mails'

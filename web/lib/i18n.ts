@@ -10,7 +10,7 @@ import type { StringPart } from '../../shared/i18n/string-parts.ts';
 import { createTranslator, type Messages, type Translator } from '../../shared/i18n/translator.ts';
 
 /**
- * The browser's strings (docs/decisions/0022-own-translator.md). The strings come in parts
+ * The browser's strings (docs/decisions/0024-own-translator.md). The strings come in parts
  * (`shared/i18n/string-parts.ts`), each loaded, in the language shown only, with the code that shows it:
  * an entry starts with its first part (`initI18n`), a page or dialog loads its own beside its code
  * (`withStrings`). Parts stay loaded for the visit, and a language switch loads every part loaded so far in

@@ -6,7 +6,7 @@ import { onLanguageShown, shownTranslator } from './i18n.ts';
 /**
  * The strings of the language shown, for components: `const { t, i18n } = useTranslation()`. One context
  * at the root; a component reads it without a subscription of its own, and everything below re-renders when
- * the language changes (docs/decisions/0022-own-translator.md).
+ * the language changes (docs/decisions/0024-own-translator.md).
  */
 export interface Translation {
   t: TFunction;

@@ -29,14 +29,6 @@ describeEachDatabase('HTTP platform', (use) => {
   });
   afterAll(() => app?.close());
 
-  describe('health', () => {
-    it(`answers ok with the database in use`, async () => {
-      const response = await app.inject('/api/health');
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'ok', database: use().dialect });
-    });
-  });
-
   describe('the browser app', () => {
     it('serves index.html for any page path (history fallback), revalidated on every load', async () => {
       for (const url of ['/category/New%20Drops', '/style/Elegant?x=1', '/pricing']) {
