@@ -83,6 +83,22 @@ describe('the first visit', () => {
     await context.close();
   });
 
+  it('takes a category page over without a hydration error or a request for its answers', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const served = await page.goto(`${server.baseUrl}/category/Birthday`, { waitUntil: 'networkidle' });
+    // Its first templates are in the page before any script runs.
+    expect(await served!.text()).toContain('data-testid="template-card"');
+    await page.getByTestId('template-card').first().click();
+    await page.getByRole('dialog').waitFor();
+    expect(errors).toEqual([]);
+    expect(requests.filter((pathname) => pathname.startsWith('/api/catalog/'))).toEqual([]);
+    await context.close();
+  });
+
   it('comes in the language the visitor chose, right to left in Arabic, and takes it over as it is', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'ar', url: server.baseUrl }]);

@@ -31,7 +31,7 @@ import { seedDemoCatalogIfEmpty } from './modules/catalog/catalog-seed.service.t
 import { createCatalogAnswers } from './modules/catalog/catalog-answers.cache.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { registerHomePageRoutes } from './modules/catalog/home-page.routes.ts';
+import { registerCatalogPageRoutes } from './modules/catalog/catalog-pages.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { registerTemplateImageRoutes } from './modules/catalog/template-image.routes.ts';
 import { createTemplateImageService } from './modules/catalog/template-image.service.ts';
@@ -192,7 +192,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   registerCatalogRoutes(app, catalogAnswers);
   const pages = createPageDocuments(config.webDistDir, { origin: appOrigin(config), log: app.log });
-  registerHomePageRoutes(app, { answers: catalogAnswers, pages });
+  registerCatalogPageRoutes(app, { answers: catalogAnswers, pages });
   registerTemplateImageRoutes(app, templateImages, storage);
   if (!config.stripe) {
     app.log.warn(

@@ -45,8 +45,18 @@ function translatorFor(language: Language): Promise<Translator> {
   return translator;
 }
 
+/** The page's data in the query cache, under the keys the page's queries ask with. */
 function seed(queryClient: QueryClient, data: PageData): void {
   if (data.home) queryClient.setQueryData(catalogKeys.home(), data.home);
+  if (data.categoryPage)
+    queryClient.setQueryData(catalogKeys.categoryPage(data.categoryPage.name), data.categoryPage.answer);
+  if (data.stylePage)
+    queryClient.setQueryData(catalogKeys.stylePage(data.stylePage.name), data.stylePage.answer);
+  if (data.templates)
+    queryClient.setQueryData(catalogKeys.templates(data.templates.filters), {
+      pages: [data.templates.firstPage],
+      pageParams: [1],
+    });
 }
 
 export interface RenderRequest {

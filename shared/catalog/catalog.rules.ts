@@ -1,4 +1,5 @@
 import { DEFAULT_CATEGORY_RANK, NEW_DROPS_WINDOW_DAYS } from '../constants.ts';
+import type { TemplateListQuery } from './catalog.contract.ts';
 
 /** SPEC §5 template visibility and §2 home ordering, as pure functions shared by server and browser. */
 
@@ -130,4 +131,20 @@ export function normalizeImageUrl(value: string | null | undefined): string | nu
   const raw = value!.trim();
   if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw.replace(/^\/\//, '')}`;
+}
+
+/** The filters of a paged template list (everything but the page number). */
+export type TemplateFilters = Omit<TemplateListQuery, 'page'>;
+
+/**
+ * The filters trimmed and the empty ones dropped, always in the same order: `{q: ''}` and `{}` are one list,
+ * which the browser caches once and the server writes into a category or style page under the same filters.
+ */
+export function normalizeTemplateFilters(filters: TemplateFilters): TemplateFilters {
+  const out: TemplateFilters = {};
+  for (const key of ['category', 'style', 'event', 'q'] as const) {
+    const value = filters[key]?.trim();
+    if (value) out[key] = value;
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
-import type { HomeResponse } from '../catalog/catalog.contract.ts';
+import type { CategoryPage, HomeResponse, StylePage, TemplatePage } from '../catalog/catalog.contract.ts';
+import type { TemplateFilters } from '../catalog/catalog.rules.ts';
 
 /**
  * What the server writes into a page for its first screen, so the browser does not ask for it again after
@@ -15,6 +16,15 @@ export const PAGE_MODULES_ELEMENT_ID = 'winc-page-modules';
 export interface PageData {
   /** `/`: the home answer, as `GET /api/catalog/home` gives it. */
   home?: HomeResponse;
+  /** `/category/{name}`: as `GET /api/catalog/categories/{name}` answers. */
+  categoryPage?: { name: string; answer: CategoryPage };
+  /** `/style/{name}`: as `GET /api/catalog/styles/{name}` answers. */
+  stylePage?: { name: string; answer: StylePage };
+  /**
+   * A category or style page's grid: the first page of `GET /api/catalog/templates` for the URL's filters
+   * (as `normalizeTemplateFilters` gives them).
+   */
+  templates?: { filters: TemplateFilters; firstPage: TemplatePage };
   /**
    * `/c/{id}` of a shared card: its cover, which the page shows while the card itself loads (the link's
    * preview shows it already: it is not private).

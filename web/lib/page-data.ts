@@ -23,8 +23,20 @@ function read(): PageData {
  * first use the app's query cache holds it, and later visits of the same page ask the API again.
  */
 export function takePageData<K extends keyof PageData>(key: K): PageData[K] | undefined {
+  return takePageDataIf(key, () => true);
+}
+
+/**
+ * `takePageData` for a query that may not be the one the page was made for (a category page's data, asked by
+ * the query of another category): taken only when `matches` says it is.
+ */
+export function takePageDataIf<K extends keyof PageData>(
+  key: K,
+  matches: (value: NonNullable<PageData[K]>) => boolean,
+): PageData[K] | undefined {
   const data = read();
   const value = data[key];
+  if (value === undefined || !matches(value)) return undefined;
   delete data[key];
   return value;
 }

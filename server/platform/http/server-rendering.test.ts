@@ -98,6 +98,46 @@ describeEachDatabase('pages rendered by the server', (use) => {
     expect(unknown.body).toContain('<html lang="en" dir="ltr">');
   });
 
+  /** The JSON block of a page's first-screen data. */
+  function pageDataOf(html: string): Record<string, unknown> {
+    const json = /<script type="application\/json" id="winc-page-data">(.*?)<\/script>/s.exec(html)?.[1];
+    return json ? (JSON.parse(json) as Record<string, unknown>) : {};
+  }
+
+  it('renders a category page with its first templates, their pictures preloaded and its answers in it', async () => {
+    const html = (await app.inject('/category/Birthday')).body;
+    const root = rootOf(html);
+    expect(root).toContain('Birthday Card 1');
+    expect(root).toContain('<img src="/media/templates/birthday-01/thumb');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="preload" as="image" imageSrcSet="[^"]*birthday-01\/thumb-1x/);
+    // What the page's queries would ask for, so the script asks nothing more.
+    const data = pageDataOf(html) as {
+      categoryPage: { name: string; answer: unknown };
+      templates: { filters: unknown; firstPage: unknown };
+    };
+    expect(data.categoryPage.name).toBe('Birthday');
+    expect(data.categoryPage.answer).toEqual((await app.inject('/api/catalog/categories/Birthday')).json());
+    expect(data.templates.filters).toEqual({ category: 'Birthday' });
+    expect(data.templates.firstPage).toEqual(
+      (await app.inject('/api/catalog/templates?category=Birthday&page=1')).json(),
+    );
+  });
+
+  it("renders a style page's grid for the URL's filters, and an unknown name without data", async () => {
+    const html = (await app.inject('/style/Elegant?category=%20Wedding%20&q=')).body;
+    const data = pageDataOf(html) as { stylePage: { name: string }; templates: { filters: unknown } };
+    expect(data.stylePage.name).toBe('Elegant');
+    expect(data.templates.filters).toEqual({ category: 'Wedding', style: 'Elegant' });
+    expect(rootOf(html)).toContain('Golden Vows');
+    expect(rootOf(html)).not.toContain('Birthday Card');
+
+    const unknown = await app.inject('/category/No%20Such%20Category');
+    expect(unknown.statusCode).toBe(200);
+    expect(rootOf(unknown.body)).not.toBe('');
+    expect(pageDataOf(unknown.body)).toEqual({});
+  });
+
   it('renders a category page and a share link, and leaves the other pages to the script', async () => {
     expect(rootOf((await app.inject('/category/Birthday')).body)).not.toBe('');
     const unknownCard = (await app.inject('/c/AAAAAAAAAAAAAAAAAAAAAA')).body;

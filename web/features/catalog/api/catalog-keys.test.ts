@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogKeys, normalizeFilters } from './catalog-keys.ts';
+import { normalizeTemplateFilters } from '../../../../shared/catalog/catalog.rules.ts';
+import { catalogKeys } from './catalog-keys.ts';
 import { nextPageParam } from './use-template-pages.ts';
 
 describe('catalog query keys', () => {
@@ -7,7 +8,7 @@ describe('catalog query keys', () => {
     expect(catalogKeys.templates({ category: 'Birthday', q: ' ' })).toEqual(
       catalogKeys.templates({ category: ' Birthday ' }),
     );
-    expect(normalizeFilters({ style: '', event: 'ev1' })).toEqual({ event: 'ev1' });
+    expect(normalizeTemplateFilters({ style: '', event: 'ev1' })).toEqual({ event: 'ev1' });
   });
 
   it('asks for the next page only while there are more', () => {
