@@ -16,11 +16,11 @@ const LOCALES: Record<Language, typeof en> = { en, ar, ru };
  * first load must make room for it here, on purpose. `npm run bench:lighthouse` prints the same figures.
  */
 const BUDGET_KB: Record<WebPage, number> = {
-  home: 171,
-  category: 163,
-  style: 163,
-  recipient: 101,
-  other: 153,
+  home: 145,
+  category: 139,
+  style: 139,
+  recipient: 86,
+  other: 128,
 };
 
 const webDistDir = path.resolve(import.meta.dirname, '../../../dist/web');
