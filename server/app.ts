@@ -48,6 +48,7 @@ import { createCardsRepository } from './modules/cards/cards.repository.ts';
 import { createCardUnlockRepository } from './modules/cards/card-unlock.repository.ts';
 import { registerCardsRoutes } from './modules/cards/cards.routes.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
+import { createCardFiles } from './modules/cards/card-files.ts';
 import { createAbandonedDraftsService } from './modules/cards/abandoned-drafts.service.ts';
 import { createCardMediaRepository } from './modules/cards/card-media.repository.ts';
 import { registerCardMediaRoutes } from './modules/cards/card-media.routes.ts';
@@ -260,8 +261,15 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   registerAiMessagesRoutes(app, { ai, actors: cardActors });
   const cardsRepository = createCardsRepository(database);
+  const uploadDatastore = await createUploadDataStore(config);
+  const cardFiles = createCardFiles({
+    storage,
+    uploads: { remove: (uploadId) => uploadDatastore.remove(uploadId) },
+    log: app.log,
+  });
   const cards = createCardsService({
     repository: cardsRepository,
+    files: cardFiles,
     unlocks: createCardUnlockRepository({ database, credits: createCreditsRepository(database) }),
     templates: catalog,
     voice,
@@ -307,7 +315,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     metrics,
   });
   await registerCardMediaRoutes(app, { media: cardMedia, actors: cardActors, storage });
-  const uploadDatastore = await createUploadDataStore(config);
   const uploadLocker = await createUploadLocker({
     databaseUrl: config.databaseUrl,
     notifications,
@@ -324,18 +331,13 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     cards: cardsRepository,
     categories: catalogRepository,
     views: cardViewsRepository,
-    storage,
-    uploads: { remove: (uploadId) => uploadDatastore.remove(uploadId) },
-    log: app.log,
   });
   registerMyWincsRoutes(app, { myWincs, actors: cardActors });
   const abandonedDrafts = createAbandonedDraftsService({
     cards: cardsRepository,
-    storage,
-    uploads: { remove: (uploadId) => uploadDatastore.remove(uploadId) },
+    files: cardFiles,
     retentionMs: config.guestRetentionMs,
     now,
-    log: app.log,
   });
   const housekeeping = schedulePeriodicJob({
     name: 'housekeeping',

@@ -9,6 +9,7 @@ import { LocalDiskStorage } from '../../platform/storage/local-disk-storage.ts';
 import { createUploadDataStore, type UploadDataStore } from '../../platform/storage/upload-store.ts';
 import { describeEachDatabase, type TestDatabase } from '../../testing/databases.ts';
 import { createAbandonedDraftsService } from './abandoned-drafts.service.ts';
+import { createCardFiles } from './card-files.ts';
 import { createCardsRepository } from './cards.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -38,11 +39,9 @@ describeEachDatabase('abandoned guest drafts', (use) => {
   const service = (database: Database, batchSize?: number) =>
     createAbandonedDraftsService({
       cards: createCardsRepository(database),
-      storage,
-      uploads,
+      files: createCardFiles({ storage, uploads, log }),
       retentionMs: RETENTION,
       now: () => NOW,
-      log,
       ...(batchSize === undefined ? {} : { batchSize }),
     });
 

@@ -1,4 +1,4 @@
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { CardFiles } from './card-files.ts';
 import type { CardsRepository } from './cards.repository.ts';
 
 /** Drafts removed per statement batch, and batches per run: a backlog clears over a few runs, never in one lock. */
@@ -16,15 +16,12 @@ export type AbandonedDraftsService = ReturnType<typeof createAbandonedDraftsServ
  */
 export function createAbandonedDraftsService(deps: {
   cards: Pick<CardsRepository, 'abandonedGuestDraftIds' | 'deleteAbandonedGuestDraft'>;
-  storage: Pick<FileStorage, 'delete'>;
-  /** Drops the bytes of a resumable upload that never finished. */
-  uploads: { remove(uploadId: string): Promise<void> };
+  files: Pick<CardFiles, 'removeFilesOf'>;
   retentionMs: number;
   now: () => Date;
-  log: { warn(object: object, message: string): void };
   batchSize?: number;
 }) {
-  const { cards, storage, uploads, retentionMs, now, log } = deps;
+  const { cards, files, retentionMs, now } = deps;
   const batchSize = deps.batchSize ?? ABANDONED_DRAFTS_BATCH;
 
   return {
@@ -39,18 +36,7 @@ export function createAbandonedDraftsService(deps: {
           const removed = await cards.deleteAbandonedGuestDraft(id, cutoff);
           if (!removed) continue;
           removedCards++;
-          for (const key of removed.fileKeys) {
-            await storage.delete(key).then(
-              () => removedFiles++,
-              (error: unknown) =>
-                log.warn({ err: error, key }, 'could not delete a file of an abandoned draft'),
-            );
-          }
-          for (const uploadId of removed.unfinishedUploadIds) {
-            await uploads.remove(uploadId).catch((error: unknown) => {
-              log.warn({ err: error, uploadId }, 'could not drop an unfinished upload of an abandoned draft');
-            });
-          }
+          removedFiles += await files.removeFilesOf(id, removed);
         }
         if (ids.length < batchSize) break;
       }

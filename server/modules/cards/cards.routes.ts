@@ -15,7 +15,7 @@ const idParams = z.object({ id: z.string() });
 const privateAnswer = { 'Cache-Control': 'private, no-store' };
 
 /**
- * The owner's cards: create (guests too), read, edit and unlock (the recipient's side is in
+ * The owner's cards: create (guests too), read, edit, unlock and delete (the recipient's side is in
  * card-views.routes.ts). Policies live in the service.
  */
 export function registerCardsRoutes(
@@ -49,5 +49,12 @@ export function registerCardsRoutes(
     const { id } = parseInput(idParams, request.params);
     const result = await cards.unlockCard(await actors.of(request, reply), id);
     return reply.headers(privateAnswer).send(unlockCardResponseSchema.parse(result));
+  });
+
+  /** Deletes the card with everything stored for it (SPEC §7); someone else's answers as an unknown one. */
+  app.delete('/api/cards/:id', async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    await cards.deleteCard(await actors.of(request, reply), id);
+    return reply.status(204).headers(privateAnswer).send();
   });
 }

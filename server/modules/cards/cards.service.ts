@@ -12,7 +12,14 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { CREDITS_CHANGED } from '../credits/credit-events.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
 import { canBeCardId, loadCardFor } from './card-access.ts';
-import { canReadCard, canUpdateCard, canUseCardLanguage, type CardActor } from './cards.policy.ts';
+import {
+  canDeleteCard,
+  canReadCard,
+  canUpdateCard,
+  canUseCardLanguage,
+  type CardActor,
+} from './cards.policy.ts';
+import type { CardFiles } from './card-files.ts';
 import { presentCard } from './cards.presenter.ts';
 import type { CardUnlockRepository } from './card-unlock.repository.ts';
 import type { CardContent, CardRecord, CardsRepository } from './cards.repository.ts';
@@ -55,13 +62,14 @@ export function createCardsService(deps: {
   unlocks: CardUnlockRepository;
   templates: { getTemplate(id: string): Promise<TemplateSummary> };
   voice: Pick<VoiceService, 'clipsForCard' | 'prepare'>;
+  files: Pick<CardFiles, 'removeFilesOf'>;
   rateLimiter: Pick<RateLimiter, 'consume'>;
   now: () => Date;
   /** Tells the owner's open pages, on every instance, of the balance an unlock spent. */
   notifications?: Pick<Notifications, 'publish'>;
   metrics?: Pick<Metrics, 'counter'>;
 }) {
-  const { repository, unlocks, templates, voice, rateLimiter, now } = deps;
+  const { repository, unlocks, templates, voice, files, rateLimiter, now } = deps;
   const unlocked = deps.metrics?.counter(
     'winc_card_unlocks_total',
     'Cards unlocked with credits (each card is charged once; a repeated unlock is not counted).',
@@ -219,6 +227,18 @@ export function createCardsService(deps: {
         credits: outcome.status === 'paid' ? outcome.balanceAfter : await unlocks.balanceOf(userId),
         charged: outcome.status === 'paid',
       };
+    },
+
+    /**
+     * Deletes the owner's card (SPEC §7 "delete a card by id"): the row and its upload records at once, then
+     * its image, video and voice message from storage and the bytes of uploads that never finished. Someone
+     * else's card answers like an unknown one (`card-not-found`).
+     */
+    async deleteCard(actor: CardActor, id: string): Promise<void> {
+      const card = await load(actor, id, canDeleteCard);
+      const removed = await repository.deleteCard(card.id);
+      if (!removed) throw new AppError('card-not-found');
+      await files.removeFilesOf(card.id, removed);
     },
   };
 }

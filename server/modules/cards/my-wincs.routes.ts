@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   draftsResponseSchema,
   myWincsQuerySchema,
@@ -10,10 +9,9 @@ import type { CardActorResolver } from './card-actor.ts';
 import type { MyWincsService } from './my-wincs.service.ts';
 import { myWincsApi } from '../../../shared/api-paths.ts';
 
-const idParams = z.object({ id: z.string() });
 const privateAnswer = { 'Cache-Control': 'private, no-store' };
 
-/** My WINCS: the signed-in user's paid cards, the caller's unpaid drafts, and deleting a card. Policies live in the service. */
+/** My WINCS: the signed-in user's paid cards and the caller's unpaid drafts. Policies live in the service. */
 export function registerMyWincsRoutes(
   app: FastifyInstance,
   deps: { myWincs: MyWincsService; actors: CardActorResolver },
@@ -29,11 +27,5 @@ export function registerMyWincsRoutes(
   app.get(myWincsApi.drafts, async (request, reply) => {
     const drafts = await myWincs.listDrafts(await actors.of(request, reply));
     return reply.headers(privateAnswer).send(draftsResponseSchema.parse(drafts));
-  });
-
-  app.delete('/api/cards/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    await myWincs.deleteCard(await actors.of(request, reply), id);
-    return reply.status(204).headers(privateAnswer).send();
   });
 }

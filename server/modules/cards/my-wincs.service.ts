@@ -7,9 +7,7 @@ import { orderCategories } from '../../../shared/catalog/catalog.rules.ts';
 import { presentCategory } from '../catalog/catalog.presenter.ts';
 import type { CategoryRecord } from '../catalog/catalog-source.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { loadCardFor } from './card-access.ts';
-import { canDeleteCard, type CardActor } from './cards.policy.ts';
+import type { CardActor } from './cards.policy.ts';
 import type { CardViewsRepository } from './card-views.repository.ts';
 import type { CardsRepository } from './cards.repository.ts';
 import { presentCard } from './cards.presenter.ts';
@@ -18,19 +16,15 @@ import { presentMyWinc } from './my-wincs.presenter.ts';
 export type MyWincsService = ReturnType<typeof createMyWincsService>;
 
 /**
- * My WINCS (SPEC §2): the signed-in user's paid cards with their categories, and deleting a card with
- * everything stored for it.
+ * My WINCS (SPEC §2): the signed-in user's paid cards with their categories, and the caller's drafts.
+ * Deleting a card is the cards module's (`cards.service`).
  */
 export function createMyWincsService(deps: {
-  cards: Pick<CardsRepository, 'findById' | 'listPaidOf' | 'listUnpaidOf' | 'deleteCard'>;
+  cards: Pick<CardsRepository, 'listPaidOf' | 'listUnpaidOf'>;
   categories: { findCategory(id: string): Promise<CategoryRecord | null> };
   views: Pick<CardViewsRepository, 'summariesOf'>;
-  storage: Pick<FileStorage, 'delete'>;
-  /** Drops the bytes of a resumable upload that never finished. */
-  uploads: { remove(uploadId: string): Promise<void> };
-  log: { warn(object: object, message: string): void };
 }) {
-  const { cards, categories, views, storage, uploads, log } = deps;
+  const { cards, categories, views } = deps;
 
   return {
     /**
@@ -71,28 +65,6 @@ export function createMyWincsService(deps: {
         DRAFTS_LIMIT,
       );
       return { cards: drafts.map(presentCard) };
-    },
-
-    /**
-     * Deletes the owner's card (SPEC §7 "delete a card by id"): the row and its upload records at once, then
-     * its image, video and voice message from storage and the bytes of uploads that never finished. Someone
-     * else's card answers like an unknown one (`card-not-found`). Files that fail to delete are logged, not
-     * fatal: the card is gone either way.
-     */
-    async deleteCard(actor: CardActor, id: string): Promise<void> {
-      const card = await loadCardFor(cards, actor, id, canDeleteCard);
-      const removed = await cards.deleteCard(card.id);
-      if (!removed) throw new AppError('card-not-found');
-      for (const key of removed.fileKeys) {
-        await storage.delete(key).catch((error: unknown) => {
-          log.warn({ err: error, key }, 'could not delete a file of a deleted card');
-        });
-      }
-      for (const uploadId of removed.unfinishedUploadIds) {
-        await uploads.remove(uploadId).catch((error: unknown) => {
-          log.warn({ err: error, uploadId }, 'could not drop an unfinished upload of a deleted card');
-        });
-      }
     },
   };
 }
