@@ -329,7 +329,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   const myWincs = createMyWincsService({
     cards: cardsRepository,
-    categories: catalogRepository,
+    catalog,
     views: cardViewsRepository,
   });
   registerMyWincsRoutes(app, { myWincs, actors: cardActors });

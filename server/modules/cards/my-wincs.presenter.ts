@@ -1,7 +1,6 @@
 import type { CardViewsSummary } from '../../../shared/cards/card-views.contract.ts';
 import type { MyWinc } from '../../../shared/cards/my-wincs.contract.ts';
-import { presentCategory } from '../catalog/catalog.presenter.ts';
-import type { CategoryRecord } from '../catalog/catalog-source.ts';
+import type { Category } from '../../../shared/catalog/catalog.contract.ts';
 import { presentCard } from './cards.presenter.ts';
 import type { CardRecord } from './cards.repository.ts';
 
@@ -11,12 +10,12 @@ import type { CardRecord } from './cards.repository.ts';
  */
 export function presentMyWinc(
   card: CardRecord,
-  category: CategoryRecord | null,
+  category: Category | null,
   views: CardViewsSummary | null,
 ): MyWinc {
   return {
     ...presentCard(card),
-    category: category ? presentCategory(category) : null,
+    category,
     views: views ? { ...views } : null,
   };
 }

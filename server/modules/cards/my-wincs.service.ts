@@ -3,9 +3,8 @@ import {
   type DraftsResponse,
   type MyWincsResponse,
 } from '../../../shared/cards/my-wincs.contract.ts';
-import { orderCategories } from '../../../shared/catalog/catalog.rules.ts';
-import { presentCategory } from '../catalog/catalog.presenter.ts';
-import type { CategoryRecord } from '../catalog/catalog-source.ts';
+import type { Category } from '../../../shared/catalog/catalog.contract.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { CardActor } from './cards.policy.ts';
 import type { CardViewsRepository } from './card-views.repository.ts';
@@ -21,10 +20,10 @@ export type MyWincsService = ReturnType<typeof createMyWincsService>;
  */
 export function createMyWincsService(deps: {
   cards: Pick<CardsRepository, 'listPaidOf' | 'listUnpaidOf'>;
-  categories: { findCategory(id: string): Promise<CategoryRecord | null> };
+  catalog: Pick<CatalogService, 'getCategoriesByIds'>;
   views: Pick<CardViewsRepository, 'summariesOf'>;
 }) {
-  const { cards, categories, views } = deps;
+  const { cards, catalog, views } = deps;
 
   return {
     /**
@@ -39,11 +38,10 @@ export function createMyWincsService(deps: {
     ): Promise<MyWincsResponse> {
       if (actor.userId === null) throw new AppError('unauthenticated');
       const rows = await cards.listPaidOf(actor.userId);
-      const ids = [...new Set(rows.map((row) => row.categoryId).filter((id) => id !== null))];
-      const found = new Map<string, CategoryRecord>();
-      for (const category of await Promise.all(ids.map((id) => categories.findCategory(id)))) {
-        if (category) found.set(category.id, category);
-      }
+      const categories = await catalog.getCategoriesByIds(
+        rows.map((row) => row.categoryId).filter((id) => id !== null),
+      );
+      const found = new Map<string, Category>(categories.map((category) => [category.id, category]));
       const categoryOf = (id: string | null) => (id === null ? null : (found.get(id) ?? null));
       const shown = filter.categoryId ? rows.filter((row) => row.categoryId === filter.categoryId) : rows;
       const opened = await views.summariesOf(shown.map((row) => row.card.id));
@@ -51,7 +49,7 @@ export function createMyWincsService(deps: {
         cards: shown.map((row) =>
           presentMyWinc(row.card, categoryOf(row.categoryId), opened.get(row.card.id) ?? null),
         ),
-        categories: orderCategories([...found.values()]).map(presentCategory),
+        categories,
       };
     },
 

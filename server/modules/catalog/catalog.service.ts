@@ -1,5 +1,6 @@
 import type {
   CatalogLists,
+  Category,
   CategoryPage,
   HomeResponse,
   HomeSection,
@@ -185,6 +186,15 @@ export function createCatalogService(deps: { repository: CatalogRepository; now:
         style: presentStyle(style),
         categories: distinctIn(listing.categories, categoryIds).map(presentCategory),
       };
+    },
+
+    /**
+     * Categories by id, active or not (a paid card keeps its template's category after the category is
+     * hidden), in home order; unknown ids are left out.
+     */
+    async getCategoriesByIds(ids: readonly string[]): Promise<Category[]> {
+      const found = await Promise.all([...new Set(ids)].map((id) => repository.findCategory(id)));
+      return orderCategories(found.filter((category) => category !== null)).map(presentCategory);
     },
 
     /** Active categories (home order), styles and active events. */
