@@ -41,7 +41,22 @@ import { createHelpRepository } from './modules/help/help.repository.ts';
 import { registerHelpRoutes } from './modules/help/help.routes.ts';
 import { createHelpService } from './modules/help/help.service.ts';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
-import { registerAccounts } from './modules/accounts/accounts.module.ts';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createAuth } from './platform/auth/auth.ts';
+import { registerAuthHandler } from './platform/auth/auth-handler.ts';
+import { runAuthMigrations } from './platform/auth/auth-migrations.ts';
+import { createSessionReader } from './platform/auth/session-reader.ts';
+import { createCreditEvents } from './modules/credits/credit-events.ts';
+import { createCreditsService } from './modules/credits/credits.service.ts';
+import { createGuestCardsRepository } from './modules/guest-sessions/guest-cards.repository.ts';
+import { createGuestSessionCookie } from './modules/guest-sessions/guest-session-cookie.ts';
+import { registerGuestSessionRoutes } from './modules/guest-sessions/guest-sessions.routes.ts';
+import { createGuestSessionsService } from './modules/guest-sessions/guest-sessions.service.ts';
+import { createAvatarService } from './modules/users/avatar.service.ts';
+import { createCurrentUserResolver } from './modules/users/current-user.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { createMailboxService } from './modules/mailbox/mailbox.service.ts';
 import { createCardActorResolver } from './modules/cards/card-actor.ts';
 import { createCardsRepository } from './modules/cards/cards.repository.ts';
@@ -202,8 +217,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
         : 'payments: Stripe is not configured and test mode is off (PAYMENTS_TEST_MODE): no purchases',
     );
   }
+  // The one writer of balances and the ledger, inside the transactions of purchases and unlocks alike.
+  const creditsRepository = createCreditsRepository(database);
   const payments = createPaymentsService({
-    repository: createPaymentsRepository({ database, credits: createCreditsRepository(database) }),
+    repository: createPaymentsRepository({ database, credits: creditsRepository }),
     stripe: config.stripe ? await createStripeGateway(config.stripe) : null,
     testMode: config.paymentsTestMode,
     rateLimiter,
@@ -219,23 +236,77 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     notifications,
   });
   app.addHook('onClose', async () => cardActivity.close());
-  const accounts = await registerAccounts(app, {
-    config,
-    secret,
-    database,
-    storage,
-    mailer,
-    rateLimiter,
+  // Accounts: better-auth on /api/auth/* (its migration check first), the user document and credits, guest
+  // sessions and the routes around the signed-in user.
+  const usersRepository = createUsersRepository(database);
+  const credits = createCreditsService({ repository: creditsRepository, now, notifications });
+  const guestCookie = createGuestSessionCookie({
+    key: deriveKey(secret, 'guest-session-cookie'),
+    secure: appOrigin(config).startsWith('https://'),
     now,
-    notifications,
-    cardActivity,
-    eventStreams,
+  });
+  const guestSessions = createGuestSessionsService({ repository: createGuestCardsRepository(database), now });
+  const accounts = createAccountsService({
+    users: usersRepository,
+    credits,
+    guestSessions,
+    guestCookie,
+    googleEnabled: config.google !== undefined,
+    log: app.log,
+  });
+  const auth = createAuth({
+    config,
+    database,
+    secret,
+    mailer,
+    log: app.log,
+    events: {
+      onSessionCreated: (userId, cookieHeader) => accounts.onSessionCreated(userId, cookieHeader),
+      onUserCreated: (userId, cookieHeader) => accounts.onUserCreated(userId, cookieHeader),
+    },
+  });
+  const authMigrations = await runAuthMigrations(auth);
+  if (authMigrations) app.log.info({ statements: authMigrations }, 'better-auth migrated the database');
+  const sessions = await createSessionReader(auth);
+  const currentUser = createCurrentUserResolver({ sessions, users: usersRepository });
+  const avatars = createAvatarService({ users: usersRepository, storage, now, log: app.log });
+  const users = createUsersService({
+    users: usersRepository,
+    avatars,
+    storage,
+    now,
+    log: app.log,
+    // Before an account's rows go, its Stripe subscriptions are cancelled.
     beforeAccountDeleted: (userId) => payments.endSubscriptionsOf(userId),
   });
-  registerHelpRoutes(app, { help, currentUser: accounts.currentUser });
+  const creditEvents = createCreditEvents({
+    balancesOf: (ids) => creditsRepository.balancesOf(ids),
+    log: app.log,
+    notifications,
+  });
+  app.addHook('onClose', async () => creditEvents.close());
+  await registerAuthHandler(app, {
+    auth,
+    rateLimiter,
+    onSignedIn: (request, reply) => guestCookie.clear(request, reply),
+  });
+  registerAccountsRoutes(app, accounts);
+  await registerUsersRoutes(app, {
+    currentUser,
+    users,
+    avatars,
+    creditEvents,
+    cardActivity,
+    eventStreams,
+    sessions,
+    storage,
+    rateLimiter,
+  });
+  registerGuestSessionRoutes(app, { guestSessions, guestCookie, currentUser, rateLimiter });
+  registerHelpRoutes(app, { help, currentUser });
   const cardActors = createCardActorResolver({
-    currentUser: accounts.currentUser,
-    guestCookie: accounts.guestCookie,
+    currentUser,
+    guestCookie,
   });
   const speech = {
     builtIn: createBuiltInSpeechEngine(),
@@ -270,7 +341,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const cards = createCardsService({
     repository: cardsRepository,
     files: cardFiles,
-    unlocks: createCardUnlockRepository({ database, credits: createCreditsRepository(database) }),
+    unlocks: createCardUnlockRepository({ database, credits: creditsRepository }),
     templates: catalog,
     voice,
     rateLimiter,
@@ -282,7 +353,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const cardViews = createCardViewsService({
     cards: cardsRepository,
     views: cardViewsRepository,
-    users: createUsersRepository(database),
+    users: usersRepository,
     mailer,
     myWincsUrl: `${appOrigin(config)}/my-wincs`,
     now,
@@ -351,10 +422,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     log: app.log,
   });
   app.addHook('preClose', async () => housekeeping.stop());
-  registerCreditsRoutes(app, { credits: accounts.credits, currentUser: accounts.currentUser });
+  registerCreditsRoutes(app, { credits, currentUser });
   await registerPaymentsRoutes(app, {
     payments,
-    currentUser: accounts.currentUser,
+    currentUser,
     publicOrigin: config.publicOrigin,
   });
   registerMailboxRoutes(app, mailbox);
