@@ -41,6 +41,7 @@ import { createHelpRepository } from './modules/help/help.repository.ts';
 import { registerHelpRoutes } from './modules/help/help.routes.ts';
 import { createHelpService } from './modules/help/help.service.ts';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { CARD_ACTIVITY_EVENT } from '../shared/api-paths.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuth } from './platform/auth/auth.ts';
@@ -295,9 +296,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     currentUser,
     users,
     avatars,
-    creditEvents,
-    cardActivity,
-    eventStreams,
     sessions,
     storage,
     rateLimiter,
@@ -422,7 +420,20 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     log: app.log,
   });
   app.addHook('preClose', async () => housekeeping.stop());
-  registerCreditsRoutes(app, { credits, currentUser });
+  registerCreditsRoutes(app, {
+    credits,
+    creditEvents,
+    currentUser,
+    eventStreams,
+    // A `card-activity` event whenever a recipient opened one of the user's cards or played something in it
+    // (DESIGN §1.7), for My WINCS.
+    alsoStreamed: [
+      (userId) => async (send) => {
+        const stamp = await cardActivity.stampOf(userId);
+        return cardActivity.subscribe(userId, stamp, () => send(CARD_ACTIVITY_EVENT, {}));
+      },
+    ],
+  });
   await registerPaymentsRoutes(app, {
     payments,
     currentUser,

@@ -1,18 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import type { CurrentUserResolver } from '../users/current-user.ts';
-import type { CreditsService } from './credits.service.ts';
-import { paymentsApi } from '../../../shared/api-paths.ts';
+import { creditsEventSchema, type CreditsEvent } from '../../../shared/accounts/accounts.contract.ts';
+import { accountsApi, paymentsApi } from '../../../shared/api-paths.ts';
 import {
   CREDIT_HISTORY_LIMIT,
   creditHistoryResponseSchema,
 } from '../../../shared/payments/payments.contract.ts';
+import { sendEventStream, type EventSource } from '../../platform/http/event-stream.ts';
+import type { EventStreams } from '../../platform/http/graceful-shutdown.ts';
+import type { CurrentUserResolver } from '../users/current-user.ts';
+import type { CreditEvents } from './credit-events.ts';
+import type { CreditsService } from './credits.service.ts';
 
-/** The signed-in user's credit history (Account info): the latest changes of the balance, newest first. */
+/**
+ * The signed-in user's credits: their history (Account info), and the live stream of their balance, which
+ * also carries the other live news of the user that `alsoStreamed` names (recipients opening their cards).
+ */
 export function registerCreditsRoutes(
   app: FastifyInstance,
-  deps: { credits: CreditsService; currentUser: CurrentUserResolver },
+  deps: {
+    credits: CreditsService;
+    creditEvents: CreditEvents;
+    currentUser: CurrentUserResolver;
+    /** Live streams end when the server shuts down. */
+    eventStreams: EventStreams;
+    alsoStreamed: readonly ((userId: string) => EventSource)[];
+  },
 ): void {
-  const { credits, currentUser } = deps;
+  const { credits, creditEvents, currentUser, eventStreams, alsoStreamed } = deps;
 
   app.get(paymentsApi.creditHistory, async (request, reply) => {
     const user = await currentUser.require(request, reply);
@@ -29,5 +43,17 @@ export function registerCreditsRoutes(
         })),
       }),
     );
+  });
+
+  // Server-Sent Events: the balance now, then every change (DESIGN §1.14), on whichever instance it happened.
+  app.get(accountsApi.meEvents, { compress: false }, async (request, reply) => {
+    const user = await currentUser.require(request, reply);
+    const now: CreditsEvent = { credits: user.credits, tier: user.tier };
+    const balance: EventSource = (send) => {
+      const sendBalance = (event: CreditsEvent) => send('credits', creditsEventSchema.parse(event));
+      sendBalance(now);
+      return creditEvents.subscribe(user.id, now, sendBalance);
+    };
+    return sendEventStream(reply, eventStreams, [balance, ...alsoStreamed.map((source) => source(user.id))]);
   });
 }

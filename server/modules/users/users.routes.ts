@@ -3,57 +3,33 @@ import { z } from 'zod';
 import {
   AVATAR_ACCEPTED_TYPES,
   AVATAR_MAX_BYTES,
-  creditsEventSchema,
   meResponseSchema,
   updateProfileRequestSchema,
-  type CreditsEvent,
 } from '../../../shared/accounts/accounts.contract.ts';
 import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
 import type { SessionReader } from '../../platform/auth/session-reader.ts';
 import { AppError, parseInput } from '../../platform/http/app-error.ts';
-import type { EventStreams } from '../../platform/http/graceful-shutdown.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import type { CreditEvents } from '../credits/credit-events.ts';
-import type { CardActivityEvents } from '../cards/card-activity-events.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { CurrentUserResolver } from './current-user.ts';
 import { presentCurrentUser } from './users.presenter.ts';
 import type { UsersService } from './users.service.ts';
-import { CARD_ACTIVITY_EVENT } from '../../../shared/api-paths.ts';
 
-const HEARTBEAT_MS = 25_000;
 const avatarParams = z.object({ file: z.string().min(1).max(120) });
 
 export interface UsersRoutesDeps {
   currentUser: CurrentUserResolver;
   users: UsersService;
   avatars: AvatarService;
-  creditEvents: CreditEvents;
-  /** Recipients opening the user's cards, for My WINCS. */
-  cardActivity: Pick<CardActivityEvents, 'subscribe' | 'stampOf'>;
   sessions: SessionReader;
   storage: FileStorage;
   rateLimiter: RateLimiter;
-  /** Live streams end when the server shuts down. */
-  eventStreams: EventStreams;
 }
 
-const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-
-/** The signed-in user: their document, profile, avatar, live balance and account deletion. */
+/** The signed-in user: their document, profile, avatar and account deletion. */
 export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoutesDeps): Promise<void> {
-  const {
-    currentUser,
-    users,
-    avatars,
-    creditEvents,
-    cardActivity,
-    sessions,
-    storage,
-    rateLimiter,
-    eventStreams,
-  } = deps;
+  const { currentUser, users, avatars, sessions, storage, rateLimiter } = deps;
 
   app.get('/api/me', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -107,39 +83,5 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff')
       .send(body);
-  });
-
-  // Server-Sent Events: the balance now, then every change (DESIGN §1.14), and a `card-activity` event
-  // whenever a recipient opened one of the user's cards or played something in it (DESIGN §1.7). Not
-  // compressed: a compressor would hold events back until its buffer fills.
-  app.get('/api/me/events', { compress: false }, async (request, reply) => {
-    const user = await currentUser.require(request, reply);
-    const cardsStamp = await cardActivity.stampOf(user.id);
-    const stream = eventStreams.open(reply);
-    const send = (balance: CreditsEvent) =>
-      stream.write(sseEvent('credits', creditsEventSchema.parse(balance)));
-
-    stream.write('retry: 3000\n\n');
-    send({ credits: user.credits, tier: user.tier });
-    const unsubscribe = creditEvents.subscribe(user.id, { credits: user.credits, tier: user.tier }, send);
-    const unsubscribeCards = cardActivity.subscribe(user.id, cardsStamp, () =>
-      stream.write(sseEvent(CARD_ACTIVITY_EVENT, {})),
-    );
-    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    // The response closes when the client goes away or the stream ended (the request's own 'close' fires once
-    // its body is read).
-    reply.raw.once('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      unsubscribeCards();
-      stream.body.end();
-    });
-
-    return reply
-      .header('Content-Type', 'text/event-stream; charset=utf-8')
-      .header('Cache-Control', 'no-cache, no-transform')
-      .header('X-Accel-Buffering', 'no')
-      .send(stream.body);
   });
 }
