@@ -9,7 +9,8 @@ import {
   registerGracefulShutdown,
   type ShutdownState,
 } from './platform/http/graceful-shutdown.ts';
-import { createExclusiveRunner, schedulePeriodicJob } from './platform/jobs/periodic-job.ts';
+import { createExclusiveRunner } from './platform/db/exclusive-runner.ts';
+import { schedulePeriodicJob } from './platform/jobs/periodic-job.ts';
 import {
   createMetrics,
   observeDatabasePool,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Upload } from '@tus/utils';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../platform/db/database.ts';
-import { createExclusiveRunner } from '../../platform/jobs/periodic-job.ts';
+import { createExclusiveRunner } from '../../platform/db/exclusive-runner.ts';
 import { LocalDiskStorage } from '../../platform/storage/local-disk-storage.ts';
 import { createUploadDataStore, type UploadDataStore } from '../../platform/storage/upload-store.ts';
 import { describeEachDatabase, type TestDatabase } from '../../testing/databases.ts';

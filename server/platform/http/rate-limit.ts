@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { createRateLimitWindows } from '../db/rate-limit-windows.ts';
 import { AppError } from './app-error.ts';
 
 export interface RateLimitRule {
@@ -22,31 +22,20 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
  * (429, with the seconds to wait) once the window's limit is passed.
  */
 export function createRateLimiter(database: Database, now: () => Date = () => new Date()) {
-  const { db, codec } = database;
+  const windows = createRateLimitWindows(database);
   let consumedSinceSweep = 0;
-
-  async function sweepExpired(at: Date): Promise<void> {
-    await db.deleteFrom('rateLimitWindows').where('expiresAt', '<', codec.date(at)).execute();
-  }
 
   return {
     async consume(key: string, rule: RateLimitRule): Promise<RateLimitHit> {
       const at = now();
       const windowStart = Math.floor(at.getTime() / rule.windowMs) * rule.windowMs;
-      const row = await db
-        .insertInto('rateLimitWindows')
-        .values({ key, windowStart, hits: 1, expiresAt: codec.date(new Date(windowStart + rule.windowMs)) })
-        .onConflict((oc) =>
-          oc.columns(['key', 'windowStart']).doUpdateSet({ hits: sql`rate_limit_windows.hits + 1` }),
-        )
-        .returning('hits')
-        .executeTakeFirstOrThrow();
+      const hits = await windows.countHit(key, windowStart, new Date(windowStart + rule.windowMs));
       // Old windows are useless; clearing them now and then keeps the table small without a scheduler.
       if (++consumedSinceSweep >= 500) {
         consumedSinceSweep = 0;
-        await sweepExpired(at);
+        await windows.removeExpired(at);
       }
-      if (Number(row.hits) > rule.limit) {
+      if (hits > rule.limit) {
         const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - at.getTime()) / 1000));
         throw new AppError('rate-limited', undefined, { retryAfterSeconds });
       }
@@ -55,13 +44,7 @@ export function createRateLimiter(database: Database, now: () => Date = () => ne
 
     /** Gives a hit back to the window it was counted in (nothing happens once that window is gone). */
     async refund(hit: RateLimitHit): Promise<void> {
-      await db
-        .updateTable('rateLimitWindows')
-        .set({ hits: sql`rate_limit_windows.hits - 1` })
-        .where('key', '=', hit.key)
-        .where('windowStart', '=', hit.windowStart)
-        .where('hits', '>', 0)
-        .execute();
+      await windows.refundHit(hit.key, hit.windowStart);
     },
   };
 }

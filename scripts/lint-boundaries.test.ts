@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The rules `npm run lint` reports for `code` in place of the file at `file` (from the repository root; an
+ * existing file, which the type-aware rules need).
+ */
+async function rulesBrokenBy(file: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root });
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+/**
+ * The boundaries of DESIGN.md §2–3 are kept by lint, not by habit: each planted breach below must fail
+ * `npm run lint` (and what the code base does today must not).
+ */
+describe('lint keeps the boundaries', () => {
+  it('refuses a feature importing another feature or the app, and lets it import its own files', async () => {
+    expect(
+      await rulesBrokenBy(
+        'web/features/help/lib/help-form-errors.ts',
+        "import { sessionQueryOptions } from '../../session/api/session-query.ts';\nexport { sessionQueryOptions };\n",
+      ),
+    ).toContain('boundaries/dependencies');
+    expect(
+      await rulesBrokenBy(
+        'web/features/help/lib/help-form-errors.ts',
+        "import { TemplateDialogs } from '../../../app/composition/template-dialogs.tsx';\nexport { TemplateDialogs };\n",
+      ),
+    ).toContain('boundaries/dependencies');
+    expect(
+      await rulesBrokenBy(
+        'web/features/help/lib/help-form-errors.ts',
+        "import { useSubmitHelpRequest } from '../api/use-submit-help-request.ts';\nexport { useSubmitHelpRequest };\n",
+      ),
+    ).not.toContain('boundaries/dependencies');
+  });
+
+  it('refuses components and lib importing a feature, and platform importing a module', async () => {
+    expect(
+      await rulesBrokenBy(
+        'web/lib/cn.ts',
+        "import { sessionQueryOptions } from '../features/session/api/session-query.ts';\nexport { sessionQueryOptions };\n",
+      ),
+    ).toContain('boundaries/dependencies');
+    expect(
+      await rulesBrokenBy(
+        'server/platform/http/rate-limit.ts',
+        "import { createCatalogService } from '../../modules/catalog/catalog.service.ts';\nexport { createCatalogService };\n",
+      ),
+    ).toContain('boundaries/dependencies');
+  });
+
+  it('refuses kysely outside repositories and platform/db', async () => {
+    const query = "import { sql } from 'kysely';\nexport const one = sql`select 1`;\n";
+    expect(await rulesBrokenBy('server/modules/cards/cards.service.ts', query)).toContain(
+      'no-restricted-imports',
+    );
+    expect(await rulesBrokenBy('server/modules/cards/cards.repository.ts', query)).not.toContain(
+      'no-restricted-imports',
+    );
+    expect(await rulesBrokenBy('server/platform/db/database.ts', query)).not.toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('refuses a promise nobody awaits', async () => {
+    const code = 'async function save(): Promise<void> {}\nexport function onClick(): void {\n  save();\n}\n';
+    expect(await rulesBrokenBy('server/modules/cards/card-access.ts', code)).toContain(
+      '@typescript-eslint/no-floating-promises',
+    );
+  });
+});
