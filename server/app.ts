@@ -23,6 +23,10 @@ import { registerHomePageRoutes } from './modules/catalog/home-page.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { registerTemplateImageRoutes } from './modules/catalog/template-image.routes.ts';
 import { createTemplateImageService } from './modules/catalog/template-image.service.ts';
+import { createAdminPolicy } from './modules/admin/admin.policy.ts';
+import { createAdminRepository } from './modules/admin/admin.repository.ts';
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAppInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { createHelpRepository } from './modules/help/help.repository.ts';
@@ -192,6 +196,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     notifications,
   });
   app.addHook('onClose', async () => cardActivity.close());
+  const adminPolicy = createAdminPolicy(config.adminEmails);
   const accounts = await registerAccounts(app, {
     config,
     secret,
@@ -203,9 +208,20 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     notifications,
     cardActivity,
     eventStreams,
+    isAdmin: (user) => adminPolicy.isAdmin(user),
     beforeAccountDeleted: (userId) => payments.endSubscriptionsOf(userId),
   });
   registerHelpRoutes(app, { help, currentUser: accounts.currentUser });
+  await registerAdminRoutes(app, {
+    admin: createAdminService({
+      repository: createAdminRepository({ database, catalog: catalogRepository }),
+      catalog: catalogRepository,
+      storage,
+      now,
+    }),
+    currentUser: accounts.currentUser,
+    policy: adminPolicy,
+  });
   const cardActors = createCardActorResolver({
     currentUser: accounts.currentUser,
     guestCookie: accounts.guestCookie,

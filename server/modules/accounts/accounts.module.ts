@@ -42,6 +42,8 @@ export interface AccountsDeps {
   cardActivity: UsersRoutesDeps['cardActivity'];
   /** The live stream's body, ended when the server shuts down. */
   eventStreams: UsersRoutesDeps['eventStreams'];
+  /** Whether a user manages the catalog (the admin policy), for the session answer. */
+  isAdmin: UsersRoutesDeps['isAdmin'];
   /** Runs before an account is deleted, while its rows still exist (payments cancel its subscriptions). */
   beforeAccountDeleted?: (userId: string) => Promise<void>;
 }
@@ -122,6 +124,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsDeps)
     creditEvents,
     cardActivity: deps.cardActivity,
     eventStreams: deps.eventStreams,
+    isAdmin: deps.isAdmin,
     sessions,
     storage,
     rateLimiter,

@@ -37,6 +37,8 @@ export interface UsersRoutesDeps {
   rateLimiter: RateLimiter;
   /** Live streams end when the server shuts down. */
   eventStreams: EventStreams;
+  /** The admin policy: the session answer says whether the user manages the catalog. */
+  isAdmin: (user: { email: string; emailVerified: boolean }) => boolean;
 }
 
 const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -53,12 +55,15 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
     storage,
     rateLimiter,
     eventStreams,
+    isAdmin,
   } = deps;
 
   app.get('/api/me', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await currentUser.optional(request, reply);
-    return meResponseSchema.parse({ user: user ? presentCurrentUser(user) : null });
+    return meResponseSchema.parse({
+      user: user ? presentCurrentUser(user, { isAdmin: isAdmin(user) }) : null,
+    });
   });
 
   app.patch('/api/me', async (request, reply) => {
@@ -66,7 +71,7 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
     const user = await currentUser.require(request, reply);
     const updated = await users.updateProfile(user.id, changes);
     if (!updated) throw new AppError('unauthenticated');
-    return meResponseSchema.parse({ user: presentCurrentUser(updated) });
+    return meResponseSchema.parse({ user: presentCurrentUser(updated, { isAdmin: isAdmin(updated) }) });
   });
 
   app.delete('/api/me', async (request, reply) => {
@@ -92,7 +97,7 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
       await avatars.uploadAvatar(user.id, request.body);
       const updated = await users.updateProfile(user.id, {});
       if (!updated) throw new AppError('unauthenticated');
-      return meResponseSchema.parse({ user: presentCurrentUser(updated) });
+      return meResponseSchema.parse({ user: presentCurrentUser(updated, { isAdmin: isAdmin(updated) }) });
     });
   });
 
