@@ -26,7 +26,7 @@ import { createTemplateImageService } from './modules/catalog/template-image.ser
 import { createAdminPolicy } from './modules/admin/admin.policy.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
-import { createAdminService } from './modules/admin/admin.service.ts';
+import { createAdminService, DEMO_CATALOG_IMPORTER } from './modules/admin/admin.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAppInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { createHelpRepository } from './modules/help/help.repository.ts';
@@ -132,9 +132,16 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await app.register(compress, { threshold: 1024 });
 
   const catalogRepository = createCatalogRepository(database, notifications);
+  const admin = createAdminService({
+    repository: createAdminRepository({ database, catalog: catalogRepository }),
+    catalog: catalogRepository,
+    storage,
+    now,
+  });
   if (config.seedDemoCatalog) {
     await seedDemoCatalogIfEmpty({
       repository: catalogRepository,
+      importSource: (source) => admin.importSource(DEMO_CATALOG_IMPORTER, source, 'merge'),
       storage: config,
       now,
       log: app.log,
@@ -213,12 +220,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   registerHelpRoutes(app, { help, currentUser: accounts.currentUser });
   await registerAdminRoutes(app, {
-    admin: createAdminService({
-      repository: createAdminRepository({ database, catalog: catalogRepository }),
-      catalog: catalogRepository,
-      storage,
-      now,
-    }),
+    admin,
     currentUser: accounts.currentUser,
     policy: adminPolicy,
   });

@@ -163,6 +163,15 @@ export type CatalogChange = z.infer<typeof catalogChangeSchema>;
 export const catalogChangesSchema = z.object({ items: z.array(catalogChangeSchema) });
 export type CatalogChanges = z.infer<typeof catalogChangesSchema>;
 
+/** POST /api/admin/archive — what the imported archive held. */
+export const catalogImportResultSchema = z.object({
+  categories: z.number().int(),
+  styles: z.number().int(),
+  events: z.number().int(),
+  templates: z.number().int(),
+});
+export type CatalogImportResult = z.infer<typeof catalogImportResultSchema>;
+
 /** Artwork uploads: JPEG, PNG, WebP or GIF (animated kept), checked by content on the server. */
 export const ARTWORK_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const ARTWORK_MAX_BYTES = 20 * 1024 * 1024;

@@ -6,7 +6,13 @@ import type { DB } from '../../platform/db/schema.ts';
 import { CARD_UNLOCK_REASON } from '../cards/card-unlock.repository.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { catalogRowReaders, catalogRowWriters } from '../catalog/catalog.repository.ts';
-import type { CategoryRecord, EventRecord, StyleRecord, TemplateRecord } from '../catalog/catalog-source.ts';
+import type {
+  CategoryRecord,
+  EventRecord,
+  NormalizedCatalog,
+  StyleRecord,
+  TemplateRecord,
+} from '../catalog/catalog-source.ts';
 
 export type AdminRepository = ReturnType<typeof createAdminRepository>;
 
@@ -155,6 +161,54 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
       await catalog.change(async (trx) => {
         for (const { id, rank } of ranks) {
           await trx.updateTable('categories').set({ rank }).where('id', '=', id).execute();
+        }
+        await record(trx, entry);
+      });
+    },
+
+    /**
+     * Writes a whole catalog in one change: every row of it is added or updated. With `replace`, the rows it
+     * does not have go, as a delete would take them: deleted when nothing uses them, hidden otherwise.
+     */
+    async importCatalog(
+      incoming: NormalizedCatalog,
+      mode: 'merge' | 'replace',
+      entry: ChangeEntry,
+    ): Promise<void> {
+      await catalog.change(async (trx) => {
+        for (const c of incoming.categories) await upsert(trx, 'category', write.category(c));
+        for (const s of incoming.styles) await upsert(trx, 'style', write.style(s));
+        for (const e of incoming.events) await upsert(trx, 'event', write.event(e));
+        for (const t of incoming.templates) await upsert(trx, 'template', write.template(t));
+        if (mode === 'replace') {
+          const keep = {
+            template: new Set(incoming.templates.map((t) => t.id)),
+            category: new Set(incoming.categories.map((c) => c.id)),
+            style: new Set(incoming.styles.map((s) => s.id)),
+            event: new Set(incoming.events.map((e) => e.id)),
+          };
+          const uses = {
+            template: (id: string) => countUses(trx, 'cards', 'templateId', id),
+            category: (id: string) => countUses(trx, 'templates', 'categoryId', id),
+            style: (id: string) => countUses(trx, 'templates', 'styleId', id),
+            event: async () => 0,
+          };
+          // Templates first: a category or style is unused once the templates that are leaving have gone.
+          for (const kind of ['template', 'event', 'style', 'category'] as const) {
+            const rows = await trx.selectFrom(TABLES[kind]).select('id').execute();
+            for (const { id } of rows) {
+              if (keep[kind].has(id)) continue;
+              if ((await uses[kind](id)) > 0) {
+                await trx
+                  .updateTable(TABLES[kind])
+                  .set({ isActive: codec.bool(false) } as never)
+                  .where('id', '=', id)
+                  .execute();
+              } else {
+                await trx.deleteFrom(TABLES[kind]).where('id', '=', id).execute();
+              }
+            }
+          }
         }
         await record(trx, entry);
       });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -9,6 +10,7 @@ import {
   ARTWORK_ACCEPTED_TYPES,
   ARTWORK_MAX_BYTES,
   catalogChangesSchema,
+  catalogImportResultSchema,
   categoryInputSchema,
   categoryRanksInputSchema,
   deleteOutcomeSchema,
@@ -26,6 +28,8 @@ import type { Admin, AdminService } from './admin.service.ts';
 export const ADMIN_API_PREFIX = '/api/admin';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
+/** `merge` adds and updates; `replace` also removes (or hides, when used) what the archive lacks. */
+const importQuery = z.object({ mode: z.enum(['merge', 'replace']).default('merge') });
 
 export interface AdminRoutesDeps {
   admin: AdminService;
@@ -136,6 +140,22 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminRoute
       scope.delete('/events/:id', async (request, reply) => {
         const { id } = parseInput(idParams, request.params);
         return deleteOutcomeSchema.parse(await admin.deleteEvent(await adminOf(request, reply), id));
+      });
+
+      // The archive arrives as a stream and is read as it comes (catalog-archive.ts bounds what it may hold).
+      scope.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
+      scope.get('/archive', async (_request, reply) => {
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('application/zip')
+          .header('Content-Disposition', `attachment; filename="winc-catalog-${day}.zip"`)
+          .send(await admin.exportArchive());
+      });
+      scope.post('/archive', async (request, reply) => {
+        const { mode } = parseInput(importQuery, request.query);
+        if (!(request.body instanceof Readable)) throw new AppError('invalid-archive');
+        const counts = await admin.importArchive(await adminOf(request, reply), request.body, mode);
+        return catalogImportResultSchema.parse(counts);
       });
 
       scope.get('/usage', async () => usageSchema.parse(await admin.getUsage()));

@@ -15,13 +15,17 @@ import { NotAnImageError, sanitizeArtwork } from '../../platform/media/image-san
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import {
+  ARTWORK_FOLDER,
   MEDIA_PREFIX,
+  normalizeCatalogSource,
   type CategoryRecord,
   type EventRecord,
   type StyleRecord,
   type TemplateRecord,
 } from '../catalog/catalog-source.ts';
+import type { Readable } from 'node:stream';
 import type { AdminRepository, ChangeEntry } from './admin.repository.ts';
+import { mediaKeysOf, packCatalogArchive, unpackCatalogArchive } from './catalog-archive.ts';
 import {
   presentAdminCategory,
   presentAdminEvent,
@@ -37,8 +41,9 @@ export interface Admin {
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
-/** Where uploaded artwork is stored, next to the demo catalog's. */
-export const ARTWORK_FOLDER = 'catalog/templates';
+/** Who the change log names for the demo catalog a fresh install imports. */
+export const DEMO_CATALOG_IMPORTER: Admin = { id: 'system', email: 'demo catalog (first start)' };
+
 /** Artwork is kept at most this large on its longer side; pages show it far smaller. */
 const ARTWORK_MAX_EDGE = 2048;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -325,6 +330,53 @@ export function createAdminService(deps: {
         templates: perTemplate.filter((t) => categoryOf.has(t.templateId)).map((t) => t.counts),
         categories: [...categories.values()],
       };
+    },
+
+    /**
+     * Imports a catalog source document whose artwork is already in storage: every row is added or updated
+     * (`replace`: what it lacks is deleted, or hidden when used). Artwork it refers to that storage lacks
+     * makes the whole import fail (`invalid-archive`), before any row is written. The demo catalog's seeding
+     * comes through here too.
+     */
+    async importSource(admin: Admin, source: unknown, mode: 'merge' | 'replace') {
+      let incoming;
+      try {
+        incoming = normalizeCatalogSource(source, now());
+      } catch {
+        throw new AppError('invalid-archive');
+      }
+      for (const key of mediaKeysOf(incoming)) {
+        if (!(await storage.stat(key))) throw new AppError('invalid-archive');
+      }
+      await repository.importCatalog(
+        incoming,
+        mode,
+        entry(admin, 'import', 'catalog', null, [
+          `${incoming.categories.length} categories`,
+          `${incoming.styles.length} styles`,
+          `${incoming.events.length} events`,
+          `${incoming.templates.length} templates`,
+          mode,
+        ]),
+      );
+      return incoming;
+    },
+
+    /** Imports a catalog archive (see `catalog-archive.ts`) as it arrives. */
+    async importArchive(admin: Admin, body: Readable, mode: 'merge' | 'replace') {
+      const source = await unpackCatalogArchive(body, storage);
+      const incoming = await this.importSource(admin, source, mode);
+      return {
+        categories: incoming.categories.length,
+        styles: incoming.styles.length,
+        events: incoming.events.length,
+        templates: incoming.templates.length,
+      };
+    },
+
+    /** The whole catalog, hidden rows and artwork included, as one archive stream. */
+    async exportArchive(): Promise<Readable> {
+      return packCatalogArchive(await catalog.listEverything(), storage, now());
     },
 
     /** The change log, newest first. */

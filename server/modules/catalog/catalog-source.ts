@@ -11,6 +11,8 @@ import type { Translations } from '../../../shared/i18n/languages.ts';
 
 /** A reference to a file in our own storage, e.g. `media:catalog/templates/birthday-confetti-1a2b3c.webp`. */
 export const MEDIA_PREFIX = 'media:';
+/** The storage folder of template artwork (the demo catalog's and uploaded). */
+export const ARTWORK_FOLDER = 'catalog/templates';
 
 const text = z.string();
 const maybeText = text.nullish();

@@ -71,6 +71,14 @@ async function decodeAndReencode(bytes: Buffer, options: { maxEdge: number }): P
 /** Catalog artwork comes as JPEG, PNG, WebP or GIF (DESIGN §1.16), animated GIF and WebP included. */
 const ARTWORK_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
+/**
+ * Checks by content that bytes are catalog artwork (JPEG, PNG, WebP or GIF, no markup inside), without
+ * re-encoding them: an imported catalog keeps its files byte for byte. Throws NotAnImageError otherwise.
+ */
+export async function checkArtworkContent(bytes: Buffer): Promise<void> {
+  await checkContent(bytes, ARTWORK_FORMATS);
+}
+
 export interface SanitizedArtwork {
   /** The first frame, upright and bounded, as WebP. */
   still: SanitizedImage;
