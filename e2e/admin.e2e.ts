@@ -91,6 +91,7 @@ describe.each(['en', 'ar'] as const)('the admin area [%s]', (language) => {
   const categoryName = `Graduation ${language} ${crypto.randomBytes(2).toString('hex')}`;
   const categoryAr = `تخرج ${language}`;
   const templateName = `Cap Toss ${language}`;
+  const templateAr = `رمي القبعة ${language}`;
 
   it('adds a category ranked first and a template with artwork, which a visitor then sees first', async () => {
     const page = await adminPage(language, DESKTOP);
@@ -116,6 +117,7 @@ describe.each(['en', 'ar'] as const)('the admin area [%s]', (language) => {
     await page.goto(`${server.baseUrl}/admin?tab=templates`);
     await page.getByRole('button', { name: t('admin.newTemplate') }).click();
     await page.getByLabel(t('admin.fields.name')).fill(templateName);
+    await page.getByLabel(t('admin.fields.nameAr')).fill(templateAr);
     await page.getByLabel(t('admin.fields.category')).selectOption({ label: categoryName });
     await page.getByLabel(t('admin.fields.artwork')).setInputFiles(artworkFile);
     await page.getByTestId('artwork-preview').waitFor();
@@ -143,7 +145,10 @@ describe.each(['en', 'ar'] as const)('the admin area [%s]', (language) => {
     await expect
       .poll(async () => (await firstCategoryRow.locator('h2').textContent())?.trim())
       .toBe(language === 'ar' ? categoryAr : categoryName);
-    await firstCategoryRow.locator(`[data-template-id="${template.id}"]`).waitFor();
+    const card = firstCategoryRow.locator(`[data-template-id="${template.id}"]`);
+    await card.waitFor();
+    // Its name in the visitor's language.
+    expect(await card.textContent()).toContain(language === 'ar' ? templateAr : templateName);
     await visitor.screenshot({ path: path.join(SHOTS, `home-visitor-${language}-390.png`) });
     await visitor.context().close();
   });
