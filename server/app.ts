@@ -36,6 +36,10 @@ import { registerCatalogPageRoutes } from './modules/catalog/catalog-pages.route
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { registerTemplateImageRoutes } from './modules/catalog/template-image.routes.ts';
 import { createTemplateImageService } from './modules/catalog/template-image.service.ts';
+import { createAdminPolicy } from './modules/admin/admin.policy.ts';
+import { createAdminRepository } from './modules/admin/admin.repository.ts';
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService, DEMO_CATALOG_IMPORTER } from './modules/admin/admin.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAppInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { createHelpRepository } from './modules/help/help.repository.ts';
@@ -171,9 +175,16 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await app.register(compress, { threshold: 1024 });
 
   const catalogRepository = createCatalogRepository(database, notifications);
+  const admin = createAdminService({
+    repository: createAdminRepository({ database, catalog: catalogRepository }),
+    catalog: catalogRepository,
+    storage,
+    now,
+  });
   if (config.seedDemoCatalog) {
     await seedDemoCatalogIfEmpty({
       repository: catalogRepository,
+      importSource: (source) => admin.importSource(DEMO_CATALOG_IMPORTER, source, 'merge'),
       storage: config,
       now,
       log: app.log,
@@ -240,6 +251,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   app.addHook('onClose', async () => cardActivity.close());
   // Accounts: better-auth on /api/auth/* (its migration check first), the user document and credits, guest
   // sessions and the routes around the signed-in user.
+  const adminPolicy = createAdminPolicy(config.adminEmails);
   const usersRepository = createUsersRepository(database);
   const credits = createCreditsService({ repository: creditsRepository, now, notifications });
   const guestCookie = createGuestSessionCookie({
@@ -297,12 +309,14 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     currentUser,
     users,
     avatars,
+    isAdmin: (user) => adminPolicy.isAdmin(user),
     sessions,
     storage,
     rateLimiter,
   });
   registerGuestSessionRoutes(app, { guestSessions, guestCookie, currentUser, rateLimiter });
   registerHelpRoutes(app, { help, currentUser });
+  await registerAdminRoutes(app, { admin, currentUser, policy: adminPolicy });
   const cardActors = createCardActorResolver({
     currentUser,
     guestCookie,

@@ -124,3 +124,23 @@ export const voiceApi = {
 
 /** The live channel's event when a recipient did something on one of the user's cards. */
 export const CARD_ACTIVITY_EVENT = 'card-activity';
+
+/** The catalog admin API (DESIGN §1.16); every path answers 404 to anyone but an admin. */
+export const adminApi = {
+  catalog: '/api/admin/catalog',
+  templates: '/api/admin/templates',
+  template: (id: string) => `/api/admin/templates/${encodeURIComponent(id)}`,
+  /** PUT the raw image bytes. */
+  templateArtwork: (id: string) => `/api/admin/templates/${encodeURIComponent(id)}/artwork`,
+  categories: '/api/admin/categories',
+  category: (id: string) => `/api/admin/categories/${encodeURIComponent(id)}`,
+  categoryRanks: '/api/admin/categories/ranks',
+  styles: '/api/admin/styles',
+  style: (id: string) => `/api/admin/styles/${encodeURIComponent(id)}`,
+  events: '/api/admin/events',
+  event: (id: string) => `/api/admin/events/${encodeURIComponent(id)}`,
+  usage: '/api/admin/usage',
+  changes: '/api/admin/changes',
+  /** GET: the whole catalog as one archive; POST the archive to import it. */
+  archive: '/api/admin/archive',
+} as const;

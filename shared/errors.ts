@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'category-not-found',
   'style-not-found',
   'template-not-found',
+  'event-not-found',
   'image-not-found',
   'method-not-allowed',
   'payload-too-large',
@@ -40,6 +41,11 @@ export const ERROR_CODES = [
   'plan-required',
   // Payments: neither Stripe nor the test-mode checkout on this server.
   'payments-unavailable',
+  // The catalog admin area (DESIGN §1.16): artwork that is not an image by its content, a category or style
+  // name already used, an import that is not a catalog archive.
+  'not-an-image',
+  'name-taken',
+  'invalid-archive',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

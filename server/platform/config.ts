@@ -105,6 +105,22 @@ const envSchema = z.object({
     }),
   /** The sender of every mail. */
   MAIL_FROM: z.string().trim().min(3).default('Winc <no-reply@winc.local>'),
+  /**
+   * Accounts that manage the catalog (DESIGN §1.16): comma-separated addresses, compared without case; an
+   * account is an admin only once its address is verified.
+   */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter((e) => e !== ''),
+    )
+    .refine((list) => list.every((e) => z.email().safeParse(e).success), {
+      message: 'must be a comma-separated list of email addresses',
+    }),
   /** Where help requests are sent. */
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@winc.local'),
   /**
@@ -280,6 +296,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** ADMIN_EMAILS, lower-cased. */
+  adminEmails: string[];
   /** AUTH_SECRET, or undefined to use the secret generated once under DATA_DIR. */
   authSecret: string | undefined;
   /** Google sign-in, or undefined when GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are not both set. */
@@ -420,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     supportEmail: v.SUPPORT_EMAIL,
+    adminEmails: v.ADMIN_EMAILS,
     authSecret: v.AUTH_SECRET,
     google:
       v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET

@@ -16,7 +16,7 @@ export interface TestDatabase {
   dataDir: string;
 }
 
-async function createTestDatabase(
+export async function createTestDatabase(
   dialect: Dialect,
 ): Promise<{ handle: TestDatabase; cleanup(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `winc-test-${dialect}-`));

@@ -27,6 +27,8 @@ export const currentUserSchema = z.object({
   /** The UI language stored at sign-up or by PATCH /api/me (mails use it when a request carries none). */
   language: z.enum(LANGUAGES),
   createdAt: z.string(),
+  /** Manages the catalog (ADMIN_EMAILS, verified): the app shows the link to the admin area. */
+  isAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

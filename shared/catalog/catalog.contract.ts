@@ -32,6 +32,8 @@ export const eventSchema = z.object({
   id: z.string(),
   name: z.string(),
   tag: z.string(),
+  /** The word the event's icon is chosen by (SPEC §2's keywords), or null to use its name. */
+  iconKeyword: z.string().nullable(),
   translations: translationsSchema,
 });
 export type CatalogEvent = z.infer<typeof eventSchema>;
@@ -43,10 +45,18 @@ export type CatalogEvent = z.infer<typeof eventSchema>;
 export const templateImageVariants = ['thumb', 'thumb-1x', 'thumb-2x', 'cover', 'original'] as const;
 export type TemplateImageVariant = (typeof templateImageVariants)[number];
 
+/** A template's Arabic and Russian name and description. */
+export const templateTranslationsSchema = z.object({
+  name: translationsSchema,
+  description: translationsSchema,
+});
+export type TemplateTranslations = z.infer<typeof templateTranslationsSchema>;
+
 export const templateSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  translations: templateTranslationsSchema,
   tags: z.array(z.string()),
   categoryId: z.string(),
   categoryName: z.string(),

@@ -49,6 +49,8 @@ export const STRING_PARTS = {
   myWincs: ['myWincs', 'share'],
   pricing: ['pricing'],
   testCheckout: ['testCheckout', 'pricing'],
+  /** The catalog admin area (DESIGN §1.16). */
+  admin: ['admin'],
   /** The card editor and its media (and the upload code, which says why an upload failed). */
   editor: ['editor', 'cardMedia'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import accountStrings from 'virtual:strings/account';
+import adminStrings from 'virtual:strings/admin';
 import authStrings from 'virtual:strings/auth';
 import checkoutStrings from 'virtual:strings/checkout';
 import faqStrings from 'virtual:strings/faq';
@@ -78,6 +79,13 @@ export const appRoutes: RouteObject[] = [
         lazy: () =>
           withStrings(import('./routes/checkout.route.tsx'), checkoutStrings).then((m) => ({
             Component: m.CheckoutRoute,
+          })),
+      },
+      {
+        path: routePatterns.admin,
+        lazy: () =>
+          withStrings(import('./routes/admin.route.tsx'), adminStrings).then((m) => ({
+            Component: m.AdminRoute,
           })),
       },
       {

@@ -23,6 +23,8 @@ export const routePatterns = {
   testCheckout: '/test-checkout/:orderId',
   /** The local development mailbox (only when the server keeps mail in its outbox). */
   mailbox: '/mailbox',
+  /** The catalog admin area (DESIGN §1.16), for admins only. */
+  admin: '/admin',
 } as const;
 
 type SearchValues = Record<string, string | null | undefined>;
@@ -67,6 +69,8 @@ export const paths = {
     `${origin}/c/${encodeURIComponent(cardId)}`,
   /** The local mailbox; `mail` selects one mail by id. */
   mailbox: (search: { mail?: string | null } = {}) => `${routePatterns.mailbox}${toSearch(search)}`,
+  /** The admin area; `tab` picks its section. */
+  admin: (search: { tab?: string | null } = {}) => `${routePatterns.admin}${toSearch(search)}`,
 } as const;
 
 /**

@@ -28,6 +28,8 @@ function newTemplate(createdAt: Date): TemplateRecord {
     styleId: null,
     previewImage: FIXTURE_STILL,
     animatedImage: null,
+    isActive: true,
+    translations: { name: {}, description: {} },
     createdAt,
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../platform/config.ts';
 import { entryPoint, entryPointFlags } from '../../platform/entry-points.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
-import { normalizeCatalogSource, type CatalogSource } from './catalog-source.ts';
+import type { CatalogSource, NormalizedCatalog } from './catalog-source.ts';
 
 type GeneratorMessage = { log: string } | { source: CatalogSource } | { error: string };
 
@@ -38,10 +38,12 @@ function generateInChildProcess(
 /**
  * A fresh install gets the generated demo catalog, so the app is browsable with no set-up. An existing
  * catalog (any category) is never touched. The artwork goes to the server's storage, so it lands wherever
- * files live (local disk or the S3 bucket).
+ * files live (local disk or the S3 bucket); the rows go through the catalog import an admin's archive
+ * takes (`importSource`), change log included.
  */
 export async function seedDemoCatalogIfEmpty(deps: {
-  repository: CatalogRepository;
+  repository: Pick<CatalogRepository, 'isEmpty'>;
+  importSource: (source: CatalogSource) => Promise<NormalizedCatalog>;
   storage: Pick<AppConfig, 'storageDir' | 's3'>;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -50,8 +52,7 @@ export async function seedDemoCatalogIfEmpty(deps: {
   const started = performance.now();
   deps.log.info('the catalog is empty: generating the demo catalog (first start only)');
   const source = await generateInChildProcess(deps.storage, deps.now(), (message) => deps.log.debug(message));
-  const catalog = normalizeCatalogSource(source, deps.now());
-  await deps.repository.insertCatalog(catalog);
+  const catalog = await deps.importSource(source);
   deps.log.info(
     {
       categories: catalog.categories.length,

@@ -28,6 +28,7 @@ describe('normalizeCatalogSource', () => {
       name: 'Love',
       tag: 'LOVE',
       isActive: true,
+      iconKeyword: null,
       translations: {},
     });
     expect(catalog.events.find((e) => e.id === 'ev-easter')?.isActive).toBe(false);

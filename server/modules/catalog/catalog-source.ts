@@ -11,6 +11,8 @@ import type { Translations } from '../../../shared/i18n/languages.ts';
 
 /** A reference to a file in our own storage, e.g. `media:catalog/templates/birthday-confetti-1a2b3c.webp`. */
 export const MEDIA_PREFIX = 'media:';
+/** The storage folder of template artwork (the demo catalog's and uploaded). */
+export const ARTWORK_FOLDER = 'catalog/templates';
 
 const text = z.string();
 const maybeText = text.nullish();
@@ -41,6 +43,7 @@ export const rawStyleSchema = z.object({
   id: text,
   Name: maybeText,
   name: maybeText,
+  isActive: z.boolean().nullish(),
   translations,
 });
 
@@ -53,6 +56,7 @@ export const rawEventSchema = z.object({
   tag: maybeText,
   IsActive: z.boolean().nullish(),
   isActive: z.boolean().nullish(),
+  iconKeyword: maybeText,
   translations,
 });
 
@@ -79,6 +83,8 @@ export const rawTemplateSchema = z.object({
   CreatedAt: rawDate.nullish(),
   dateCreated: rawDate.nullish(),
   uploadedAt: rawDate.nullish(),
+  isActive: z.boolean().nullish(),
+  translations: z.object({ name: translations, description: translations }).nullish(),
 });
 
 export const catalogSourceSchema = z.object({
@@ -101,6 +107,7 @@ export interface CategoryRecord {
 export interface StyleRecord {
   id: string;
   name: string;
+  isActive: boolean;
   translations: Translations;
 }
 export interface EventRecord {
@@ -108,7 +115,14 @@ export interface EventRecord {
   name: string;
   tag: string;
   isActive: boolean;
+  /** The icon is chosen by this keyword when set, else by the name. */
+  iconKeyword: string | null;
   translations: Translations;
+}
+/** A template's Arabic and Russian name and description. */
+export interface TemplateTranslations {
+  name: Translations;
+  description: Translations;
 }
 export interface TemplateRecord {
   id: string;
@@ -121,6 +135,9 @@ export interface TemplateRecord {
   previewImage: string | null;
   animatedImage: string | null;
   createdAt: Date;
+  /** Hidden templates are never listed. */
+  isActive: boolean;
+  translations: TemplateTranslations;
 }
 export interface NormalizedCatalog {
   categories: CategoryRecord[];
@@ -197,6 +214,7 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
     .map((s) => ({
       id: s.id.trim(),
       name: firstText(s.Name, s.name),
+      isActive: s.isActive ?? true,
       translations: cleanTranslations(s.translations),
     }))
     .filter((s) => s.id !== '' && s.name !== '');
@@ -206,6 +224,7 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
       name: firstText(e.Name, e.name),
       tag: firstText(e.Tag, e.tag),
       isActive: e.IsActive ?? e.isActive ?? false,
+      iconKeyword: firstText(e.iconKeyword) || null,
       translations: cleanTranslations(e.translations),
     }))
     .filter((e) => e.id !== '' && e.name !== '');
@@ -234,6 +253,11 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
           toDate(t.uploadedAt) ??
           dateFromIdPrefix(t.id) ??
           fallbackDate,
+        isActive: t.isActive ?? true,
+        translations: {
+          name: cleanTranslations(t.translations?.name),
+          description: cleanTranslations(t.translations?.description),
+        },
       };
     })
     .filter((t) => t.id !== '' && t.name !== '' && categoryIds.has(t.categoryId));

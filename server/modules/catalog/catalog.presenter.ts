@@ -27,7 +27,7 @@ export function presentStyle(s: StyleRecord): Style {
 }
 
 export function presentEvent(e: EventRecord): CatalogEvent {
-  return { id: e.id, name: e.name, tag: e.tag, translations: e.translations };
+  return { id: e.id, name: e.name, tag: e.tag, iconKeyword: e.iconKeyword, translations: e.translations };
 }
 
 const versions = new Map<string, string>();
@@ -71,6 +71,7 @@ export function presentTemplate(
     id: t.id,
     name: t.name,
     description: t.description,
+    translations: t.translations,
     tags: t.tags,
     categoryId: t.categoryId,
     categoryName: context.category.name,

@@ -220,11 +220,11 @@ export function createCatalogService(deps: { repository: CatalogRepository; now:
     async getTemplate(id: string): Promise<TemplateSummary> {
       const template = await repository.findTemplate(id);
       const category = template ? await repository.findCategory(template.categoryId) : null;
-      if (!template || !category?.isActive || template.previewImage === null) {
+      if (!template?.isActive || !category?.isActive || template.previewImage === null) {
         throw new AppError('template-not-found');
       }
       const style = template.styleId ? await repository.findStyle(template.styleId) : null;
-      return presentTemplate(template, { category, style, now: deps.now() });
+      return presentTemplate(template, { category, style: style?.isActive ? style : null, now: deps.now() });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../../shared/accounts/accounts.contract.ts'
 import type { UserRecord } from './users.repository.ts';
 
 /** The signed-in user as the browser sees it: allow-listed fields only (never the disabled flag). */
-export function presentCurrentUser(user: UserRecord): CurrentUser {
+export function presentCurrentUser(user: UserRecord, roles: { isAdmin: boolean }): CurrentUser {
   return {
     id: user.id,
     name: user.name,
@@ -13,5 +13,6 @@ export function presentCurrentUser(user: UserRecord): CurrentUser {
     tier: user.tier,
     language: user.language,
     createdAt: user.createdAt.toISOString(),
+    isAdmin: roles.isAdmin,
   };
 }

@@ -25,16 +25,20 @@ export interface UsersRoutesDeps {
   sessions: SessionReader;
   storage: FileStorage;
   rateLimiter: RateLimiter;
+  /** The admin policy: the session answer says whether the user manages the catalog. */
+  isAdmin: (user: { email: string; emailVerified: boolean }) => boolean;
 }
 
 /** The signed-in user: their document, profile, avatar and account deletion. */
 export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoutesDeps): Promise<void> {
-  const { currentUser, users, avatars, sessions, storage, rateLimiter } = deps;
+  const { currentUser, users, avatars, isAdmin, sessions, storage, rateLimiter } = deps;
 
   app.get('/api/me', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await currentUser.optional(request, reply);
-    return meResponseSchema.parse({ user: user ? presentCurrentUser(user) : null });
+    return meResponseSchema.parse({
+      user: user ? presentCurrentUser(user, { isAdmin: isAdmin(user) }) : null,
+    });
   });
 
   app.patch('/api/me', async (request, reply) => {
@@ -42,7 +46,7 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
     const user = await currentUser.require(request, reply);
     const updated = await users.updateProfile(user.id, changes);
     if (!updated) throw new AppError('unauthenticated');
-    return meResponseSchema.parse({ user: presentCurrentUser(updated) });
+    return meResponseSchema.parse({ user: presentCurrentUser(updated, { isAdmin: isAdmin(updated) }) });
   });
 
   app.delete('/api/me', async (request, reply) => {
@@ -68,7 +72,7 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
       await avatars.uploadAvatar(user.id, request.body);
       const updated = await users.updateProfile(user.id, {});
       if (!updated) throw new AppError('unauthenticated');
-      return meResponseSchema.parse({ user: presentCurrentUser(updated) });
+      return meResponseSchema.parse({ user: presentCurrentUser(updated, { isAdmin: isAdmin(updated) }) });
     });
   });
 

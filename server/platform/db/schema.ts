@@ -22,6 +22,7 @@ export interface StylesTable {
   id: string;
   name: string;
   translations: StoredJson;
+  isActive: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 
 export interface EventsTable {
@@ -30,6 +31,8 @@ export interface EventsTable {
   tag: string;
   isActive: StoredBool;
   translations: StoredJson;
+  /** A keyword the event's icon is chosen by instead of its name; null: the name. */
+  iconKeyword: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TemplatesTable {
@@ -42,6 +45,25 @@ export interface TemplatesTable {
   previewImage: string | null;
   animatedImage: string | null;
   createdAt: StoredDate;
+  /** Hidden templates are kept (cards use them) but never listed. */
+  isActive: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** `{name: {ar, ru}, description: {ar, ru}}`. */
+  translations: ColumnType<unknown, string | undefined, string>;
+}
+
+/** One change an admin made to the catalog (who, what, when), never rewritten. */
+export interface CatalogChangesTable {
+  id: string;
+  at: StoredDate;
+  actorId: string;
+  actorEmail: string;
+  /** create, update, delete, hide, rank, import. */
+  action: string;
+  /** template, category, style, event, catalog. */
+  subjectKind: string;
+  subjectId: string | null;
+  subjectName: string | null;
+  details: StoredJson;
 }
 
 /** One row (id 1): goes up with every write to the catalog tables. */
@@ -250,6 +272,7 @@ export interface DB {
   events: EventsTable;
   templates: TemplatesTable;
   catalogVersion: CatalogVersionTable;
+  catalogChanges: CatalogChangesTable;
   rateLimitWindows: RateLimitWindowsTable;
   mailOutbox: MailOutboxTable;
   helpRequests: HelpRequestsTable;

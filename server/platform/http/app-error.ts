@@ -7,6 +7,7 @@ const STATUS: Record<ErrorCode, number> = {
   'category-not-found': 404,
   'style-not-found': 404,
   'template-not-found': 404,
+  'event-not-found': 404,
   'image-not-found': 404,
   'method-not-allowed': 405,
   'payload-too-large': 413,
@@ -31,6 +32,9 @@ const STATUS: Record<ErrorCode, number> = {
   'card-view-limit': 403,
   'plan-required': 403,
   'payments-unavailable': 503,
+  'not-an-image': 415,
+  'name-taken': 409,
+  'invalid-archive': 400,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -39,6 +43,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'category-not-found': 'This category does not exist.',
   'style-not-found': 'This style does not exist.',
   'template-not-found': 'This template does not exist.',
+  'event-not-found': 'This event does not exist.',
   'image-not-found': 'Image not found.',
   'method-not-allowed': 'Method not allowed.',
   'payload-too-large': 'The request is too large.',
@@ -63,6 +68,9 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'card-view-limit': 'This card has reached its view limit',
   'plan-required': 'This comes with the Plus and Premium plans.',
   'payments-unavailable': 'Purchases are not available on this server.',
+  'not-an-image': 'This file is not an image. Please choose a JPEG, PNG, WebP or GIF file.',
+  'name-taken': 'This name is already used. Please choose another one.',
+  'invalid-archive': 'This file is not a Winc catalog archive.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { FileStorage } from '../../../platform/storage/file-storage.ts';
-import { MEDIA_PREFIX, type CatalogSource, type RawTemplate } from '../catalog-source.ts';
+import { ARTWORK_FOLDER, MEDIA_PREFIX, type CatalogSource, type RawTemplate } from '../catalog-source.ts';
 import { createRng, renderCover, seedFromText } from './artwork.ts';
 import {
   BROKEN_TEMPLATE,
@@ -20,7 +20,7 @@ export interface GenerateDemoCatalogOptions {
 }
 
 /** Storage key folder of the covers, relative to the storage root. */
-const TEMPLATES_KEY = 'catalog/templates';
+const TEMPLATES_KEY = ARTWORK_FOLDER;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** Fresh templates are spread over the last week, newest first, comfortably inside the 7-day window. */

@@ -28,7 +28,7 @@ export function EventFilterRow({ events, selectedEventId, onToggle }: EventFilte
               onClick={() => onToggle(event.id)}
               icon={
                 <EventIcon
-                  eventName={event.name}
+                  eventName={event.iconKeyword ?? event.name}
                   className={pressed ? 'size-4.5 text-white' : 'size-4.5 text-coral-600'}
                 />
               }

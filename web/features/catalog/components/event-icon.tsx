@@ -30,7 +30,7 @@ const icons: Record<EventIconKey, LucideIcon> = {
   sparkles: Sparkles,
 };
 
-/** The icon of an event, picked from keywords in its canonical name. */
+/** The icon of an event, picked from keywords in its icon keyword, or else its canonical name. */
 export function EventIcon({ eventName, className }: { eventName: string; className?: string }) {
   const Icon = icons[eventIconKey(eventName)];
   return <Icon aria-hidden="true" className={className} />;

@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from '../../../lib/translation.tsx';
+import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
 import { LIST_PICTURE_WIDTH } from '../../../../shared/constants.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -24,6 +25,7 @@ export function TemplateCard({
   layout = 'grid',
 }: TemplateCardProps) {
   const { t } = useTranslation();
+  const localized = useLocalizedName();
   return (
     <button
       type="button"
@@ -64,7 +66,7 @@ export function TemplateCard({
         dir="auto"
         className="mt-2 line-clamp-2 w-full px-0.5 text-start text-sm leading-snug font-bold text-ink group-hover:text-plum-700"
       >
-        {template.name}
+        {localized({ name: template.name, translations: template.translations.name })}
       </span>
     </button>
   );

@@ -61,6 +61,11 @@ function PreviewContent({
 }) {
   const { t } = useTranslation();
   const localized = useLocalizedName();
+  const name = localized({ name: template.name, translations: template.translations.name });
+  const description = localized({
+    name: template.description,
+    translations: template.translations.description,
+  });
   const { data: lists } = useCatalogLists();
   const [animatedReady, setAnimatedReady] = useState(false);
   // With reduced motion the still cover is the preview.
@@ -81,7 +86,7 @@ function PreviewContent({
         <div className="relative mx-auto aspect-[3/4] w-full max-w-[300px] overflow-hidden rounded-2xl shadow-card-hover md:max-w-none">
           <img
             src={template.coverUrl}
-            alt={template.name}
+            alt={name}
             width={400}
             height={533}
             className="absolute inset-0 size-full object-cover"
@@ -123,10 +128,10 @@ function PreviewContent({
           dir="auto"
           className="mt-1 text-start text-2xl font-black break-words text-ink sm:text-3xl"
         >
-          {template.name}
+          {name}
         </h2>
         <p id={descriptionId} dir="auto" className="mt-3 text-start leading-relaxed text-muted">
-          {template.description}
+          {description}
         </p>
         <dl className="mt-5 space-y-3">
           <div className="flex flex-wrap items-center gap-2">

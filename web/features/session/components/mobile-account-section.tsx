@@ -1,4 +1,4 @@
-import { LayoutGrid, LogOut, Sparkles, UserRound } from 'lucide-react';
+import { LayoutGrid, LogOut, Settings2, Sparkles, UserRound } from 'lucide-react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../../shared/accounts/accounts.contract.ts';
@@ -46,6 +46,14 @@ export function MobileAccountSection({ user, onNavigate }: { user: CurrentUser; 
             {t('session.myWincs')}
           </Link>
         </li>
+        {user.isAdmin && (
+          <li>
+            <Link to={paths.admin()} className={rowClass} onClick={onNavigate}>
+              <Settings2 aria-hidden="true" className="size-5 text-plum-600" />
+              {t('session.admin')}
+            </Link>
+          </li>
+        )}
         <li>
           <button
             type="button"

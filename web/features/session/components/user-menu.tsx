@@ -1,4 +1,4 @@
-import { ChevronDown, CircleHelp, LayoutGrid, LogOut, Sparkles, UserRound } from 'lucide-react';
+import { ChevronDown, CircleHelp, LayoutGrid, LogOut, Settings2, Sparkles, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Link, useLocation } from 'react-router';
@@ -108,6 +108,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
                 {t('session.myWincs')}
               </Link>
             </li>
+            {user.isAdmin && (
+              <li>
+                <Link to={paths.admin()} className={itemClass} onClick={close}>
+                  <Settings2 aria-hidden="true" className="size-5 text-plum-600" />
+                  {t('session.admin')}
+                </Link>
+              </li>
+            )}
             <li>
               <Link to={paths.help()} className={itemClass} onClick={close}>
                 <CircleHelp aria-hidden="true" className="size-5 text-plum-600" />

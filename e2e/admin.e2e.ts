@@ -1,0 +1,180 @@
+import crypto from 'node:crypto';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminCatalog } from '../shared/admin/admin.contract.ts';
+import { adminApi } from '../shared/api-paths.ts';
+import type { Language } from '../shared/i18n/languages.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
+import { text } from './support/locale-text.ts';
+import { verificationLink } from './support/mailbox.ts';
+
+/**
+ * The operator's flow (DESIGN §1.16), in English and in Arabic: an admin adds a category, ranks it first,
+ * adds a template to it with animated artwork (seen cropped to 3:4 before saving), and a visitor's home then
+ * shows that category's row first, with the new template. Screenshots of the admin area at 390 px and on a
+ * desktop go to WINC_SCREENSHOT_DIR (a temporary folder by default).
+ */
+
+const ADMIN_EMAIL = 'operator@example.com';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const SHOTS = process.env.WINC_SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'winc-admin-shots-'));
+
+let server: AppServer;
+let browser: Browser;
+let adminCookie: { name: string; value: string };
+let artworkFile: string;
+
+async function signUpAdmin(baseUrl: string): Promise<{ name: string; value: string }> {
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ name: 'Operator', email: ADMIN_EMAIL, password: 'correct horse 42' }),
+  });
+  assert.equal(signUp.status, 200, await signUp.clone().text());
+  const link = new URL(await verificationLink(baseUrl, ADMIN_EMAIL));
+  const verify = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
+  const [pair] = verify.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0]!)
+    .filter((value) => value.includes('session_token'));
+  assert.ok(pair, 'no session cookie');
+  const index = pair.indexOf('=');
+  return { name: pair.slice(0, index), value: pair.slice(index + 1) };
+}
+
+async function adminPage(language: Language, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await contextIn(browser, language, { viewport });
+  await context.addCookies([{ ...adminCookie, url: server.baseUrl }]);
+  return context.newPage();
+}
+
+async function catalogAsAdmin(): Promise<AdminCatalog> {
+  const response = await fetch(`${server.baseUrl}${adminApi.catalog}`, {
+    headers: { cookie: `${adminCookie.name}=${adminCookie.value}` },
+  });
+  return (await response.json()) as AdminCatalog;
+}
+
+beforeAll(async () => {
+  server = await startAppServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+  browser = await launchBrowser();
+  adminCookie = await signUpAdmin(server.baseUrl);
+  const frames = await Promise.all(
+    ['#6a1b9a', '#ff7043', '#fdd835'].map((color) =>
+      sharp({ create: { width: 300, height: 400, channels: 4, background: color } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  artworkFile = path.join(SHOTS, 'artwork.gif');
+  fs.writeFileSync(
+    artworkFile,
+    await sharp(frames, { join: { animated: true } })
+      .gif({ loop: 0, delay: [200, 200, 200] })
+      .toBuffer(),
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(['en', 'ar'] as const)('the admin area [%s]', (language) => {
+  const categoryName = `Graduation ${language} ${crypto.randomBytes(2).toString('hex')}`;
+  const categoryAr = `تخرج ${language}`;
+  const templateName = `Cap Toss ${language}`;
+  const templateAr = `رمي القبعة ${language}`;
+
+  it('adds a category ranked first and a template with artwork, which a visitor then sees first', async () => {
+    const page = await adminPage(language, DESKTOP);
+    const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+
+    await page.goto(`${server.baseUrl}/admin?tab=categories`);
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+    await page.getByRole('button', { name: t('admin.addCategory') }).click();
+    await page.getByLabel(t('admin.fields.name')).last().fill(categoryName);
+    await page.getByLabel(t('admin.fields.nameAr')).last().fill(categoryAr);
+    await page.getByLabel(t('admin.fields.rank')).last().fill('0.5');
+    await page.getByRole('button', { name: t('admin.save') }).click();
+    await page.getByTestId('category-row').filter({ hasText: categoryName }).waitFor();
+    // Home order: the new category is the first row.
+    await expect
+      .poll(async () => (await page.getByTestId('category-row').first().textContent()) ?? '')
+      .toContain(categoryName);
+    await page.screenshot({
+      path: path.join(SHOTS, `admin-categories-${language}-desktop.png`),
+      fullPage: true,
+    });
+
+    await page.goto(`${server.baseUrl}/admin?tab=templates`);
+    await page.getByRole('button', { name: t('admin.newTemplate') }).click();
+    await page.getByLabel(t('admin.fields.name')).fill(templateName);
+    await page.getByLabel(t('admin.fields.nameAr')).fill(templateAr);
+    await page.getByLabel(t('admin.fields.category')).selectOption({ label: categoryName });
+    await page.getByLabel(t('admin.fields.artwork')).setInputFiles(artworkFile);
+    await page.getByTestId('artwork-preview').waitFor();
+    await page.screenshot({
+      path: path.join(SHOTS, `admin-template-form-${language}-desktop.png`),
+      fullPage: true,
+    });
+    await page.getByRole('button', { name: t('admin.save') }).click();
+    await page.getByRole('button', { name: t('admin.newTemplate') }).waitFor();
+    await page.context().close();
+
+    const catalog = await catalogAsAdmin();
+    const category = catalog.categories.find((c) => c.name === categoryName)!;
+    const template = catalog.templates.find((c) => c.name === templateName)!;
+    expect(category.rank).toBe(0.5);
+    expect(template).toMatchObject({ categoryId: category.id, isActive: true });
+    expect(template.animatedUrl).not.toBeNull();
+
+    // A visitor (no session) in the same language.
+    const visitor = await (await contextIn(browser, language, { viewport: PHONE })).newPage();
+    await visitor.goto(`${server.baseUrl}/`);
+    const firstCategoryRow = visitor
+      .locator('[data-testid="home-section"][data-section-kind="category"]')
+      .first();
+    await expect
+      .poll(async () => (await firstCategoryRow.locator('h2').textContent())?.trim())
+      .toBe(language === 'ar' ? categoryAr : categoryName);
+    const card = firstCategoryRow.locator(`[data-template-id="${template.id}"]`);
+    await card.waitFor();
+    // Its name in the visitor's language.
+    expect(await card.textContent()).toContain(language === 'ar' ? templateAr : templateName);
+    await visitor.screenshot({ path: path.join(SHOTS, `home-visitor-${language}-390.png`) });
+    await visitor.context().close();
+  });
+
+  it('lays the admin area out on a phone and a desktop', async () => {
+    for (const [label, viewport] of [
+      ['390', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const page = await adminPage(language, viewport);
+      await page.goto(`${server.baseUrl}/admin?tab=templates`);
+      await page.getByRole('button', { name: text(language, 'admin.newTemplate') }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(SHOTS, `admin-templates-${language}-${label}.png`) });
+      await page.goto(`${server.baseUrl}/admin?tab=categories`);
+      await page.getByTestId('category-row').first().waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `admin-categories-${language}-${label}.png`) });
+      await page.context().close();
+    }
+  });
+
+  it('shows a visitor that the page does not exist', async () => {
+    const page = await (await contextIn(browser, language, { viewport: PHONE })).newPage();
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByText(text(language, 'admin.notAllowed')).waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,388 @@
+import crypto from 'node:crypto';
+import type {
+  AdminCatalog,
+  CatalogChanges,
+  CategoryInput,
+  DeleteOutcome,
+  EventInput,
+  StyleInput,
+  TemplateInput,
+  Usage,
+  UsageCounts,
+} from '../../../shared/admin/admin.contract.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { NotAnImageError, sanitizeArtwork } from '../../platform/media/image-sanitizer.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { CatalogRepository } from '../catalog/catalog.repository.ts';
+import {
+  ARTWORK_FOLDER,
+  MEDIA_PREFIX,
+  normalizeCatalogSource,
+  type CategoryRecord,
+  type EventRecord,
+  type StyleRecord,
+  type TemplateRecord,
+} from '../catalog/catalog-source.ts';
+import type { Readable } from 'node:stream';
+import type { AdminRepository, ChangeEntry } from './admin.repository.ts';
+import { mediaKeysOf, packCatalogArchive, unpackCatalogArchive } from './catalog-archive.ts';
+import {
+  presentAdminCategory,
+  presentAdminEvent,
+  presentAdminStyle,
+  presentAdminTemplate,
+} from './admin.presenter.ts';
+
+/** The admin making a change, as the change log keeps them. */
+export interface Admin {
+  id: string;
+  email: string;
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
+
+/** Who the change log names for the demo catalog a fresh install imports. */
+export const DEMO_CATALOG_IMPORTER: Admin = { id: 'system', email: 'demo catalog (first start)' };
+
+/** Artwork is kept at most this large on its longer side; pages show it far smaller. */
+const ARTWORK_MAX_EDGE = 2048;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CHANGES_SHOWN = 300;
+
+/** A readable, unique id: the English name's letters and a random suffix. */
+function newId(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `${slug || 'item'}-${crypto.randomBytes(4).toString('hex')}`;
+}
+
+const contentHash = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex').slice(0, 12);
+const storageName = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 60);
+
+/** The fields whose values differ between two versions of a row (JSON-compared). */
+function changedFields(before: object | null, after: object): string[] {
+  if (before === null) return Object.keys(after).filter((key) => key !== 'id');
+  const old = before as Record<string, unknown>;
+  return Object.entries(after)
+    .filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(old[key]))
+    .map(([key]) => key);
+}
+
+const cleanTranslations = (value: { ar?: string | undefined; ru?: string | undefined }) => ({
+  ...(value.ar ? { ar: value.ar } : {}),
+  ...(value.ru ? { ru: value.ru } : {}),
+});
+const cleanTags = (tags: string[]) => [...new Set(tags)];
+
+/**
+ * The catalog managed in the app (DESIGN §1.16): templates with their artwork, categories and their ranks,
+ * styles and events, each change recorded with who made it. Every write reaches visitors at once: the
+ * repository's writes drop the catalog answers on every instance.
+ */
+export function createAdminService(deps: {
+  repository: AdminRepository;
+  catalog: CatalogRepository;
+  storage: FileStorage;
+  now: () => Date;
+}) {
+  const { repository, catalog, storage, now } = deps;
+
+  const entry = (
+    admin: Admin,
+    action: ChangeEntry['action'],
+    subjectKind: ChangeEntry['subjectKind'],
+    subject: { id: string; name: string } | null,
+    fields: string[] = [],
+  ): ChangeEntry => ({
+    actor: { id: admin.id, email: admin.email },
+    action,
+    subjectKind,
+    subjectId: subject?.id ?? null,
+    subjectName: subject?.name ?? null,
+    fields,
+    at: now(),
+  });
+
+  async function templateOrThrow(id: string): Promise<TemplateRecord> {
+    const template = await catalog.findTemplate(id);
+    if (!template) throw new AppError('template-not-found');
+    return template;
+  }
+  async function categoryOrThrow(id: string): Promise<CategoryRecord> {
+    const category = await catalog.findCategory(id);
+    if (!category) throw new AppError('category-not-found');
+    return category;
+  }
+  async function styleOrThrow(id: string): Promise<StyleRecord> {
+    const style = await catalog.findStyle(id);
+    if (!style) throw new AppError('style-not-found');
+    return style;
+  }
+  async function eventOrThrow(id: string): Promise<EventRecord> {
+    const event = await repository.findEvent(id);
+    if (!event) throw new AppError('event-not-found');
+    return event;
+  }
+  async function assertNameFree(kind: 'category' | 'style', name: string, id: string | null) {
+    if (await repository.nameTaken(kind, name, id)) throw new AppError('name-taken');
+  }
+
+  async function saveTemplate(admin: Admin, before: TemplateRecord | null, input: TemplateInput) {
+    await categoryOrThrow(input.categoryId);
+    if (input.styleId) await styleOrThrow(input.styleId);
+    const template: TemplateRecord = {
+      id: before?.id ?? newId(input.name),
+      name: input.name,
+      description: input.description,
+      translations: {
+        name: cleanTranslations(input.translations.name),
+        description: cleanTranslations(input.translations.description),
+      },
+      tags: cleanTags(input.tags),
+      categoryId: input.categoryId,
+      styleId: input.styleId,
+      isActive: input.isActive,
+      createdAt: input.createdAt ? new Date(input.createdAt) : (before?.createdAt ?? now()),
+      previewImage: before?.previewImage ?? null,
+      animatedImage: before?.animatedImage ?? null,
+    };
+    await repository.saveTemplate(
+      template,
+      entry(admin, before ? 'update' : 'create', 'template', template, changedFields(before, template)),
+    );
+    return presentAdminTemplate(template);
+  }
+
+  async function saveCategory(admin: Admin, before: CategoryRecord | null, input: CategoryInput) {
+    await assertNameFree('category', input.name, before?.id ?? null);
+    const category: CategoryRecord = {
+      id: before?.id ?? newId(input.name),
+      name: input.name,
+      translations: cleanTranslations(input.translations),
+      rank: input.rank,
+      isActive: input.isActive,
+      tags: cleanTags(input.tags),
+    };
+    await repository.saveCategory(
+      category,
+      entry(admin, before ? 'update' : 'create', 'category', category, changedFields(before, category)),
+    );
+    return presentAdminCategory(category);
+  }
+
+  async function saveStyle(admin: Admin, before: StyleRecord | null, input: StyleInput) {
+    await assertNameFree('style', input.name, before?.id ?? null);
+    const style: StyleRecord = {
+      id: before?.id ?? newId(input.name),
+      name: input.name,
+      translations: cleanTranslations(input.translations),
+      isActive: input.isActive,
+    };
+    await repository.saveStyle(
+      style,
+      entry(admin, before ? 'update' : 'create', 'style', style, changedFields(before, style)),
+    );
+    return presentAdminStyle(style);
+  }
+
+  async function saveEvent(admin: Admin, before: EventRecord | null, input: EventInput) {
+    const event: EventRecord = {
+      id: before?.id ?? newId(input.name),
+      name: input.name,
+      tag: input.tag,
+      iconKeyword: input.iconKeyword ?? null,
+      translations: cleanTranslations(input.translations),
+      isActive: input.isActive,
+    };
+    await repository.saveEvent(
+      event,
+      entry(admin, before ? 'update' : 'create', 'event', event, changedFields(before, event)),
+    );
+    return presentAdminEvent(event);
+  }
+
+  const deletion =
+    (admin: Admin, kind: ChangeEntry['subjectKind'], subject: { id: string; name: string }) =>
+    (outcome: 'deleted' | 'hidden') =>
+      entry(admin, outcome === 'deleted' ? 'delete' : 'hide', kind, subject);
+
+  return {
+    /** Everything in the catalog, hidden rows too. */
+    async getCatalog(): Promise<AdminCatalog> {
+      const all = await catalog.listEverything();
+      return {
+        categories: all.categories.map(presentAdminCategory),
+        styles: all.styles.map(presentAdminStyle),
+        events: all.events.map(presentAdminEvent),
+        templates: all.templates
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id))
+          .map(presentAdminTemplate),
+      };
+    },
+
+    /** Adds a template (it is listed once it has artwork). */
+    createTemplate: (admin: Admin, input: TemplateInput) => saveTemplate(admin, null, input),
+    async updateTemplate(admin: Admin, id: string, input: TemplateInput) {
+      return saveTemplate(admin, await templateOrThrow(id), input);
+    },
+
+    /**
+     * Sets a template's artwork from an uploaded file: checked by content (JPEG, PNG, WebP or GIF), re-encoded
+     * to WebP without metadata; an animated GIF or WebP keeps its animation (its first frame is the still).
+     * The files are named by their content, so the image URLs change with them.
+     */
+    async setTemplateArtwork(admin: Admin, id: string, bytes: Buffer) {
+      const before = await templateOrThrow(id);
+      let artwork;
+      try {
+        artwork = await sanitizeArtwork(bytes, { maxEdge: ARTWORK_MAX_EDGE });
+      } catch (error) {
+        if (error instanceof NotAnImageError) throw new AppError('not-an-image');
+        throw error;
+      }
+      const base = `${ARTWORK_FOLDER}/${storageName(id)}`;
+      const stillKey = `${base}-${contentHash(artwork.still.data)}.webp`;
+      await storage.write(stillKey, artwork.still.data, artwork.still.mime);
+      let animatedKey: string | null = null;
+      if (artwork.animated) {
+        animatedKey = `${base}-animated-${contentHash(artwork.animated.data)}.webp`;
+        await storage.write(animatedKey, artwork.animated.data, artwork.animated.mime);
+      }
+      const template: TemplateRecord = {
+        ...before,
+        previewImage: `${MEDIA_PREFIX}${stillKey}`,
+        animatedImage: animatedKey ? `${MEDIA_PREFIX}${animatedKey}` : null,
+      };
+      await repository.saveTemplate(template, entry(admin, 'artwork', 'template', template, ['artwork']));
+      return presentAdminTemplate(template);
+    },
+
+    /** Deletes a template no card was made from; one that a card uses is hidden instead. */
+    async deleteTemplate(admin: Admin, id: string): Promise<DeleteOutcome> {
+      const template = await templateOrThrow(id);
+      return { outcome: await repository.deleteTemplate(id, deletion(admin, 'template', template)) };
+    },
+
+    createCategory: (admin: Admin, input: CategoryInput) => saveCategory(admin, null, input),
+    async updateCategory(admin: Admin, id: string, input: CategoryInput) {
+      return saveCategory(admin, await categoryOrThrow(id), input);
+    },
+    /** Deletes an empty category; one with templates is deactivated instead. */
+    async deleteCategory(admin: Admin, id: string): Promise<DeleteOutcome> {
+      const category = await categoryOrThrow(id);
+      return { outcome: await repository.deleteCategory(id, deletion(admin, 'category', category)) };
+    },
+    /** Sets several ranks at once (rows dragged into order); SPEC §2's ordering rules apply as ever. */
+    async rankCategories(admin: Admin, ranks: { id: string; rank: number | null }[]) {
+      for (const { id } of ranks) await categoryOrThrow(id);
+      await repository.setRanks(ranks, entry(admin, 'rank', 'catalog', null, ['rank']));
+    },
+
+    createStyle: (admin: Admin, input: StyleInput) => saveStyle(admin, null, input),
+    async updateStyle(admin: Admin, id: string, input: StyleInput) {
+      return saveStyle(admin, await styleOrThrow(id), input);
+    },
+    /** Deletes a style no template has; a used one is deactivated instead. */
+    async deleteStyle(admin: Admin, id: string): Promise<DeleteOutcome> {
+      const style = await styleOrThrow(id);
+      return { outcome: await repository.deleteStyle(id, deletion(admin, 'style', style)) };
+    },
+
+    createEvent: (admin: Admin, input: EventInput) => saveEvent(admin, null, input),
+    async updateEvent(admin: Admin, id: string, input: EventInput) {
+      return saveEvent(admin, await eventOrThrow(id), input);
+    },
+    async deleteEvent(admin: Admin, id: string): Promise<DeleteOutcome> {
+      const event = await eventOrThrow(id);
+      return { outcome: await repository.deleteEvent(id, deletion(admin, 'event', event)) };
+    },
+
+    /** Cards made and shared in the last 7 and 30 days, per template and summed per category. */
+    async getUsage(): Promise<Usage> {
+      const at = now().getTime();
+      const [perTemplate, all] = await Promise.all([
+        repository.usage(new Date(at - 7 * DAY_MS), new Date(at - 30 * DAY_MS)),
+        catalog.listEverything(),
+      ]);
+      const categoryOf = new Map(all.templates.map((t) => [t.id, t.categoryId]));
+      const categories = new Map<string, UsageCounts>();
+      for (const { templateId, counts } of perTemplate) {
+        const categoryId = categoryOf.get(templateId);
+        if (categoryId === undefined) continue;
+        const sum = categories.get(categoryId) ?? {
+          id: categoryId,
+          made7: 0,
+          made30: 0,
+          shared7: 0,
+          shared30: 0,
+        };
+        sum.made7 += counts.made7;
+        sum.made30 += counts.made30;
+        sum.shared7 += counts.shared7;
+        sum.shared30 += counts.shared30;
+        categories.set(categoryId, sum);
+      }
+      return {
+        templates: perTemplate.filter((t) => categoryOf.has(t.templateId)).map((t) => t.counts),
+        categories: [...categories.values()],
+      };
+    },
+
+    /**
+     * Imports a catalog source document whose artwork is already in storage: every row is added or updated
+     * (`replace`: what it lacks is deleted, or hidden when used). Artwork it refers to that storage lacks
+     * makes the whole import fail (`invalid-archive`), before any row is written. The demo catalog's seeding
+     * comes through here too.
+     */
+    async importSource(admin: Admin, source: unknown, mode: 'merge' | 'replace') {
+      let incoming;
+      try {
+        incoming = normalizeCatalogSource(source, now());
+      } catch {
+        throw new AppError('invalid-archive');
+      }
+      for (const key of mediaKeysOf(incoming)) {
+        if (!(await storage.stat(key))) throw new AppError('invalid-archive');
+      }
+      await repository.importCatalog(
+        incoming,
+        mode,
+        entry(admin, 'import', 'catalog', null, [
+          `${incoming.categories.length} categories`,
+          `${incoming.styles.length} styles`,
+          `${incoming.events.length} events`,
+          `${incoming.templates.length} templates`,
+          mode,
+        ]),
+      );
+      return incoming;
+    },
+
+    /** Imports a catalog archive (see `catalog-archive.ts`) as it arrives. */
+    async importArchive(admin: Admin, body: Readable, mode: 'merge' | 'replace') {
+      const source = await unpackCatalogArchive(body, storage);
+      const incoming = await this.importSource(admin, source, mode);
+      return {
+        categories: incoming.categories.length,
+        styles: incoming.styles.length,
+        events: incoming.events.length,
+        templates: incoming.templates.length,
+      };
+    },
+
+    /** The whole catalog, hidden rows and artwork included, as one archive stream. */
+    async exportArchive(): Promise<Readable> {
+      return packCatalogArchive(await catalog.listEverything(), storage, now());
+    },
+
+    /** The change log, newest first. */
+    async listChanges(): Promise<CatalogChanges> {
+      const rows = await repository.listChanges(CHANGES_SHOWN);
+      return { items: rows.map((row) => ({ ...row, at: row.at.toISOString() })) };
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { templateTranslationsSchema, translationsSchema } from '../catalog/catalog.contract.ts';
+
+/**
+ * The catalog admin API (DESIGN §1.16): what an admin reads and sends. The server validates with these
+ * schemas; the admin area's forms check with the same ones. Hidden rows are included everywhere here.
+ */
+
+const nameText = z.string().trim().min(1).max(120);
+const tagList = z.array(z.string().trim().min(1).max(40)).max(30);
+const translated = (max: number) =>
+  z.object({
+    ar: z.string().trim().max(max).optional(),
+    ru: z.string().trim().max(max).optional(),
+  });
+
+/** A category's rank: a positive number, or null for unranked (SPEC §2: ranked first, then by name). */
+export const rankSchema = z.number().finite().min(0).max(1_000_000).nullable();
+
+export const adminCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  translations: translationsSchema,
+  rank: z.number().nullable(),
+  isActive: z.boolean(),
+  tags: z.array(z.string()),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
+
+export const adminStyleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  translations: translationsSchema,
+  isActive: z.boolean(),
+});
+export type AdminStyle = z.infer<typeof adminStyleSchema>;
+
+export const adminEventSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  iconKeyword: z.string().nullable(),
+  translations: translationsSchema,
+  isActive: z.boolean(),
+});
+export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+export const adminTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  translations: templateTranslationsSchema,
+  tags: z.array(z.string()),
+  categoryId: z.string(),
+  styleId: z.string().nullable(),
+  isActive: z.boolean(),
+  /** ISO 8601; drives New Drops. */
+  createdAt: z.string(),
+  /** The list picture, or null while the template has no artwork. */
+  thumbnailUrl: z.string().nullable(),
+  /** The 3:4 cover as visitors see it, or null. */
+  coverUrl: z.string().nullable(),
+  /** The animation, or null for a still template. */
+  animatedUrl: z.string().nullable(),
+});
+export type AdminTemplate = z.infer<typeof adminTemplateSchema>;
+
+/** GET /api/admin/catalog — everything, hidden rows too. */
+export const adminCatalogSchema = z.object({
+  categories: z.array(adminCategorySchema),
+  styles: z.array(adminStyleSchema),
+  events: z.array(adminEventSchema),
+  templates: z.array(adminTemplateSchema),
+});
+export type AdminCatalog = z.infer<typeof adminCatalogSchema>;
+
+export const templateInputSchema = z.object({
+  name: nameText,
+  description: z.string().trim().max(1000),
+  translations: z.object({ name: translated(120), description: translated(1000) }),
+  tags: tagList,
+  categoryId: z.string().min(1).max(200),
+  styleId: z.string().min(1).max(200).nullable(),
+  isActive: z.boolean(),
+  /** ISO 8601; omitted on creation: now. */
+  createdAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type TemplateInput = z.input<typeof templateInputSchema>;
+
+export const categoryInputSchema = z.object({
+  name: nameText,
+  translations: translated(120),
+  rank: rankSchema,
+  isActive: z.boolean(),
+  /** Matched against event tags (SPEC §5). */
+  tags: tagList,
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+
+export const styleInputSchema = z.object({
+  name: nameText,
+  translations: translated(120),
+  isActive: z.boolean(),
+});
+export type StyleInput = z.input<typeof styleInputSchema>;
+
+export const eventInputSchema = z.object({
+  name: nameText,
+  tag: z.string().trim().min(1).max(60),
+  iconKeyword: z
+    .string()
+    .trim()
+    .max(60)
+    .nullable()
+    .transform((v) => (v === '' ? null : v)),
+  translations: translated(120),
+  isActive: z.boolean(),
+});
+export type EventInput = z.input<typeof eventInputSchema>;
+
+/** PUT /api/admin/categories/ranks — several ranks at once (a row dragged into place renumbers the others). */
+export const categoryRanksInputSchema = z.object({
+  ranks: z
+    .array(z.object({ id: z.string().min(1).max(200), rank: rankSchema }))
+    .min(1)
+    .max(1000),
+});
+export type CategoryRanksInput = z.input<typeof categoryRanksInputSchema>;
+
+/** DELETE answers whether the row went, or was only hidden because something still uses it. */
+export const deleteOutcomeSchema = z.object({ outcome: z.enum(['deleted', 'hidden']) });
+export type DeleteOutcome = z.infer<typeof deleteOutcomeSchema>;
+
+const counts = z.object({
+  id: z.string(),
+  made7: z.number().int(),
+  made30: z.number().int(),
+  shared7: z.number().int(),
+  shared30: z.number().int(),
+});
+/** GET /api/admin/usage — cards made and shared (unlocked) in the last 7 and 30 days. */
+export const usageSchema = z.object({
+  templates: z.array(counts),
+  categories: z.array(counts),
+});
+export type Usage = z.infer<typeof usageSchema>;
+export type UsageCounts = z.infer<typeof counts>;
+
+export const catalogChangeSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(['create', 'update', 'delete', 'hide', 'rank', 'artwork', 'import']),
+  subjectKind: z.enum(['template', 'category', 'style', 'event', 'catalog']),
+  subjectId: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  /** The fields that changed (create: all of them). */
+  fields: z.array(z.string()),
+});
+export type CatalogChange = z.infer<typeof catalogChangeSchema>;
+
+/** GET /api/admin/changes — newest first. */
+export const catalogChangesSchema = z.object({ items: z.array(catalogChangeSchema) });
+export type CatalogChanges = z.infer<typeof catalogChangesSchema>;
+
+/** POST /api/admin/archive — what the imported archive held. */
+export const catalogImportResultSchema = z.object({
+  categories: z.number().int(),
+  styles: z.number().int(),
+  events: z.number().int(),
+  templates: z.number().int(),
+});
+export type CatalogImportResult = z.infer<typeof catalogImportResultSchema>;
+
+/** Artwork uploads: JPEG, PNG, WebP or GIF (animated kept), checked by content on the server. */
+export const ARTWORK_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const ARTWORK_MAX_BYTES = 20 * 1024 * 1024;

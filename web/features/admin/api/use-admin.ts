@@ -1,0 +1,153 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminCatalog,
+  AdminTemplate,
+  CatalogChanges,
+  CatalogImportResult,
+  CategoryInput,
+  DeleteOutcome,
+  EventInput,
+  StyleInput,
+  TemplateInput,
+  Usage,
+} from '../../../../shared/admin/admin.contract.ts';
+import type { HomeResponse } from '../../../../shared/catalog/catalog.contract.ts';
+import { adminApi, catalogApi } from '../../../../shared/api-paths.ts';
+import { apiRequest, apiResponse, getJson, isClientError } from '../../../lib/api-client.ts';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  catalog: () => [...adminKeys.all, 'catalog'] as const,
+  usage: () => [...adminKeys.all, 'usage'] as const,
+  changes: () => [...adminKeys.all, 'changes'] as const,
+};
+
+const noRetryOnRefusal = (count: number, error: unknown) => !isClientError(error) && count < 2;
+
+/** Everything in the catalog; asked for only once the session says the user is an admin. */
+export function useAdminCatalog(enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.catalog(),
+    queryFn: ({ signal }) => getJson<AdminCatalog>(adminApi.catalog, undefined, signal),
+    retry: noRetryOnRefusal,
+    enabled,
+  });
+}
+
+export function useAdminUsage() {
+  return useQuery({
+    queryKey: adminKeys.usage(),
+    queryFn: ({ signal }) => getJson<Usage>(adminApi.usage, undefined, signal),
+    retry: noRetryOnRefusal,
+  });
+}
+
+export function useCatalogChanges() {
+  return useQuery({
+    queryKey: adminKeys.changes(),
+    queryFn: ({ signal }) => getJson<CatalogChanges>(adminApi.changes, undefined, signal),
+    retry: noRetryOnRefusal,
+  });
+}
+
+/** The home answer visitors get, for the preview (fresh: the admin just changed the catalog). */
+export function useHomePreview() {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'home-preview'],
+    queryFn: ({ signal }) =>
+      apiRequest<HomeResponse>(catalogApi.home, { signal, init: { cache: 'no-cache' } }),
+  });
+}
+
+function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return apiRequest<T>(path, {
+    init: {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    },
+  });
+}
+
+/** Every change refreshes what the admin area shows (the catalog, its log, the preview). */
+function useAdminMutation<I, O>(run: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useSaveTemplate() {
+  return useAdminMutation(
+    async ({ id, input, artwork }: { id: string | null; input: TemplateInput; artwork: File | null }) => {
+      let saved = id
+        ? await sendJson<AdminTemplate>('PUT', adminApi.template(id), input)
+        : await sendJson<AdminTemplate>('POST', adminApi.templates, input);
+      if (artwork) {
+        saved = await apiRequest<AdminTemplate>(adminApi.templateArtwork(saved.id), {
+          init: {
+            method: 'PUT',
+            headers: { 'content-type': artwork.type || 'application/octet-stream' },
+            body: artwork,
+          },
+        });
+      }
+      return saved;
+    },
+  );
+}
+
+type Kind = 'templates' | 'categories' | 'styles' | 'events';
+const itemPath: Record<Kind, (id: string) => string> = {
+  templates: adminApi.template,
+  categories: adminApi.category,
+  styles: adminApi.style,
+  events: adminApi.event,
+};
+
+export function useDeleteItem() {
+  return useAdminMutation(({ kind, id }: { kind: Kind; id: string }) =>
+    sendJson<DeleteOutcome>('DELETE', itemPath[kind](id)),
+  );
+}
+
+export function useSaveCategory() {
+  return useAdminMutation(({ id, input }: { id: string | null; input: CategoryInput }) =>
+    id ? sendJson('PUT', adminApi.category(id), input) : sendJson('POST', adminApi.categories, input),
+  );
+}
+
+export function useSaveStyle() {
+  return useAdminMutation(({ id, input }: { id: string | null; input: StyleInput }) =>
+    id ? sendJson('PUT', adminApi.style(id), input) : sendJson('POST', adminApi.styles, input),
+  );
+}
+
+export function useSaveEvent() {
+  return useAdminMutation(({ id, input }: { id: string | null; input: EventInput }) =>
+    id ? sendJson('PUT', adminApi.event(id), input) : sendJson('POST', adminApi.events, input),
+  );
+}
+
+export function useRankCategories() {
+  return useAdminMutation(async (ranks: { id: string; rank: number | null }[]) => {
+    // 204: nothing to read.
+    await apiResponse(adminApi.categoryRanks, {
+      init: {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ranks }),
+      },
+    });
+  });
+}
+
+export function useImportArchive() {
+  return useAdminMutation(({ file, mode }: { file: File; mode: 'merge' | 'replace' }) =>
+    apiRequest<CatalogImportResult>(`${adminApi.archive}?mode=${mode}`, {
+      init: { method: 'POST', headers: { 'content-type': 'application/zip' }, body: file },
+    }),
+  );
+}

@@ -1,0 +1,127 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from '../../../lib/translation.tsx';
+import { errorMessageKey } from '../../../lib/api-client.ts';
+import { fieldInputClasses } from '../../../components/text-field.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+/** A labelled select in the admin forms' style. */
+export function SelectField({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-bold text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(fieldInputClasses, 'border-plum-200')}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** A labelled multi-line text field. */
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  dir,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  dir?: 'rtl' | 'ltr';
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-bold text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        dir={dir}
+        rows={3}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(fieldInputClasses, 'h-auto border-plum-200 py-3')}
+      />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex min-h-12 items-center gap-3 text-sm font-bold text-ink">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-5 accent-plum-600"
+      />
+      {label}
+    </label>
+  );
+}
+
+/** The localized message of a failed request, announced. */
+export function FormError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-2xl bg-coral-50 px-4 py-3 text-sm font-bold text-coral-700">
+      {t(errorMessageKey(error))}
+    </p>
+  );
+}
+
+/** Small status marks on a row. */
+export function Badge({
+  children,
+  tone = 'plain',
+}: {
+  children: ReactNode;
+  tone?: 'plain' | 'muted' | 'new';
+}) {
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2 py-0.5 text-xs font-bold',
+        tone === 'muted' && 'bg-plum-100 text-muted',
+        tone === 'new' && 'bg-coral-100 text-coral-700',
+        tone === 'plain' && 'bg-plum-50 text-plum-700',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** Tags typed as one comma-separated line. */
+export const tagsFromText = (text: string) =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');

@@ -1,0 +1,139 @@
+import { Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import type { AdminCatalog, AdminEvent, AdminStyle } from '../../../../shared/admin/admin.contract.ts';
+import { Button } from '../../../components/button.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import { useTranslation } from '../../../lib/translation.tsx';
+import { useDeleteItem, useSaveEvent, useSaveStyle } from '../api/use-admin.ts';
+import { Badge, CheckboxField, FormError } from './admin-fields.tsx';
+
+type Item = (AdminStyle & { kind: 'styles' }) | (AdminEvent & { kind: 'events' });
+
+function ItemForm({ kind, item, onDone }: { kind: Item['kind']; item: Item | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const saveStyle = useSaveStyle();
+  const saveEvent = useSaveEvent();
+  const save = kind === 'styles' ? saveStyle : saveEvent;
+  const [name, setName] = useState(item?.name ?? '');
+  const [ar, setAr] = useState(item?.translations.ar ?? '');
+  const [ru, setRu] = useState(item?.translations.ru ?? '');
+  const [isActive, setIsActive] = useState(item?.isActive ?? true);
+  const [tag, setTag] = useState(item?.kind === 'events' ? item.tag : '');
+  const [iconKeyword, setIconKeyword] = useState(item?.kind === 'events' ? (item.iconKeyword ?? '') : '');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const done = {
+      onSuccess: () => {
+        showToast(t('admin.saved'));
+        onDone();
+      },
+    };
+    const base = { name, translations: { ar, ru }, isActive };
+    if (kind === 'styles') saveStyle.mutate({ id: item?.id ?? null, input: base }, done);
+    else saveEvent.mutate({ id: item?.id ?? null, input: { ...base, tag, iconKeyword } }, done);
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="grid gap-4 rounded-2xl border border-plum-100 bg-plum-50/50 p-4 sm:grid-cols-2"
+    >
+      <TextField
+        label={t('admin.fields.name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+      />
+      <CheckboxField label={t('admin.fields.active')} checked={isActive} onChange={setIsActive} />
+      <TextField
+        label={t('admin.fields.nameAr')}
+        dir="rtl"
+        value={ar}
+        onChange={(e) => setAr(e.target.value)}
+      />
+      <TextField label={t('admin.fields.nameRu')} value={ru} onChange={(e) => setRu(e.target.value)} />
+      {kind === 'events' && (
+        <>
+          <TextField
+            label={t('admin.fields.tag')}
+            value={tag}
+            onChange={(e) => setTag(e.target.value)}
+            required
+          />
+          <TextField
+            label={t('admin.fields.iconKeyword')}
+            hint={t('admin.fields.iconKeywordHint')}
+            value={iconKeyword}
+            onChange={(e) => setIconKeyword(e.target.value)}
+          />
+        </>
+      )}
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        <FormError error={save.error} />
+        <div className="flex gap-3">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? t('admin.saving') : t('admin.save')}
+          </Button>
+          <Button type="button" variant="secondary" onClick={onDone}>
+            {t('admin.cancel')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** Styles or events: rename (with translations), activate or deactivate, add, delete (or hide when used). */
+export function StyleEventList({ catalog, kind }: { catalog: AdminCatalog; kind: Item['kind'] }) {
+  const { t } = useTranslation();
+  const remove = useDeleteItem();
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const items: Item[] =
+    kind === 'styles'
+      ? catalog.styles.map((s) => ({ ...s, kind: 'styles' as const }))
+      : catalog.events.map((e) => ({ ...e, kind: 'events' as const }));
+
+  async function deleteItem(item: Item) {
+    if (!window.confirm(t('admin.confirmDelete', { name: item.name }))) return;
+    const { outcome } = await remove.mutateAsync({ kind, id: item.id });
+    showToast(outcome === 'hidden' ? t('admin.hiddenInstead') : t('admin.deleted'));
+  }
+
+  return (
+    <section className="space-y-4">
+      <FormError error={remove.error} />
+      <ul className="space-y-2">
+        {items.map((item) => (
+          <li key={item.id} className="rounded-2xl border border-plum-100 bg-white p-3 shadow-xs">
+            <div className="flex flex-wrap items-center gap-3">
+              <span className="min-w-32 flex-1 font-bold text-ink">{item.name}</span>
+              {item.kind === 'events' && <span className="text-sm text-muted">#{item.tag}</span>}
+              {!item.isActive && <Badge tone="muted">{t('admin.hiddenBadge')}</Badge>}
+              <Button size="sm" variant="secondary" onClick={() => setEditing(item.id)}>
+                {t('admin.edit')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => void deleteItem(item)}>
+                {t('admin.delete')}
+              </Button>
+            </div>
+            {editing === item.id && (
+              <div className="mt-3">
+                <ItemForm kind={kind} item={item} onDone={() => setEditing(null)} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editing === 'new' ? (
+        <ItemForm kind={kind} item={null} onDone={() => setEditing(null)} />
+      ) : (
+        <Button onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {kind === 'styles' ? t('admin.addStyle') : t('admin.addEvent')}
+        </Button>
+      )}
+    </section>
+  );
+}

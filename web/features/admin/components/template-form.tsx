@@ -1,0 +1,178 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminCatalog, AdminTemplate } from '../../../../shared/admin/admin.contract.ts';
+import { Button } from '../../../components/button.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import { useTranslation } from '../../../lib/translation.tsx';
+import { useObjectUrl } from '../../../lib/use-object-url.ts';
+import { useSaveTemplate } from '../api/use-admin.ts';
+import { CheckboxField, FormError, SelectField, tagsFromText, TextAreaField } from './admin-fields.tsx';
+
+/** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local field shows. */
+function localDateTime(iso: string): string {
+  const date = new Date(iso);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/**
+ * Creates or edits a template: its texts and their Arabic and Russian versions, category, style, whether
+ * visitors see it, its date (New Drops) and its artwork, shown cropped to 3:4 as the lists show it before
+ * anything is saved.
+ */
+export function TemplateForm({
+  template,
+  catalog,
+  onDone,
+}: {
+  template: AdminTemplate | null;
+  catalog: AdminCatalog;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveTemplate();
+  const [name, setName] = useState(template?.name ?? '');
+  const [description, setDescription] = useState(template?.description ?? '');
+  const [nameAr, setNameAr] = useState(template?.translations.name.ar ?? '');
+  const [nameRu, setNameRu] = useState(template?.translations.name.ru ?? '');
+  const [descriptionAr, setDescriptionAr] = useState(template?.translations.description.ar ?? '');
+  const [descriptionRu, setDescriptionRu] = useState(template?.translations.description.ru ?? '');
+  const [tags, setTags] = useState(template?.tags.join(', ') ?? '');
+  const [categoryId, setCategoryId] = useState(template?.categoryId ?? catalog.categories[0]?.id ?? '');
+  const [styleId, setStyleId] = useState(template?.styleId ?? '');
+  const [isActive, setIsActive] = useState(template?.isActive ?? true);
+  const [createdAt, setCreatedAt] = useState(template ? localDateTime(template.createdAt) : '');
+  const [artwork, setArtwork] = useState<File | null>(null);
+  const chosenUrl = useObjectUrl(artwork);
+  const previewUrl = chosenUrl ?? template?.animatedUrl ?? template?.coverUrl ?? null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(
+      {
+        id: template?.id ?? null,
+        artwork,
+        input: {
+          name,
+          description,
+          translations: {
+            name: { ar: nameAr, ru: nameRu },
+            description: { ar: descriptionAr, ru: descriptionRu },
+          },
+          tags: tagsFromText(tags),
+          categoryId,
+          styleId: styleId === '' ? null : styleId,
+          isActive,
+          ...(createdAt ? { createdAt: new Date(createdAt).toISOString() } : {}),
+        },
+      },
+      {
+        onSuccess: () => {
+          showToast(t('admin.saved'));
+          onDone();
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-6 md:grid-cols-[minmax(0,1fr)_14rem]">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('admin.fields.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+        />
+        <TextField
+          label={t('admin.fields.tags')}
+          hint={t('admin.fields.tagsHint')}
+          value={tags}
+          onChange={(e) => setTags(e.target.value)}
+        />
+        <TextField
+          label={t('admin.fields.nameAr')}
+          dir="rtl"
+          value={nameAr}
+          onChange={(e) => setNameAr(e.target.value)}
+        />
+        <TextField
+          label={t('admin.fields.nameRu')}
+          value={nameRu}
+          onChange={(e) => setNameRu(e.target.value)}
+        />
+        <div className="sm:col-span-2">
+          <TextAreaField
+            label={t('admin.fields.description')}
+            value={description}
+            onChange={setDescription}
+          />
+        </div>
+        <TextAreaField
+          label={t('admin.fields.descriptionAr')}
+          dir="rtl"
+          value={descriptionAr}
+          onChange={setDescriptionAr}
+        />
+        <TextAreaField
+          label={t('admin.fields.descriptionRu')}
+          value={descriptionRu}
+          onChange={setDescriptionRu}
+        />
+        <SelectField label={t('admin.fields.category')} value={categoryId} onChange={setCategoryId}>
+          {catalog.categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('admin.fields.style')} value={styleId} onChange={setStyleId}>
+          <option value="">{t('admin.fields.noStyle')}</option>
+          {catalog.styles.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('admin.fields.createdAt')}
+          type="datetime-local"
+          value={createdAt}
+          onChange={(e) => setCreatedAt(e.target.value)}
+        />
+        <CheckboxField label={t('admin.fields.active')} checked={isActive} onChange={setIsActive} />
+      </div>
+      <div className="flex flex-col gap-3">
+        <label className="flex flex-col gap-1.5 text-sm font-bold text-ink">
+          {t('admin.fields.artwork')}
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            onChange={(e) => setArtwork(e.target.files?.[0] ?? null)}
+            className="text-sm font-normal"
+          />
+        </label>
+        <p className="text-xs text-muted">{t('admin.fields.artworkHint')}</p>
+        <figure className="flex flex-col gap-2">
+          <div className="aspect-[3/4] w-full overflow-hidden rounded-2xl border border-plum-100 bg-plum-50">
+            {previewUrl && (
+              <img src={previewUrl} alt="" data-testid="artwork-preview" className="size-full object-cover" />
+            )}
+          </div>
+          <figcaption className="text-xs text-muted">{t('admin.fields.cropPreview')}</figcaption>
+        </figure>
+      </div>
+      <div className="flex flex-col gap-3 md:col-span-2">
+        <FormError error={save.error} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? t('admin.saving') : t('admin.save')}
+          </Button>
+          <Button type="button" variant="secondary" onClick={onDone}>
+            {t('admin.cancel')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
