@@ -4,9 +4,10 @@ import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { text } from './support/locale-text.ts';
+import { signUpInPage } from './support/page-api.ts';
 
 /**
- * Issue 3's Help Center, FAQs and local mailbox in the browser, against the real server with no SMTP (so mail
+ * The Help Center, FAQs and local mailbox in the browser, against the real server with no SMTP (so mail
  * goes to the outbox and the mailbox page exists). Texts come from the locale files, so the Arabic run
  * checks Arabic; the English values are pinned to SPEC's wording.
  */
@@ -169,5 +170,25 @@ describe('Help Center and local mailbox in the browser', () => {
     // On a phone the list gives way to the mail; the back link returns to it.
     await page.getByRole('link', { name: t('mailbox.back') }).click();
     await items.first().waitFor();
+  });
+});
+
+describe('the Help Center for a signed-in user', () => {
+  it("fills in the user's address, and again after a request is sent", async () => {
+    const context = await newContext('en');
+    const page = await context.newPage();
+    // At the host the verification mail links to, where the session's cookie is set.
+    const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
+    await page.goto(`${origin}/help`);
+    const address = await signUpInPage(page, server.baseUrl, 'helper');
+    await page.goto(`${origin}/help`);
+    const email = page.getByLabel(`${text('en', 'help.email')} *`);
+    await expect.poll(() => email.inputValue()).toBe(address);
+
+    await page.getByLabel(`${text('en', 'help.description')} *`).fill('Where is my receipt?');
+    await page.getByRole('button', { name: text('en', 'help.submit') }).click();
+    await page.getByTestId('help-success').waitFor();
+    expect(await email.inputValue()).toBe(address);
+    await context.close();
   });
 });

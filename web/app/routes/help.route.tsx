@@ -5,11 +5,13 @@ import { ButtonLink } from '../../components/button-link.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { paths } from '../../config/paths.ts';
 import { HelpRequestForm } from '../../features/help/components/help-request-form.tsx';
+import { useCurrentUser } from '../../features/session/api/session-query.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** `/help` — the Help Center: the request form, with the FAQs one click away. */
 export function HelpRoute() {
   const { t } = useTranslation();
+  const user = useCurrentUser();
   useDocumentTitle(t('help.title'));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -23,7 +25,7 @@ export function HelpRoute() {
             {t('help.formTitle')}
           </h2>
           <p className="mt-1 mb-6 text-sm text-muted">{t('help.requiredNote')}</p>
-          <HelpRequestForm />
+          <HelpRequestForm signedInEmail={user?.email ?? null} />
         </section>
         <aside className="space-y-4">
           <div className="rounded-3xl bg-gradient-to-br from-plum-800 to-plum-950 p-6 text-white shadow-card sm:p-7">

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import {
   HELP_DESCRIPTION_MAX_LENGTH,
@@ -21,12 +21,17 @@ const COUNTER_THRESHOLD = 500;
 
 /**
  * The Help Center form (SPEC §2): email*, phone (optional), description*. Problems show under each field
- * after the first submit and update as the user types; on success the form clears and says so.
+ * after the first submit and update as the user types; on success the form clears and says so. A signed-in
+ * user's address is filled in for them (once the session is known, unless they typed one meanwhile).
  */
-export function HelpRequestForm() {
+export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: string | null }) {
   const { t } = useTranslation();
   const id = useId();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState({ ...EMPTY, email: signedInEmail ?? '' });
+  useEffect(() => {
+    if (signedInEmail)
+      setValues((current) => (current.email === '' ? { ...current, email: signedInEmail } : current));
+  }, [signedInEmail]);
   const [errors, setErrors] = useState<HelpFieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [reference, setReference] = useState<string | null>(null);
@@ -57,7 +62,7 @@ export function HelpRequestForm() {
     }
     submit.mutate(input(), {
       onSuccess: (created) => {
-        setValues(EMPTY);
+        setValues({ ...EMPTY, email: signedInEmail ?? '' });
         setSubmitted(false);
         setErrors({});
         setReference(created.id);
