@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import {
   HELP_DESCRIPTION_MAX_LENGTH,
@@ -27,11 +27,10 @@ const COUNTER_THRESHOLD = 500;
 export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: string | null }) {
   const { t } = useTranslation();
   const id = useId();
-  const [values, setValues] = useState({ ...EMPTY, email: signedInEmail ?? '' });
-  useEffect(() => {
-    if (signedInEmail)
-      setValues((current) => (current.email === '' ? { ...current, email: signedInEmail } : current));
-  }, [signedInEmail]);
+  const [typed, setTyped] = useState(EMPTY);
+  const [emailTyped, setEmailTyped] = useState(false);
+  // Until the user types an address, the signed-in one is shown (it may arrive after the first render).
+  const values = emailTyped ? typed : { ...typed, email: signedInEmail ?? '' };
   const [errors, setErrors] = useState<HelpFieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [reference, setReference] = useState<string | null>(null);
@@ -42,7 +41,8 @@ export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: stri
 
   const change = (field: HelpField, value: string) => {
     const next = { ...values, [field]: value };
-    setValues(next);
+    setTyped(next);
+    if (field === 'email') setEmailTyped(true);
     setReference(null);
     if (submit.isError) submit.reset();
     if (submitted) setErrors(validateHelpForm({ ...next, language: currentLanguage() }, t));
@@ -62,7 +62,8 @@ export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: stri
     }
     submit.mutate(input(), {
       onSuccess: (created) => {
-        setValues({ ...EMPTY, email: signedInEmail ?? '' });
+        setTyped(EMPTY);
+        setEmailTyped(false);
         setSubmitted(false);
         setErrors({});
         setReference(created.id);
