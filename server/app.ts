@@ -283,11 +283,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (authMigrations) app.log.info({ statements: authMigrations }, 'better-auth migrated the database');
   const sessions = await createSessionReader(auth);
   const currentUser = createCurrentUserResolver({ sessions, users: usersRepository });
-  const avatars = createAvatarService({ users: usersRepository, storage, now, log: app.log });
+  const avatars = createAvatarService({ users: usersRepository, storage, rateLimiter, now, log: app.log });
   const users = createUsersService({
     users: usersRepository,
     avatars,
     storage,
+    rateLimiter,
     now,
     log: app.log,
     // Before an account's rows go, its Stripe subscriptions are cancelled.
@@ -312,7 +313,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     isAdmin: (user) => adminPolicy.isAdmin(user),
     sessions,
     storage,
-    rateLimiter,
   });
   registerGuestSessionRoutes(app, { guestSessions, guestCookie, currentUser, rateLimiter });
   registerHelpRoutes(app, { help, currentUser });

@@ -1,5 +1,7 @@
 import { AVATAR_MAX_SIZE_PX } from '../../../shared/accounts/accounts.contract.ts';
+import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import { loadSharp } from '../../platform/media/sharp.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { UsersRepository } from './users.repository.ts';
@@ -18,10 +20,11 @@ export type AvatarService = ReturnType<typeof createAvatarService>;
 export function createAvatarService(deps: {
   users: UsersRepository;
   storage: FileStorage;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
   now: () => Date;
   log: { warn(object: object, message: string): void };
 }) {
-  const { users, storage, now, log } = deps;
+  const { users, storage, rateLimiter, now, log } = deps;
 
   const notAnImage = () =>
     new AppError('unsupported-media-type', 'Please choose an image file (JPEG, PNG, WebP or GIF).');
@@ -39,9 +42,12 @@ export function createAvatarService(deps: {
     /**
      * Sets the user's avatar from an uploaded image: checked by content (an image format sharp can read, not
      * SVG), turned upright, cropped to a square of at most 512 px and re-encoded to WebP without any metadata
-     * (EXIF, GPS, ICC comments). The previous avatar file is deleted. Answers the new avatar URL.
+     * (EXIF, GPS, ICC comments). The previous avatar file is deleted. Answers the new avatar URL. Limited per
+     * user (`rate-limited`).
      */
     async uploadAvatar(userId: string, bytes: Buffer): Promise<string> {
+      await rateLimiter.consume(`avatar:user:${userId}`, ACCOUNT_RATE_LIMITS.avatarUpload);
+      if (bytes.length === 0) throw notAnImage();
       const sharp = await loadSharp();
       let format: string | undefined;
       try {

@@ -6,10 +6,8 @@ import {
   meResponseSchema,
   updateProfileRequestSchema,
 } from '../../../shared/accounts/accounts.contract.ts';
-import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
 import type { SessionReader } from '../../platform/auth/session-reader.ts';
 import { AppError, parseInput } from '../../platform/http/app-error.ts';
-import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { CurrentUserResolver } from './current-user.ts';
@@ -24,14 +22,13 @@ export interface UsersRoutesDeps {
   avatars: AvatarService;
   sessions: SessionReader;
   storage: FileStorage;
-  rateLimiter: RateLimiter;
   /** The admin policy: the session answer says whether the user manages the catalog. */
   isAdmin: (user: { email: string; emailVerified: boolean }) => boolean;
 }
 
 /** The signed-in user: their document, profile, avatar and account deletion. */
 export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoutesDeps): Promise<void> {
-  const { currentUser, users, avatars, isAdmin, sessions, storage, rateLimiter } = deps;
+  const { currentUser, users, avatars, isAdmin, sessions, storage } = deps;
 
   app.get('/api/me', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -51,7 +48,6 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
 
   app.delete('/api/me', async (request, reply) => {
     const user = await currentUser.require(request, reply);
-    await rateLimiter.consume(`delete-account:user:${user.id}`, ACCOUNT_RATE_LIMITS.deleteAccount);
     await users.deleteAccount(user.id);
     sessions.clearCookie(reply);
     return { deleted: true };
@@ -66,9 +62,7 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
     );
     scope.post('/api/me/avatar', { bodyLimit: AVATAR_MAX_BYTES }, async (request, reply) => {
       const user = await currentUser.require(request, reply);
-      await rateLimiter.consume(`avatar:user:${user.id}`, ACCOUNT_RATE_LIMITS.avatarUpload);
-      if (!Buffer.isBuffer(request.body) || request.body.length === 0)
-        throw new AppError('unsupported-media-type');
+      if (!Buffer.isBuffer(request.body)) throw new AppError('unsupported-media-type');
       await avatars.uploadAvatar(user.id, request.body);
       const updated = await users.updateProfile(user.id, {});
       if (!updated) throw new AppError('unauthenticated');

@@ -1,4 +1,6 @@
 import type { UpdateProfileRequest } from '../../../shared/accounts/accounts.contract.ts';
+import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
+import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { UserRecord, UsersRepository } from './users.repository.ts';
@@ -9,12 +11,13 @@ export function createUsersService(deps: {
   users: UsersRepository;
   avatars: AvatarService;
   storage: FileStorage;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
   now: () => Date;
   log: { warn(object: object, message: string): void };
   /** Whatever must end with the account while its rows still exist (its paid subscriptions). */
   beforeAccountDeleted?: (userId: string) => Promise<void>;
 }) {
-  const { users, avatars, storage, now, log } = deps;
+  const { users, avatars, storage, rateLimiter, now, log } = deps;
 
   return {
     /** Changes the user's own profile fields (name, language); credits and tier are not among them. */
@@ -34,9 +37,10 @@ export function createUsersService(deps: {
     /**
      * Deletes the account (SPEC §2 Account info): first what must end with it (a monthly plan stops billing),
      * then the user, their sessions and linked accounts, ledger, cards, and then their files (avatar, card
-     * images). Files that fail to delete are logged, not fatal.
+     * images). Files that fail to delete are logged, not fatal. Limited per user (`rate-limited`).
      */
     async deleteAccount(userId: string): Promise<boolean> {
+      await rateLimiter.consume(`delete-account:user:${userId}`, ACCOUNT_RATE_LIMITS.deleteAccount);
       await deps.beforeAccountDeleted?.(userId);
       const removed = await users.deleteAccount(userId);
       if (!removed) return false;
