@@ -106,6 +106,21 @@ describeEachDatabase('the signed-in user: avatar, deletion, live credits', (use)
     expect((await browser.get('/api/me')).json().user.image).toBeNull();
   });
 
+  it('refuses an empty avatar, and a 21st avatar in an hour', async () => {
+    const { browser } = await signUpAndVerify(app, use());
+    const empty = await upload(browser, Buffer.alloc(0), 'image/png');
+    expect(empty.statusCode).toBe(415);
+    expect(empty.json().code).toBe('unsupported-media-type');
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    // The empty one counted too: 19 more are allowed, the next is refused.
+    for (let i = 0; i < 19; i++) expect((await upload(browser, photo, 'image/png')).statusCode).toBe(200);
+    const limited = await upload(browser, photo, 'image/png');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('rate-limited');
+  });
+
   it('refuses an avatar over 5 MB before reading it', async () => {
     const { browser } = await signUpAndVerify(app, use());
     const response = await upload(browser, Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'image/jpeg');
