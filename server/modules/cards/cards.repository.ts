@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/database.ts';
 import type { ColumnCodec } from '../../platform/db/dialect.ts';
 import type { CardsTable, DB } from '../../platform/db/schema.ts';
 import { TEXT_STYLE_DEFAULTS, type Voice } from '../../../shared/cards/card-rules.ts';
+import type { RemovedCard } from './card-files.ts';
 
 /** A card as the server knows it, owner fields included (presenters decide what leaves). */
 export interface CardRecord {
@@ -220,6 +221,32 @@ export function createCardsRepository(database: Database) {
     faceOpening: codec.bool(content.faceOpening),
   });
 
+  /** Deletes the card (only while it is an abandoned guest draft as of `abandonedCutoff`, when given). */
+  async function deleteCardIf(id: string, abandonedCutoff?: Date): Promise<RemovedCard | undefined> {
+    return db.transaction().execute(async (trx) => {
+      // Read before the card's delete takes them with it (ON DELETE CASCADE). An upload started after this
+      // read (a race only PostgreSQL allows) leaves bytes that the daily sweep of old uploads removes.
+      const uploads = await trx
+        .selectFrom('mediaUploads')
+        .select(['id', 'completedAt'])
+        .where('cardId', '=', id)
+        .execute();
+      const card = await trx
+        .deleteFrom('cards')
+        .where('cards.id', '=', id)
+        .$if(abandonedCutoff !== undefined, (query) => query.where(abandonedBefore(abandonedCutoff!)))
+        .returning(['recipientImagePath', 'videoPath', 'audioPath'])
+        .executeTakeFirst();
+      if (!card) return undefined;
+      return {
+        fileKeys: [card.recipientImagePath, card.videoPath, card.audioPath].filter((key) => key !== null),
+        unfinishedUploadIds: uploads
+          .filter((upload) => upload.completedAt === null)
+          .map((upload) => upload.id),
+      };
+    });
+  }
+
   return {
     async insert(card: CardRecord): Promise<void> {
       await db
@@ -313,26 +340,8 @@ export function createCardsRepository(database: Database) {
      * its image, video and voice message, and the resumable uploads that never finished (their bytes are the
      * caller's to drop). Undefined when the card was already gone.
      */
-    async deleteCard(id: string): Promise<{ fileKeys: string[]; unfinishedUploadIds: string[] } | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const uploads = await trx
-          .deleteFrom('mediaUploads')
-          .where('cardId', '=', id)
-          .returning(['id', 'completedAt'])
-          .execute();
-        const card = await trx
-          .deleteFrom('cards')
-          .where('id', '=', id)
-          .returning(['recipientImagePath', 'videoPath', 'audioPath'])
-          .executeTakeFirst();
-        if (!card) return undefined;
-        return {
-          fileKeys: [card.recipientImagePath, card.videoPath, card.audioPath].filter((key) => key !== null),
-          unfinishedUploadIds: uploads
-            .filter((upload) => upload.completedAt === null)
-            .map((upload) => upload.id),
-        };
-      });
+    async deleteCard(id: string): Promise<RemovedCard | undefined> {
+      return deleteCardIf(id);
     },
 
     /** Up to `limit` abandoned guest drafts untouched since `cutoff`, oldest edit first. */
@@ -352,32 +361,8 @@ export function createCardsRepository(database: Database) {
      * with its upload records; answers what was stored for it as `deleteCard` does, or undefined when it was
      * kept (touched, paid, taken over) or is already gone (another instance removed it).
      */
-    async deleteAbandonedGuestDraft(
-      id: string,
-      cutoff: Date,
-    ): Promise<{ fileKeys: string[]; unfinishedUploadIds: string[] } | undefined> {
-      return db.transaction().execute(async (trx) => {
-        // Read before the card's delete takes them with it (ON DELETE CASCADE). An upload started after this
-        // read is one started after `cutoff`, which keeps the card.
-        const uploads = await trx
-          .selectFrom('mediaUploads')
-          .select(['id', 'completedAt'])
-          .where('cardId', '=', id)
-          .execute();
-        const card = await trx
-          .deleteFrom('cards')
-          .where('cards.id', '=', id)
-          .where(abandonedBefore(cutoff))
-          .returning(['recipientImagePath', 'videoPath', 'audioPath'])
-          .executeTakeFirst();
-        if (!card) return undefined;
-        return {
-          fileKeys: [card.recipientImagePath, card.videoPath, card.audioPath].filter((key) => key !== null),
-          unfinishedUploadIds: uploads
-            .filter((upload) => upload.completedAt === null)
-            .map((upload) => upload.id),
-        };
-      });
+    async deleteAbandonedGuestDraft(id: string, cutoff: Date): Promise<RemovedCard | undefined> {
+      return deleteCardIf(id, cutoff);
     },
 
     /**

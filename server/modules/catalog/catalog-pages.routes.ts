@@ -54,39 +54,42 @@ export function registerCatalogPageRoutes(
     send(request, reply, 'home', { home: (await answers.home()).value }),
   );
 
-  app.get('/category/:name', async (request, reply) => {
-    const params = pageParams.safeParse(request.params);
-    const filters = filterQuery.safeParse(request.query);
-    if (!params.success || !filters.success) return send(request, reply, 'category', {});
-    const { name } = params.data;
-    const [answer, templates] = await Promise.all([
-      answers.categoryPage(name).then(
-        (made) => made.value,
-        () => undefined,
-      ),
-      firstTemplates({ category: name, style: filters.data.style, q: filters.data.q }),
-    ]);
-    return send(request, reply, 'category', {
-      ...(answer && { categoryPage: { name, answer } }),
-      ...(answer && templates && { templates }),
+  /**
+   * A category or style page: its heading answer (left out when the name is unknown) and its grid's first
+   * page for the URL's filters, fetched together.
+   */
+  function registerListingPage<Answer>(
+    page: 'category' | 'style',
+    answerOf: (name: string) => Promise<{ value: Answer }>,
+    filtersOf: (name: string, query: z.infer<typeof filterQuery>) => TemplateFilters,
+    dataOf: (name: string, answer: Answer) => PageData,
+  ): void {
+    app.get(`/${page}/:name`, async (request, reply) => {
+      const params = pageParams.safeParse(request.params);
+      const query = filterQuery.safeParse(request.query);
+      if (!params.success || !query.success) return send(request, reply, page, {});
+      const { name } = params.data;
+      const [answer, templates] = await Promise.all([
+        answerOf(name).then(
+          (made) => made.value,
+          () => undefined,
+        ),
+        firstTemplates(filtersOf(name, query.data)),
+      ]);
+      return send(request, reply, page, answer === undefined ? {} : { ...dataOf(name, answer), templates });
     });
-  });
+  }
 
-  app.get('/style/:name', async (request, reply) => {
-    const params = pageParams.safeParse(request.params);
-    const filters = filterQuery.safeParse(request.query);
-    if (!params.success || !filters.success) return send(request, reply, 'style', {});
-    const { name } = params.data;
-    const [answer, templates] = await Promise.all([
-      answers.stylePage(name).then(
-        (made) => made.value,
-        () => undefined,
-      ),
-      firstTemplates({ style: name, category: filters.data.category, q: filters.data.q }),
-    ]);
-    return send(request, reply, 'style', {
-      ...(answer && { stylePage: { name, answer } }),
-      ...(answer && templates && { templates }),
-    });
-  });
+  registerListingPage(
+    'category',
+    (name) => answers.categoryPage(name),
+    (name, query) => ({ category: name, style: query.style, q: query.q }),
+    (name, answer) => ({ categoryPage: { name, answer } }),
+  );
+  registerListingPage(
+    'style',
+    (name) => answers.stylePage(name),
+    (name, query) => ({ style: name, category: query.category, q: query.q }),
+    (name, answer) => ({ stylePage: { name, answer } }),
+  );
 }

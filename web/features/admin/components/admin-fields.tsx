@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/translation.tsx';
 import { errorMessageKey } from '../../../lib/api-client.ts';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { Button } from '../../../components/button.tsx';
 
 /** A labelled select in the admin forms' style. */
 export function SelectField({
@@ -94,6 +95,37 @@ export function FormError({ error }: { error: unknown }) {
     <p role="alert" className="rounded-2xl bg-coral-50 px-4 py-3 text-sm font-bold text-coral-700">
       {t(errorMessageKey(error))}
     </p>
+  );
+}
+
+/**
+ * The end of an admin form: what went wrong with the last save, then Save (busy while saving) and Cancel.
+ * `className` places it in the form's grid.
+ */
+export function FormActions({
+  error,
+  saving,
+  onCancel,
+  className,
+}: {
+  error: unknown;
+  saving: boolean;
+  onCancel: () => void;
+  className: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={cn('flex flex-col gap-3', className)}>
+      <FormError error={error} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={saving}>
+          {saving ? t('admin.saving') : t('admin.save')}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {t('admin.cancel')}
+        </Button>
+      </div>
+    </div>
   );
 }
 

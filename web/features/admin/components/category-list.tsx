@@ -8,7 +8,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useDeleteItem, useRankCategories, useSaveCategory } from '../api/use-admin.ts';
-import { Badge, CheckboxField, FormError, tagsFromText } from './admin-fields.tsx';
+import { Badge, CheckboxField, FormActions, FormError, tagsFromText } from './admin-fields.tsx';
 
 function CategoryForm({ category, onDone }: { category: AdminCategory | null; onDone: () => void }) {
   const { t } = useTranslation();
@@ -74,17 +74,7 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
         onChange={(e) => setTags(e.target.value)}
       />
       <CheckboxField label={t('admin.fields.active')} checked={isActive} onChange={setIsActive} />
-      <div className="flex flex-col gap-3 sm:col-span-2">
-        <FormError error={save.error} />
-        <div className="flex gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t('admin.saving') : t('admin.save')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={onDone}>
-            {t('admin.cancel')}
-          </Button>
-        </div>
-      </div>
+      <FormActions error={save.error} saving={save.isPending} onCancel={onDone} className="sm:col-span-2" />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useDeleteItem, useSaveEvent, useSaveStyle } from '../api/use-admin.ts';
-import { Badge, CheckboxField, FormError } from './admin-fields.tsx';
+import { Badge, CheckboxField, FormActions, FormError } from './admin-fields.tsx';
 
 type Item = (AdminStyle & { kind: 'styles' }) | (AdminEvent & { kind: 'events' });
 
@@ -70,17 +70,7 @@ function ItemForm({ kind, item, onDone }: { kind: Item['kind']; item: Item | nul
           />
         </>
       )}
-      <div className="flex flex-col gap-3 sm:col-span-2">
-        <FormError error={save.error} />
-        <div className="flex gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t('admin.saving') : t('admin.save')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={onDone}>
-            {t('admin.cancel')}
-          </Button>
-        </div>
-      </div>
+      <FormActions error={save.error} saving={save.isPending} onCancel={onDone} className="sm:col-span-2" />
     </form>
   );
 }

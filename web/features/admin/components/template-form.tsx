@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminCatalog, AdminTemplate } from '../../../../shared/admin/admin.contract.ts';
-import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { useSaveTemplate } from '../api/use-admin.ts';
-import { CheckboxField, FormError, SelectField, tagsFromText, TextAreaField } from './admin-fields.tsx';
+import { CheckboxField, FormActions, SelectField, tagsFromText, TextAreaField } from './admin-fields.tsx';
 
 /** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local field shows. */
 function localDateTime(iso: string): string {
@@ -162,17 +161,7 @@ export function TemplateForm({
           <figcaption className="text-xs text-muted">{t('admin.fields.cropPreview')}</figcaption>
         </figure>
       </div>
-      <div className="flex flex-col gap-3 md:col-span-2">
-        <FormError error={save.error} />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t('admin.saving') : t('admin.save')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={onDone}>
-            {t('admin.cancel')}
-          </Button>
-        </div>
-      </div>
+      <FormActions error={save.error} saving={save.isPending} onCancel={onDone} className="md:col-span-2" />
     </form>
   );
 }
