@@ -26,7 +26,7 @@ import { cardsApi } from '../shared/api-paths.ts';
 import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
 
 /**
- * `npm run bench:unlocks`: card unlocks per second (issue 5) — the whole POST /api/cards/:id/unlock over real
+ * `npm run bench:unlocks`: card unlocks per second — the whole POST /api/cards/:id/unlock over real
  * HTTP (session lookup, owner check, the one transaction: card paid, balance spent, ledger row), first one at
  * a time, then 50 at once. On SQLite (WAL, synchronous=FULL: every unlock is on disk before it answers) and on
  * a throwaway PostgreSQL cluster, like the tests start. Each unlock pays a different card. Reads of the owner's

@@ -14,7 +14,7 @@ import { text } from './support/locale-text.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
 /**
- * Issue 3's browser flows against the real server: sign-up → verification mail → verified and signed in with
+ * The account flows in the browser, against the real server: sign-up → verification mail → verified and signed in with
  * 100 credits; an unverified sign-in refused; password reset end to end; a protected page when signed out;
  * the header balance following a change made straight in the database (as another instance would); the
  * sign-up in Arabic; and Google through a local OpenID Connect provider (oauth2-mock-server), popup included.

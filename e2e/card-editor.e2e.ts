@@ -6,7 +6,7 @@ import { openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 
 /**
- * Issue 4 step 2, once per language: a guest opens a template → preview → 'Personalize' → the create modal's
+ * Making a card, once per language: a guest opens a template → preview → 'Personalize' → the create modal's
  * checks one at a time in SPEC §5's order → voice toggling → text styles → Next → the overview (cover, open,
  * close) → Edit brings the modal back filled → a changed message shows on the overview → Share as a guest
  * asks to sign in or up. Texts come from the locale files.

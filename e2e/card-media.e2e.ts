@@ -14,7 +14,7 @@ import { localeText } from './support/locale-text.ts';
 import { cardsApi } from '../shared/api-paths.ts';
 
 /**
- * Issue 4 as a guest sees it, once per language: pick a template → the form's checks in a bad order of
+ * A card's media as a guest sees it, once per language: pick a template → the form's checks in a bad order of
  * mistakes → attach a photo, a 1080p ~20 MB video (compressed in the browser) and a voice message recorded
  * with Chromium's fake microphone → Next → the progress dialog (compressing → uploading → complete) →
  * Continue → the overview's cover opens on everything → Share → sign up → after verification the card is the

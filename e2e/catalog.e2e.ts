@@ -28,7 +28,7 @@ import { text } from './support/locale-text.ts';
 import { catalogApi } from '../shared/api-paths.ts';
 
 /**
- * Issue 2's browser flow, once per language: home (sections, event filter), a category page with infinite
+ * The catalog in the browser, once per language: home (sections, event filter), a category page with infinite
  * scroll, a style page with its category filter, a search without results, and the New Drops jump. Texts come
  * from the locale files so the Arabic run checks Arabic; the English values are pinned to SPEC's wording.
  * Which data to use (an event with templates, a page with more than one page) is asked from the API, so the

@@ -11,7 +11,7 @@ import { verificationLink } from './support/mailbox.ts';
 import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
 
 /**
- * Issue 5's whole path, as people live it: a guest makes a card → preview → Share → Sign Up → the
+ * The whole path, as people live it: a guest makes a card → preview → Share → Sign Up → the
  * verification mail → checkout with that card → 'Confirm & Spend 30 Credits' → the share modal → Copy Link
  * ('Copied!' for 2 s) → closing goes to My WINCS; then the copied link, opened in a fresh browser with no
  * account, shows the cover and opens the card.

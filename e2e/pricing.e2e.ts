@@ -10,7 +10,7 @@ import { localeText } from './support/locale-text.ts';
 import { mailboxApi, paymentsApi } from '../shared/api-paths.ts';
 
 /**
- * Issue 5's pricing flow against the real server without Stripe (so in test mode): the plans and the
+ * The pricing flow against the real server without Stripe (so in test mode): the plans and the
  * Monthly / Bulk Packs switch, Buy while signed out → /signin → back to /pricing, a failed checkout's
  * 'Error: …', Buy → the labelled test checkout → Complete → the success modal with the query cleared, the
  * header balance 100 + 6600 live without a reload, and the bought plan marked current.

@@ -19,7 +19,7 @@ export const ERROR_CODES = [
   'forbidden-origin',
   'service-unavailable',
   'internal',
-  // Accounts (issue 3): SPEC §8's authentication codes.
+  // Accounts: SPEC §8's authentication codes.
   'invalid-credential',
   'email-not-verified',
   'email-already-in-use',
@@ -29,11 +29,11 @@ export const ERROR_CODES = [
   // A new password among the easily guessed ones (common passwords, keyboard walks, the user's own email).
   'password-too-common',
   'invalid-token',
-  // Cards (issue 4): "not found" and "not yours" are one answer (DESIGN §5).
+  // Cards: "not found" and "not yours" are one answer (DESIGN §5).
   'card-not-found',
-  // Checkout (issue 5): SPEC §5 'You do not have enough credits.'
+  // Checkout: SPEC §5 'You do not have enough credits.'
   'insufficient-credits',
-  // The recipient page (issue 5): an unpaid card and an unknown one answer alike (DESIGN §1.5, §5).
+  // The recipient page: an unpaid card and an unknown one answer alike (DESIGN §1.5, §5).
   'card-not-ready',
   // Views (DESIGN §1.7): a new device past the card's view limit.
   'card-view-limit',

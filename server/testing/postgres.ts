@@ -9,7 +9,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 
 /**
- * A throwaway PostgreSQL for the test run (issue 2, "Tests"): the PostgreSQL suites must run on every machine
+ * A throwaway PostgreSQL for the test run: the PostgreSQL suites must run on every machine
  * that has PostgreSQL binaries, without anyone preparing a server first. The global setup starts one cluster
  * per run (or uses `DATABASE_URL` when given); each test file then creates its own scratch database in it, so
  * files can run in parallel without seeing each other's rows.

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../i18n/languages.ts';
 import { nameSchema } from '../text/names.ts';
 
 /**
- * Accounts API shared by the server and the browser (issue 3). better-auth serves the authentication
+ * Accounts API shared by the server and the browser. better-auth serves the authentication
  * endpoints under `/api/auth/*`; these are our own additions around the signed-in user.
  */
 

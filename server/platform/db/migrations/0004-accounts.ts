@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes, type Dialect } from '../dialect.ts';
 
 /**
- * Accounts (issue 3): better-auth's tables in our naming (users, sessions, accounts, verifications; the
+ * Accounts: better-auth's tables in our naming (users, sessions, accounts, verifications; the
  * column mapping lives in server/platform/auth/auth.ts), the append-only credit ledger (DESIGN §1.8) and the
- * cards table, which the guest-card transfer needs before the cards issue fills it.
+ * cards table, which the guest-card transfer at sign-up works on.
  *
  * better-auth's own migration check runs at start and finds these tables complete: column types and index
  * names are the ones it would create (its dates are `date` on SQLite, holding ISO-8601 text like ours).
@@ -97,7 +97,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .columns(['user_id', 'created_at'])
     .execute();
 
-  // SPEC §3's card. Filled by the cards issue; the guest-card transfer of issue 3 works on it already.
+  // SPEC §3's card; the guest-card transfer at sign-up works on it.
   await db.schema
     .createTable('cards')
     .addColumn('id', 'text', (c) => c.primaryKey())

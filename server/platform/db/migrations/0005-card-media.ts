@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes, type Dialect } from '../dialect.ts';
 
 /**
- * Card media (issue 4): the storage paths of a card's video and voice message (the recipient image's path
+ * Card media: the storage paths of a card's video and voice message (the recipient image's path
  * column exists since 0004), and the resumable uploads in flight or recently finished, so that every tus
  * request can be authorised by the card it belongs to and a finished upload still answers its HEAD.
  */

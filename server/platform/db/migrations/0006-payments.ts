@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes, type Dialect } from '../dialect.ts';
 
 /**
- * Payments (issue 5): checkout orders and the payment-provider events already processed
+ * Payments: checkout orders and the payment-provider events already processed
  * (docs/decisions/0010-payments.md). Credits and tier change only through the credit ledger, whose unique
  * idempotency key (`purchase:checkout:{sessionId}`, `purchase:invoice:{invoiceId}`, …) is the last word on
  * "exactly once"; these tables say which user and plan a payment is for, and which events were handled.
