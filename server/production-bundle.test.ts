@@ -170,6 +170,9 @@ describe('the production server (node dist/server/main.js)', () => {
     const response = await fetch(image!.replaceAll('&amp;', '&').replace(/^https?:\/\/[^/]+/, origin));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
+    // Read to the end: an answer the client leaves unread keeps its connection busy, which holds the
+    // server's graceful shutdown until its grace period ends.
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).format).toBe('jpeg');
   });
 
   it('speaks a greeting in the speech worker pool', async () => {

@@ -84,7 +84,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const stop = async () => {
     if (!exitStatus) {
       child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      // Longer than the server's own grace period, so that a shutdown it cannot finish shows as its own exit 1.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(killer);
     }
