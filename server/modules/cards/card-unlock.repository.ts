@@ -2,7 +2,7 @@ import { viewLimitOf } from '../../../shared/payments/plans.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { CreditsRepository } from '../credits/credits.repository.ts';
 import type { CardOwnership } from './cards.policy.ts';
-import { CARD_COLUMNS, cardRecordReader, type CardRecord } from './cards.repository.ts';
+import { CARD_COLUMNS, cardRecordReader, type CardRecord, type CardRow } from './cards.repository.ts';
 
 export const CARD_UNLOCK_REASON = 'card-unlock';
 
@@ -14,6 +14,8 @@ export type UnlockOutcome =
 
 /** Thrown inside the unlock's transaction to roll back the card's payment when the balance is too small. */
 class BalanceTooSmall extends Error {}
+/** Thrown inside the unlock's transaction to roll back the payment of a card the user may not unlock. */
+class NotAllowed extends Error {}
 
 export type CardUnlockRepository = ReturnType<typeof createCardUnlockRepository>;
 
@@ -23,16 +25,9 @@ export type CardUnlockRepository = ReturnType<typeof createCardUnlockRepository>
  */
 export function createCardUnlockRepository(deps: { database: Database; credits: CreditsRepository }) {
   const { database, credits } = deps;
-  const { db, codec, dialect } = database;
+  const { db, codec } = database;
   const toRecord = cardRecordReader(codec);
 
-  const lockCard = database.prepare((db, values: { cardId: string }) =>
-    db
-      .selectFrom('cards')
-      .select(['userId', 'authorId', 'isGuestCard', 'guestSessionId', 'isPaid'])
-      .where('id', '=', values.cardId)
-      .$if(dialect === 'postgres', (query) => query.forUpdate()),
-  );
   const markPaid = database.prepare(
     (db, values: { cardId: string; at: Date | string; viewLimit: number | null }) =>
       db
@@ -55,11 +50,13 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
     /**
      * Marks the card paid and spends `cost` credits with their ledger row, in one transaction, when `allowed`
      * (the cards policy) lets the user unlock the card as it is in the transaction; a card they may not
-     * unlock is "not found". The card's row is locked as it is read (FOR UPDATE on PostgreSQL; on SQLite the
-     * transaction holds the write lock from its start), so a concurrent second unlock of the card waits, then
-     * finds it paid and changes nothing: "already paid". The conditional updates are the rule, not that read:
-     * the balance changes only while it covers the cost, the card only while it is unpaid, and the ledger's
-     * unique key `card-unlock:{cardId}` makes a card chargeable once, ever.
+     * unlock is "not found". The payment comes first and is the card's read: the conditional update (only
+     * while the card is unpaid) locks the row and answers it, the policy is checked on that row, and a card
+     * the user may not unlock rolls back. A concurrent second unlock of the card waits for the row, then
+     * finds it paid and changes nothing: "already paid", after the same policy check on the card as read.
+     * The conditional updates are the rule: the balance changes only while it covers the cost, the card only
+     * while it is unpaid, and the ledger's unique key `card-unlock:{cardId}` makes a card chargeable once,
+     * ever.
      *
      * The spending comes last: it locks the user's row, which every unlock and purchase of that user needs,
      * so it is held only until the commit. The card takes the view limit of the plan its owner has as they
@@ -76,27 +73,25 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
       allowed: (card: CardOwnership) => boolean;
     }): Promise<UnlockOutcome> {
       const { cardId, userId, tier, cost, at, allowed } = input;
+      const mayUnlock = (card: CardRow) =>
+        allowed({ ...card, isGuestCard: codec.readBool(card.isGuestCard) });
       try {
         return await db.transaction().execute(async (trx): Promise<UnlockOutcome> => {
-          const [card] = await lockCard.execute(trx, { cardId });
-          if (!card) return { status: 'not-found' };
-          if (!allowed({ ...card, isGuestCard: codec.readBool(card.isGuestCard) }))
-            return { status: 'not-found' };
-          if (codec.readBool(card.isPaid)) {
-            const paid = await trx
-              .selectFrom('cards')
-              .select(CARD_COLUMNS)
-              .where('id', '=', cardId)
-              .executeTakeFirstOrThrow();
-            return { status: 'already-paid', card: toRecord(paid) };
-          }
           let [paid] = await markPaid.execute(trx, {
             cardId,
             at: codec.date(at),
             viewLimit: viewLimitOf(tier),
           });
-          // Unreachable while the row is locked; were it ever reached, the error rolls the transaction back.
-          if (!paid) throw new Error(`card ${cardId} was paid during its unlock`);
+          if (!paid) {
+            const card = await trx
+              .selectFrom('cards')
+              .select(CARD_COLUMNS)
+              .where('id', '=', cardId)
+              .executeTakeFirst();
+            if (!card || !mayUnlock(card)) return { status: 'not-found' };
+            return { status: 'already-paid', card: toRecord(card) };
+          }
+          if (!mayUnlock(paid)) throw new NotAllowed();
           const spent = await credits.spendWithin(trx, {
             userId,
             amount: cost,
@@ -113,6 +108,7 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
         });
       } catch (error) {
         if (error instanceof BalanceTooSmall) return { status: 'insufficient-credits' };
+        if (error instanceof NotAllowed) return { status: 'not-found' };
         throw error;
       }
     },

@@ -104,6 +104,12 @@ describeEachDatabase('unlocking a card with credits', (use) => {
     const asStranger = await stranger.browser.post(cardsApi.unlock(card.id));
     expect([asStranger.statusCode, asStranger.json().code]).toEqual([404, 'card-not-found']);
     expect((await findUserByEmail(use(), stranger.email))?.credits).toBe(NEW_USER_CREDITS);
+    expect((await ledgerOf(stranger.email)).filter((row) => row.reference === card.id)).toEqual([]);
+    // The stranger's attempt left the card as it was: its owner still pays for it, once.
+    const byOwner = unlockCardResponseSchema.parse(
+      (await owner.browser.post(cardsApi.unlock(card.id))).json(),
+    );
+    expect([byOwner.charged, byOwner.card.isPaid]).toEqual([true, true]);
   });
 
   it('charges a card once and never goes below zero, however many requests race', async () => {
