@@ -10,6 +10,7 @@ import { LANGUAGES } from './shared/i18n/languages.ts';
 import { STRING_PARTS, stringPartModule, type StringPart } from './shared/i18n/string-parts.ts';
 import { FACE_FILES } from './web/features/recipient-card/lib/face-model-files.ts';
 import { FFMPEG_CORE_DIR, FFMPEG_CORE_FILES } from './web/lib/media/ffmpeg-core-files.ts';
+import { PAGE_CODE, type WebPage } from './shared/pages/page-code.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
@@ -147,6 +148,62 @@ function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): 
   return strings ? `assets/strings-${strings[1]}-${strings[2]}-[hash].js` : 'assets/[name]-[hash].js';
 }
 
+/**
+ * The modules each page starts with (shared/pages/page-code.ts), as the build's module graph links them: the
+ * static imports from the page's entry and from the sources the server names in it. Filled once the graph is
+ * complete, before chunks are made, for the chunk groups below: `entry`, what the entries' scripts import;
+ * `recipient`, a share link's page; `app`, the app's frame and the pages a newcomer lands on (home, a
+ * category, a style). Neither of the last two holds an entry's modules (an entry would load the group's
+ * chunk with it) nor a page's named sources (the build's manifest names a page's code by them, so each stays
+ * a chunk of its own).
+ */
+function firstLoadModules(): Plugin & { has(part: 'entry' | 'recipient' | 'app', id: string): boolean } {
+  const webRoot = fileURLToPath(new URL('./web/', import.meta.url));
+  const sets = { entry: new Set<string>(), recipient: new Set<string>(), app: new Set<string>() };
+  return {
+    name: 'winc:first-load-modules',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    buildEnd() {
+      const closure = (keys: readonly string[]): Set<string> => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+        };
+        for (const key of keys) visit(path.join(webRoot, key));
+        return seen;
+      };
+      const codes = Object.values(PAGE_CODE);
+      const entries = [...new Set(codes.map((code) => code.entry))];
+      const entryModules = closure(entries);
+      const entryScripts = new Set(
+        entries.flatMap((entry) => [
+          path.join(webRoot, entry),
+          ...(this.getModuleInfo(path.join(webRoot, entry))?.importedIds ?? []),
+        ]),
+      );
+      const sources = new Set(codes.flatMap((code) => code.sources.map((key) => path.join(webRoot, key))));
+      const modulesOf = (pages: readonly WebPage[]) =>
+        new Set(
+          [...closure(pages.flatMap((page) => [PAGE_CODE[page].entry, ...PAGE_CODE[page].sources]))].filter(
+            (id) => !entryModules.has(id) && !sources.has(id),
+          ),
+        );
+      sets.entry = new Set([...entryModules].filter((id) => !entryScripts.has(id)));
+      sets.recipient = modulesOf(['recipient']);
+      sets.app = modulesOf(['other', 'home', 'category', 'style']);
+    },
+    has(part, id) {
+      // Styles and the strings (a module per language, loaded in the language shown) keep their own chunks.
+      if (/\.css($|\?)/.test(id) || id.includes('?strings=') || id.startsWith('\0')) return false;
+      return sets[part].has(id);
+    },
+  };
+}
+
+const firstLoad = firstLoadModules();
+
 /** A plugin for the browser's build only: the server's renderer needs no vendor files. */
 function browserOnly(plugin: Plugin): Plugin {
   return { ...plugin, applyToEnvironment: (environment) => environment.name === 'client' };
@@ -166,6 +223,7 @@ export default defineConfig({
     tailwindcss(),
     recipientPage(),
     localeParts(),
+    firstLoad,
     browserOnly(vendorFiles([FFMPEG_CORE, FACE_FILES.models, FACE_FILES.wasm])),
     // Text assets compressed once, at the strongest settings, and served as they are (the server picks the
     // encoding a browser accepts). The vendor files are left out: megabytes of wasm and model weights that
@@ -210,20 +268,38 @@ export default defineConfig({
       },
       output: {
         chunkFileNames: chunkFileName,
-        // The libraries every app page starts with, each in one chunk of its own: fewer, larger files compress
-        // better and cost a phone fewer requests than the pieces automatic splitting cuts them into, and they
-        // keep their names (and the browser's cache) across releases of the app's own code. React for both
-        // entries; the router and the query library only for the app's (a share link's page has neither).
+        // A page's first load in a few chunks. Automatic splitting cuts it into a chunk per set of pages that
+        // share a module: for home some sixty files of a few hundred bytes, each compressed alone and each a
+        // request of a phone. Grouped, they compress together (home: 143 KB as served in 60 files, 129 KB in
+        // 14). The libraries keep a chunk each, and their names (and the browser's cache) across releases of
+        // the app's own code: React for both entries, the router and the query library for the app's (a share
+        // link's page has neither). Then what a share link's page shares with the app; and the app's frame
+        // with the pages a newcomer lands on, which every app page loads (the other pages' own code is small
+        // beside them). A page loaded later imports from these what it shares with them.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'app-libraries', test: /node_modules[\\/](react-router|@tanstack)[\\/]/, priority: 1 },
+            {
+              name: 'entry-shared',
+              // With Vite's helper that preloads a dynamic import's chunks, which every entry's script uses.
+              test: (id) => firstLoad.has('entry', id) || id === '\0vite/preload-helper.js',
+              priority: 5,
+            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: 'app-libraries', test: /node_modules[\\/](react-router|@tanstack)[\\/]/, priority: 3 },
+            {
+              name: 'first-load-shared',
+              test: (id) => firstLoad.has('recipient', id) && firstLoad.has('app', id),
+              priority: 2,
+            },
+            { name: 'app-first-pages', test: (id) => firstLoad.has('app', id), priority: 1 },
           ],
         },
       },
     },
     // Which chunks each route needs: the server names them in the page so they load with it, not after it.
     manifest: true,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     // Two big chunks load only on demand: the AAC encoder (~1 MB, its wasm inlined) when a video's sound must
     // be re-encoded, the face matcher (~1.6 MB, TensorFlow.js) when a recipient opens a card with their face.
     chunkSizeWarningLimit: 1600,

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAppServer } from '../e2e/support/app-server.ts';
-import { PAGE_CODE, pageAssets, type Manifest, type WebPage } from '../server/platform/http/page-document.ts';
+import { PAGE_CODE, type WebPage } from '../shared/pages/page-code.ts';
+import { pageAssets, type Manifest } from '../server/platform/http/page-document.ts';
 import { audit, type AuditResult } from './support/lighthouse-audit.ts';
 import { paidCardMaker } from './support/paid-cards.ts';
 

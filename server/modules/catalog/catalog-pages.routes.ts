@@ -4,7 +4,8 @@ import { templateListQuerySchema } from '../../../shared/catalog/catalog.contrac
 import { normalizeTemplateFilters, type TemplateFilters } from '../../../shared/catalog/catalog.rules.ts';
 import type { PageData } from '../../../shared/pages/page-data.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { visitorLanguage, type PageDocuments, type WebPage } from '../../platform/http/page-document.ts';
+import type { WebPage } from '../../../shared/pages/page-code.ts';
+import { visitorLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
 import type { CatalogAnswers } from './catalog-answers.cache.ts';
 
 const pageParams = z.object({ name: z.string().trim().min(1).max(200) });

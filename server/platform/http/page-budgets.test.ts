@@ -5,7 +5,8 @@ import { LANGUAGES, type Language } from '../../../shared/i18n/languages.ts';
 import ar from '../../../shared/i18n/locales/ar.json';
 import en from '../../../shared/i18n/locales/en.json';
 import ru from '../../../shared/i18n/locales/ru.json';
-import { PAGE_CODE, pageAssets, type Manifest, type WebPage } from './page-document.ts';
+import { PAGE_CODE, type WebPage } from '../../../shared/pages/page-code.ts';
+import { pageAssets, type Manifest } from './page-document.ts';
 
 const LOCALES: Record<Language, typeof en> = { en, ar, ru };
 
@@ -16,10 +17,10 @@ const LOCALES: Record<Language, typeof en> = { en, ar, ru };
  * first load must make room for it here, on purpose. `npm run bench:lighthouse` prints the same figures.
  */
 const BUDGET_KB: Record<WebPage, number> = {
-  home: 145,
-  category: 139,
-  style: 139,
-  recipient: 86,
+  home: 130,
+  category: 130,
+  style: 130,
+  recipient: 84,
   other: 128,
 };
 
