@@ -283,8 +283,9 @@ export function createCardsRepository(database: Database) {
     },
 
     /**
-     * The user's paid cards (SPEC §7: userId = uid merged with authorId = uid, one row per card), newest first,
-     * each with the category of its template (null when the template is gone).
+     * The paid cards that name the user (SPEC §7: userId = uid merged with authorId = uid, one row per card),
+     * newest first, each with the category of its template (null when the template is gone). Whether the
+     * caller may see each is the cards policy's, not this query's.
      */
     async listPaidOf(userId: string): Promise<Array<{ card: CardRecord; categoryId: string | null }>> {
       const rows = await db
@@ -301,14 +302,15 @@ export function createCardsRepository(database: Database) {
     },
 
     /**
-     * The owner's unpaid cards, newest first: a user's (userId or authorId) and, while they are guest cards,
-     * those of a guest session.
+     * The unpaid cards that name the user (userId or authorId) or the guest session, newest first, at most
+     * `limit`. Whether the caller owns each (a guest session's card only while it is a guest card) is the
+     * cards policy's, not this query's.
      */
-    async listUnpaidOf(
-      owner: { userId: string | null; guestSessionId: string | null },
+    async listUnpaidNaming(
+      keys: { userId: string | null; guestSessionId: string | null },
       limit: number,
     ): Promise<CardRecord[]> {
-      const { userId, guestSessionId } = owner;
+      const { userId, guestSessionId } = keys;
       if (userId === null && guestSessionId === null) return [];
       const rows = await db
         .selectFrom('cards')
@@ -317,14 +319,7 @@ export function createCardsRepository(database: Database) {
         .where((eb) =>
           eb.or([
             ...(userId === null ? [] : [eb('userId', '=', userId), eb('authorId', '=', userId)]),
-            ...(guestSessionId === null
-              ? []
-              : [
-                  eb.and([
-                    eb('isGuestCard', '=', codec.bool(true)),
-                    eb('guestSessionId', '=', guestSessionId),
-                  ]),
-                ]),
+            ...(guestSessionId === null ? [] : [eb('guestSessionId', '=', guestSessionId)]),
           ]),
         )
         .orderBy('createdAt', 'desc')

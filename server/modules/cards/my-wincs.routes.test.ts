@@ -234,9 +234,25 @@ describeEachDatabase('My WINCS on the server', (use) => {
     expect(await drafts(owner.browser)).toEqual(['Newer', 'Older']);
 
     const guest = new TestBrowser(app);
-    await createCard(guest, { recipientName: 'Guest draft' });
+    const guestDraft = await createCard(guest, { recipientName: 'Guest draft' });
     expect(await drafts(guest)).toEqual(['Guest draft']);
     expect(await drafts(new TestBrowser(app))).toEqual([]);
+
+    // Taken over by an account (as a sign-up does), the card still names the guest session but is no longer
+    // the guest's: it is the account's draft only.
+    const { db, codec } = use().database;
+    const { id: otherId } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', other.email)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('cards')
+      .set({ isGuestCard: codec.bool(false), userId: otherId })
+      .where('id', '=', guestDraft.id)
+      .execute();
+    expect(await drafts(guest)).toEqual([]);
+    expect(await drafts(other.browser)).toEqual(['Guest draft', 'Not yours']);
   });
 
   it('asks anyone signed out to sign in, a guest with cards included', async () => {

@@ -6,7 +6,7 @@ import {
 import type { Category } from '../../../shared/catalog/catalog.contract.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { CardActor } from './cards.policy.ts';
+import { canReadCard, type CardActor } from './cards.policy.ts';
 import type { CardViewsRepository } from './card-views.repository.ts';
 import type { CardsRepository } from './cards.repository.ts';
 import { presentCard } from './cards.presenter.ts';
@@ -19,7 +19,7 @@ export type MyWincsService = ReturnType<typeof createMyWincsService>;
  * Deleting a card is the cards module's (`cards.service`).
  */
 export function createMyWincsService(deps: {
-  cards: Pick<CardsRepository, 'listPaidOf' | 'listUnpaidOf'>;
+  cards: Pick<CardsRepository, 'listPaidOf' | 'listUnpaidNaming'>;
   catalog: Pick<CatalogService, 'getCategoriesByIds'>;
   views: Pick<CardViewsRepository, 'summariesOf'>;
 }) {
@@ -37,7 +37,7 @@ export function createMyWincsService(deps: {
       filter: { categoryId?: string | undefined },
     ): Promise<MyWincsResponse> {
       if (actor.userId === null) throw new AppError('unauthenticated');
-      const rows = await cards.listPaidOf(actor.userId);
+      const rows = (await cards.listPaidOf(actor.userId)).filter((row) => canReadCard(actor, row.card));
       const categories = await catalog.getCategoriesByIds(
         rows.map((row) => row.categoryId).filter((id) => id !== null),
       );
@@ -58,11 +58,11 @@ export function createMyWincsService(deps: {
      * while they are guest cards. Nobody's for a visitor without a session: an empty list, not an error.
      */
     async listDrafts(actor: CardActor): Promise<DraftsResponse> {
-      const drafts = await cards.listUnpaidOf(
+      const drafts = await cards.listUnpaidNaming(
         { userId: actor.userId, guestSessionId: actor.guestSessionId },
         DRAFTS_LIMIT,
       );
-      return { cards: drafts.map(presentCard) };
+      return { cards: drafts.filter((card) => canReadCard(actor, card)).map(presentCard) };
     },
   };
 }
