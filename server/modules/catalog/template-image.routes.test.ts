@@ -59,10 +59,11 @@ describeEachDatabase('template image route', (use) => {
     }
   });
 
-  it('serves the overview cover as a 400×533 JPEG', async () => {
+  it('serves the overview cover as a 400×533 WebP, from the first frame', async () => {
     const response = await app.inject(urls.coverUrl);
+    expect(response.headers['content-type']).toBe('image/webp');
     const meta = await sharp(response.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 400, 533]);
+    expect([meta.format, meta.width, meta.height, meta.pages ?? 1]).toEqual(['webp', 400, 533, 1]);
   });
 
   it('takes the first frame of an animated preview image for the thumbnail', async () => {

@@ -77,7 +77,7 @@ describe('template images on S3 storage', () => {
     const response = await app.inject(animated.coverUrl);
     expect(response.statusCode).toBe(200);
     const meta = await sharp(response.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 400, 533]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 533]);
     expect(fs.readdirSync(path.join(config.cacheDir, 'template-images')).length).toBeGreaterThan(0);
   });
 
