@@ -59,7 +59,9 @@ const TARGETS = {
       const result = spawnSync(
         process.execPath,
         [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-        { cwd: root, stdio: 'inherit' },
+        // Always the production build: run from a test (vitest sets NODE_ENV=test), Vite would otherwise
+        // build React's development JSX into the page renderer.
+        { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
       );
       if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
     },
