@@ -1,5 +1,5 @@
 import type { Translations } from '../../../../shared/i18n/languages.ts';
-import type { CoverArt, Occasion, StyleKey } from './artwork.ts';
+import type { CoverArt, Occasion, StyleKey } from './artwork/index.ts';
 
 /**
  * The demo catalog, as art direction: what each template is called and how its cover is composed. The

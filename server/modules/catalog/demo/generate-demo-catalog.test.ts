@@ -12,7 +12,7 @@ import {
   type NormalizedCatalog,
   type TemplateRecord,
 } from '../catalog-source.ts';
-import { COVER_HEIGHT, COVER_WIDTH, renderCover } from './artwork.ts';
+import { COVER_HEIGHT, COVER_WIDTH, renderCover } from './artwork/index.ts';
 import { LocalDiskStorage } from '../../../platform/storage/local-disk-storage.ts';
 import { generateDemoCatalog } from './generate-demo-catalog.ts';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { FileStorage } from '../../../platform/storage/file-storage.ts';
 import { ARTWORK_FOLDER, MEDIA_PREFIX, type CatalogSource, type RawTemplate } from '../catalog-source.ts';
-import { createRng, renderCover, seedFromText } from './artwork.ts';
+import { createRng, renderCover, seedFromText } from './artwork/index.ts';
 import {
   BROKEN_TEMPLATE,
   DEMO_CATEGORIES,
