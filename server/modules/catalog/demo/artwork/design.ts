@@ -7,56 +7,68 @@ export const W = COVER_WIDTH;
 export const H = COVER_HEIGHT;
 export const TAU = Math.PI * 2;
 
-export type StyleKey = 'elegant' | 'playful' | 'minimal' | 'floral' | 'retro';
-export type Occasion =
-  | 'birthday'
-  | 'wedding'
-  | 'graduation'
-  | 'valentines'
-  | 'ramadan'
-  | 'eid'
-  | 'christmas'
-  | 'halloween'
-  | 'thank-you'
-  | 'congrats'
-  | 'new-baby'
-  | 'get-well'
-  | 'just-because'
-  | 'easter';
-export type Motif =
-  | 'balloons'
-  | 'heart-balloons'
-  | 'cake'
-  | 'gift'
-  | 'rings'
-  | 'champagne'
-  | 'mortarboard'
-  | 'lanterns'
-  | 'crescent'
-  | 'mosque'
-  | 'tree'
-  | 'baubles'
-  | 'wreath'
-  | 'pumpkin'
-  | 'ghost'
-  | 'bouquet'
-  | 'envelope'
-  | 'trophy'
-  | 'rattle'
-  | 'moon-clouds'
-  | 'teacup'
-  | 'sun'
-  | 'eggs'
-  | 'daisies'
-  | 'heart';
+/**
+ * The art-direction vocabulary as lists, so the demo catalog's data can be checked against it when it is
+ * loaded (`../demo-catalog.ts`); each type is its list's members.
+ */
+export const STYLE_KEYS = ['elegant', 'playful', 'minimal', 'floral', 'retro'] as const;
+export type StyleKey = (typeof STYLE_KEYS)[number];
+export const OCCASIONS = [
+  'birthday',
+  'wedding',
+  'graduation',
+  'valentines',
+  'ramadan',
+  'eid',
+  'christmas',
+  'halloween',
+  'thank-you',
+  'congrats',
+  'new-baby',
+  'get-well',
+  'just-because',
+  'easter',
+] as const;
+export type Occasion = (typeof OCCASIONS)[number];
+export const MOTIFS = [
+  'balloons',
+  'heart-balloons',
+  'cake',
+  'gift',
+  'rings',
+  'champagne',
+  'mortarboard',
+  'lanterns',
+  'crescent',
+  'mosque',
+  'tree',
+  'baubles',
+  'wreath',
+  'pumpkin',
+  'ghost',
+  'bouquet',
+  'envelope',
+  'trophy',
+  'rattle',
+  'moon-clouds',
+  'teacup',
+  'sun',
+  'eggs',
+  'daisies',
+  'heart',
+] as const;
+export type Motif = (typeof MOTIFS)[number];
 /** How the headline is set: one script/serif/caps face, or a small script kicker over caps lines. */
-export type Lettering = 'script' | 'serif' | 'caps' | 'mixed';
-export type Motion = 'float' | 'swing' | 'pulse' | 'fall' | 'twinkle' | 'glow';
+export const LETTERINGS = ['script', 'serif', 'caps', 'mixed'] as const;
+export type Lettering = (typeof LETTERINGS)[number];
+export const MOTIONS = ['float', 'swing', 'pulse', 'fall', 'twinkle', 'glow'] as const;
+export type Motion = (typeof MOTIONS)[number];
+export const HERO_LAYOUTS = ['hero-top', 'hero-bottom'] as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Cover design
 
-type Composition = { layout: 'scatter' } | { layout: 'hero-top' | 'hero-bottom'; motif: Motif };
+type Composition = { layout: 'scatter' } | { layout: (typeof HERO_LAYOUTS)[number]; motif: Motif };
 
 /** The art direction for one cover; everything not named here (exact positions, jitter) comes from the seed. */
 export type CoverArt = PaletteChoice & Composition & { lettering: Lettering; motion?: Motion };

@@ -20,11 +20,18 @@ import { createRng, luminance, n, n2, seedFromText, wave, type Point } from './s
 export {
   COVER_HEIGHT,
   COVER_WIDTH,
+  HERO_LAYOUTS,
+  LETTERINGS,
+  MOTIFS,
+  MOTIONS,
+  OCCASIONS,
+  STYLE_KEYS,
   type CoverArt,
   type CoverDesign,
   type Occasion,
   type StyleKey,
 } from './design.ts';
+export { paletteNames } from './palettes.ts';
 export { createRng, seedFromText } from './shapes.ts';
 
 /**

@@ -221,6 +221,11 @@ export type PaletteChoice = {
   [S in StyleKey]: { style: S; palette: keyof (typeof PALETTES)[S] };
 }[StyleKey];
 
+/** The names of a style's own palettes. */
+export function paletteNames(style: StyleKey): string[] {
+  return Object.keys(PALETTES[style]);
+}
+
 export function paletteFor(choice: PaletteChoice): Palette {
   const group: Record<string, Palette> = PALETTES[choice.style];
   const palette = group[choice.palette];
