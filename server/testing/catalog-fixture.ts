@@ -54,6 +54,15 @@ export function fixtureCatalogSource(now: Date): CatalogSource {
         Style: i === 0 ? 'Elegant' : 'elegant',
         imageUrl: FIXTURE_STILL,
         dateCreated: i === 0 ? daysAgo(3) : daysAgo(40 + i),
+        // Only the first is translated: the others show their English name in every language.
+        ...(i === 0
+          ? {
+              translations: {
+                name: { ar: 'عهود ذهبية', ru: 'Золотые клятвы' },
+                description: { ar: 'دعوة لحفل الزفاف', ru: 'Приглашение на свадьбу' },
+              },
+            }
+          : {}),
       })),
       {
         id: 'thanks-1',

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { templateTranslationsSchema, translationsSchema } from '../catalog/catalog.contract.ts';
+import {
+  categorySchema,
+  eventSchema,
+  styleSchema,
+  templateSummarySchema,
+} from '../catalog/catalog.contract.ts';
 
 /**
  * The catalog admin API (DESIGN §1.16): what an admin reads and sends. The server validates with these
@@ -17,52 +22,38 @@ const translated = (max: number) =>
 /** A category's rank: a positive number, or null for unranked (SPEC §2: ranked first, then by name). */
 export const rankSchema = z.number().finite().min(0).max(1_000_000).nullable();
 
-export const adminCategorySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  translations: translationsSchema,
-  rank: z.number().nullable(),
-  isActive: z.boolean(),
-  tags: z.array(z.string()),
-});
+/** The admin's rows are what visitors see of them, and whether visitors see them at all. */
+const visibility = { isActive: z.boolean() };
+
+export const adminCategorySchema = categorySchema.extend(visibility);
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
-export const adminStyleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  translations: translationsSchema,
-  isActive: z.boolean(),
-});
+export const adminStyleSchema = styleSchema.extend(visibility);
 export type AdminStyle = z.infer<typeof adminStyleSchema>;
 
-export const adminEventSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  tag: z.string(),
-  iconKeyword: z.string().nullable(),
-  translations: translationsSchema,
-  isActive: z.boolean(),
-});
+export const adminEventSchema = eventSchema.extend(visibility);
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 
-export const adminTemplateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  translations: templateTranslationsSchema,
-  tags: z.array(z.string()),
-  categoryId: z.string(),
-  styleId: z.string().nullable(),
-  isActive: z.boolean(),
-  /** ISO 8601; drives New Drops. */
-  createdAt: z.string(),
-  /** The list picture, or null while the template has no artwork. */
-  thumbnailUrl: z.string().nullable(),
-  /** The 3:4 cover as visitors see it, or null. */
-  coverUrl: z.string().nullable(),
-  /** The animation, or null for a still template. */
-  animatedUrl: z.string().nullable(),
-});
+export const adminTemplateSchema = templateSummarySchema
+  .pick({
+    id: true,
+    name: true,
+    description: true,
+    translations: true,
+    tags: true,
+    categoryId: true,
+    styleId: true,
+    /** ISO 8601; drives New Drops. */
+    createdAt: true,
+    animatedUrl: true,
+  })
+  .extend({
+    ...visibility,
+    /** The list picture, or null while the template has no artwork. */
+    thumbnailUrl: z.string().nullable(),
+    /** The 3:4 cover as visitors see it, or null. */
+    coverUrl: z.string().nullable(),
+  });
 export type AdminTemplate = z.infer<typeof adminTemplateSchema>;
 
 /** GET /api/admin/catalog — everything, hidden rows too. */

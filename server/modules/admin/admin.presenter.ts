@@ -4,70 +4,45 @@ import type {
   AdminStyle,
   AdminTemplate,
 } from '../../../shared/admin/admin.contract.ts';
-import { catalogApi } from '../../../shared/api-paths.ts';
-import { imageVersion } from '../catalog/catalog.presenter.ts';
 import {
-  MEDIA_PREFIX,
-  type CategoryRecord,
-  type EventRecord,
-  type StyleRecord,
-  type TemplateRecord,
-} from '../catalog/catalog-source.ts';
+  imageVersion,
+  presentCategory,
+  presentEvent,
+  presentStyle,
+  presentTemplateTexts,
+  templateAnimationUrl,
+  templatePictureUrl,
+} from '../catalog/catalog.presenter.ts';
+import type { CategoryRecord, EventRecord, StyleRecord, TemplateRecord } from '../catalog/catalog-source.ts';
 
-/** What the admin area sees of each row: every field an admin edits, hidden rows included. */
+/** What the admin area sees of each row: what visitors see of it, and whether they see it; hidden rows too. */
 
 export const presentAdminCategory = (c: CategoryRecord): AdminCategory => ({
-  id: c.id,
-  name: c.name,
-  translations: c.translations,
-  rank: c.rank,
+  ...presentCategory(c),
   isActive: c.isActive,
-  tags: c.tags,
 });
 
 export const presentAdminStyle = (s: StyleRecord): AdminStyle => ({
-  id: s.id,
-  name: s.name,
-  translations: s.translations,
+  ...presentStyle(s),
   isActive: s.isActive,
 });
 
 export const presentAdminEvent = (e: EventRecord): AdminEvent => ({
-  id: e.id,
-  name: e.name,
-  tag: e.tag,
-  iconKeyword: e.iconKeyword,
-  translations: e.translations,
+  ...presentEvent(e),
   isActive: e.isActive,
 });
 
-/** The pictures come from the image route, as for visitors; an imported external URL is shown as is. */
+/** The pictures are the visitors' ones (the list picture at twice its size), or null while there is no artwork. */
 export function presentAdminTemplate(t: TemplateRecord): AdminTemplate {
   const version = imageVersion(t);
-  const ours = (ref: string | null) => ref?.startsWith(MEDIA_PREFIX) === true;
   const picture = (variant: 'thumb-2x' | 'cover') =>
-    t.previewImage === null
-      ? null
-      : ours(t.previewImage)
-        ? catalogApi.templateImage(t.id, variant, version)
-        : t.previewImage;
+    t.previewImage === null ? null : templatePictureUrl(t, t.previewImage, variant, version);
   return {
-    id: t.id,
-    name: t.name,
-    description: t.description,
-    translations: t.translations,
-    tags: t.tags,
-    categoryId: t.categoryId,
+    ...presentTemplateTexts(t),
     styleId: t.styleId,
     isActive: t.isActive,
-    createdAt: t.createdAt.toISOString(),
     thumbnailUrl: picture('thumb-2x'),
     coverUrl: picture('cover'),
-    animatedUrl:
-      t.animatedImage === null
-        ? null
-        : ours(t.animatedImage)
-          ? catalogApi.templateImage(t.id, 'original', version)
-          : t.animatedImage,
+    animatedUrl: templateAnimationUrl(t, version),
   };
 }

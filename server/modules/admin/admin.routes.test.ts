@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { homeResponseSchema } from '../../../shared/catalog/catalog.contract.ts';
+import { homeResponseSchema, templateSummarySchema } from '../../../shared/catalog/catalog.contract.ts';
 import { adminApi } from '../../../shared/api-paths.ts';
 import { adminCallers, animatedGif, stillPng } from '../../testing/admin-fixture.ts';
 import type { TestBrowser } from '../../testing/accounts-fixture.ts';
@@ -169,6 +169,22 @@ describeEachDatabase('admin routes', (use) => {
     expect(renamed.statusCode).toBe(200);
     const page = (await visitor.get('/api/catalog/templates?category=Graduations')).json();
     expect(page.items.map((t: { id: string }) => t.id)).toEqual([templateId]);
+
+    // A new Russian name reaches the visitors at once.
+    const input = templateInput('Cap Toss', categoryId);
+    const retitled = await callers.admin.request({
+      method: 'PUT',
+      url: adminApi.template(templateId),
+      payload: {
+        ...input,
+        translations: { ...input.translations, name: { ar: 'قالب', ru: 'Подбрось шапку' } },
+      },
+    });
+    expect(retitled.statusCode).toBe(200);
+    const retitledSummary = templateSummarySchema.parse(
+      (await visitor.get(`/api/catalog/templates/${templateId}`)).json(),
+    );
+    expect(retitledSummary.translations.name).toEqual({ ar: 'قالب', ru: 'Подбрось шапку' });
 
     // Hidden: gone from the category row and from New Drops.
     const hidden = await callers.admin.request({

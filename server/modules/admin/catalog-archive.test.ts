@@ -110,6 +110,14 @@ describeEachDatabase('catalog archive', (use) => {
     const after = (await target.callers.admin.get(adminApi.catalog)).json() as AdminCatalog;
     expect(after).toEqual(before);
     expect(before.templates.some((t) => t.name === 'Moving Day' && !t.isActive && t.animatedUrl)).toBe(true);
+    expect(after.templates.find((t) => t.name === 'Moving Day')!.translations).toEqual({
+      name: { ar: 'يوم الانتقال' },
+      description: { ru: 'Коробки' },
+    });
+    expect(after.templates.find((t) => t.id === 'wedding-1')!.translations.name).toEqual({
+      ar: 'عهود ذهبية',
+      ru: 'Золотые клятвы',
+    });
     expect(imported.json()).toEqual({
       categories: before.categories.length,
       styles: before.styles.length,

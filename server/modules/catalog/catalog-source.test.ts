@@ -46,7 +46,12 @@ describe('normalizeCatalogSource', () => {
       name: 'Golden Vows',
       categoryId: 'wedding',
       styleId: 'elegant',
+      translations: {
+        name: { ar: 'عهود ذهبية', ru: 'Золотые клятвы' },
+        description: { ar: 'دعوة لحفل الزفاف', ru: 'Приглашение на свадьбу' },
+      },
     });
+    expect(template('wedding-2').translations).toEqual({ name: {}, description: {} });
     expect(template('wedding-2').styleId).toBe('elegant');
   });
 

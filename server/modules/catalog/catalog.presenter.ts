@@ -3,6 +3,7 @@ import type {
   Category,
   CatalogEvent,
   Style,
+  TemplateImageVariant,
   TemplateSummary,
 } from '../../../shared/catalog/catalog.contract.ts';
 import { isNewDrop } from '../../../shared/catalog/catalog.rules.ts';
@@ -48,25 +49,28 @@ export function imageVersion(template: Pick<TemplateRecord, 'previewImage' | 'an
 
 const isMedia = (ref: string | null): ref is string => ref !== null && ref.startsWith(MEDIA_PREFIX);
 
-export function presentTemplate(
-  t: TemplateRecord,
-  context: { category: CategoryRecord; style: StyleRecord | null; now: Date },
-): TemplateSummary {
-  const version = imageVersion(t);
-  // Our own artwork goes through the image route (sized, cached); an imported external URL is used as is.
-  const preview = isMedia(t.previewImage) ? null : t.previewImage;
-  const thumbnailUrl = preview ?? catalogApi.templateImage(t.id, 'thumb', version);
-  const coverUrl = preview ?? catalogApi.templateImage(t.id, 'cover', version);
-  const thumbnailSrcSet = preview
-    ? null
-    : `${catalogApi.templateImage(t.id, 'thumb-1x', version)} ${LIST_PICTURE_WIDTH}w, ` +
-      `${catalogApi.templateImage(t.id, 'thumb-2x', version)} ${LIST_PICTURE_WIDTH * 2}w`;
-  const animatedUrl =
-    t.animatedImage === null
-      ? null
-      : isMedia(t.animatedImage)
-        ? catalogApi.templateImage(t.id, 'original', version)
-        : t.animatedImage;
+/**
+ * The URL of a template picture: our own artwork (or none yet) goes through the image route, sized and
+ * cached; an imported external URL is used as is. Visitors' and the admin area's answers both use it.
+ */
+export function templatePictureUrl(
+  t: Pick<TemplateRecord, 'id'>,
+  reference: string | null,
+  variant: TemplateImageVariant,
+  version: string,
+): string {
+  return reference === null || isMedia(reference)
+    ? catalogApi.templateImage(t.id, variant, version)
+    : reference;
+}
+
+/** The animation's URL, or null for a still template. */
+export function templateAnimationUrl(t: TemplateRecord, version: string): string | null {
+  return t.animatedImage === null ? null : templatePictureUrl(t, t.animatedImage, 'original', version);
+}
+
+/** What visitors and the admin area alike see of a template, besides its style and pictures. */
+export function presentTemplateTexts(t: TemplateRecord) {
   return {
     id: t.id,
     name: t.name,
@@ -74,14 +78,29 @@ export function presentTemplate(
     translations: t.translations,
     tags: t.tags,
     categoryId: t.categoryId,
+    createdAt: t.createdAt.toISOString(),
+  };
+}
+
+export function presentTemplate(
+  t: TemplateRecord,
+  context: { category: CategoryRecord; style: StyleRecord | null; now: Date },
+): TemplateSummary {
+  const version = imageVersion(t);
+  const external = t.previewImage !== null && !isMedia(t.previewImage);
+  const thumbnailSrcSet = external
+    ? null
+    : `${catalogApi.templateImage(t.id, 'thumb-1x', version)} ${LIST_PICTURE_WIDTH}w, ` +
+      `${catalogApi.templateImage(t.id, 'thumb-2x', version)} ${LIST_PICTURE_WIDTH * 2}w`;
+  return {
+    ...presentTemplateTexts(t),
     categoryName: context.category.name,
     styleId: context.style?.id ?? null,
     styleName: context.style?.name ?? null,
-    createdAt: t.createdAt.toISOString(),
     isNew: isNewDrop(t.createdAt, context.now),
-    thumbnailUrl,
+    thumbnailUrl: templatePictureUrl(t, t.previewImage, 'thumb', version),
     thumbnailSrcSet,
-    coverUrl,
-    animatedUrl,
+    coverUrl: templatePictureUrl(t, t.previewImage, 'cover', version),
+    animatedUrl: templateAnimationUrl(t, version),
   };
 }

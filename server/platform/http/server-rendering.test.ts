@@ -98,6 +98,18 @@ describeEachDatabase('pages rendered by the server', (use) => {
     expect(unknown.body).toContain('<html lang="en" dir="ltr">');
   });
 
+  it("names a template in the page's language, and in English where it has no translation", async () => {
+    const arabic = rootOf((await app.inject({ url: '/', cookies: { [LANGUAGE_COOKIE]: 'ar' } })).body);
+    expect(arabic).toContain('عهود ذهبية');
+    expect(arabic).not.toContain('Golden Vows');
+    expect(arabic).toContain('Birthday Card 1');
+    const russian = rootOf((await app.inject({ url: '/', cookies: { [LANGUAGE_COOKIE]: 'ru' } })).body);
+    expect(russian).toContain('Золотые клятвы');
+    const english = rootOf((await app.inject('/')).body);
+    expect(english).toContain('Golden Vows');
+    expect(english).not.toContain('عهود ذهبية');
+  });
+
   /** The JSON block of a page's first-screen data. */
   function pageDataOf(html: string): Record<string, unknown> {
     const json = /<script type="application\/json" id="winc-page-data">(.*?)<\/script>/s.exec(html)?.[1];

@@ -12,7 +12,7 @@ import {
   type NormalizedCatalog,
   type TemplateRecord,
 } from '../catalog-source.ts';
-import { COVER_HEIGHT, COVER_WIDTH, renderCover } from './artwork.ts';
+import { COVER_HEIGHT, COVER_WIDTH, renderCover } from './artwork/index.ts';
 import { LocalDiskStorage } from '../../../platform/storage/local-disk-storage.ts';
 import { generateDemoCatalog } from './generate-demo-catalog.ts';
 
@@ -96,10 +96,15 @@ describe('generateDemoCatalog', () => {
     }
   });
 
-  it('translates every category, style and event into Arabic and Russian', () => {
-    for (const item of [...catalog.categories, ...catalog.styles, ...catalog.events]) {
-      expect(item.translations.ar, item.name).toMatch(/[\u0600-\u06ff]/);
-      expect(item.translations.ru, item.name).toMatch(/[\u0400-\u04ff]/);
+  it('translates every category, style and event, and every template name and description, into Arabic and Russian', () => {
+    const texts = [
+      ...[...catalog.categories, ...catalog.styles, ...catalog.events].map((item) => item.translations),
+      ...catalog.templates.flatMap((t) => [t.translations.name, t.translations.description]),
+    ];
+    expect(texts.length).toBe(14 + 5 + 7 + 2 * 75);
+    for (const translations of texts) {
+      expect(translations.ar, JSON.stringify(translations)).toMatch(/[\u0600-\u06ff]/);
+      expect(translations.ru, JSON.stringify(translations)).toMatch(/[\u0400-\u04ff]/);
     }
   });
 

@@ -2,15 +2,8 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { FileStorage } from '../../../platform/storage/file-storage.ts';
 import { ARTWORK_FOLDER, MEDIA_PREFIX, type CatalogSource, type RawTemplate } from '../catalog-source.ts';
-import { createRng, renderCover, seedFromText } from './artwork.ts';
-import {
-  BROKEN_TEMPLATE,
-  DEMO_CATEGORIES,
-  DEMO_EVENTS,
-  DEMO_STYLES,
-  type DemoCategory,
-  type DemoTemplate,
-} from './demo-catalog.data.ts';
+import { createRng, renderCover, seedFromText } from './artwork/index.ts';
+import { DEMO_CATALOG, type DemoCategory, type DemoTemplate } from './demo-catalog.ts';
 
 export interface GenerateDemoCatalogOptions {
   /** Where the covers are written, under `catalog/templates/`. */
@@ -65,7 +58,7 @@ async function mapConcurrently<T, R>(
 function planDates(now: Date): Job[] {
   const jobs: Job[] = [];
   let freshIndex = 0;
-  for (const category of DEMO_CATEGORIES) {
+  for (const category of DEMO_CATALOG.categories) {
     for (const template of category.templates) {
       const rng = createRng(seedFromText(`date:${template.slug}`));
       let ago: number;
@@ -104,7 +97,7 @@ async function renderJob(job: Job, now: Date, storage: FileStorage): Promise<Ren
   return { ...job, preview, animated };
 }
 
-const STYLE_NAMES = new Map(DEMO_STYLES.map((s) => [s.id, s.name]));
+const STYLE_NAMES = new Map(DEMO_CATALOG.styles.map((s) => [s.id, s.name]));
 
 /**
  * The source document deliberately uses every spelling SPEC §3 allows (the shapes found in old exports),
@@ -127,6 +120,7 @@ function rawTemplate(item: Rendered, index: number): RawTemplate {
         id,
         Name: template.name,
         Description: template.description,
+        translations: template.translations,
         Tags: template.tags,
         CategoryId: category.id,
         StyleID: template.art.style,
@@ -139,6 +133,7 @@ function rawTemplate(item: Rendered, index: number): RawTemplate {
         id,
         name: template.name,
         description: template.description,
+        translations: template.translations,
         tags: template.tags,
         categoryId: category.id,
         Style: STYLE_NAMES.get(template.art.style),
@@ -152,6 +147,7 @@ function rawTemplate(item: Rendered, index: number): RawTemplate {
         id,
         name: template.name,
         Description: template.description,
+        translations: template.translations,
         tags: template.tags,
         categoryId: category.id,
         styleId: template.art.style,
@@ -188,19 +184,19 @@ export async function generateDemoCatalog(options: GenerateDemoCatalogOptions): 
     return result;
   });
 
-  const categories: CatalogSource['categories'] = DEMO_CATEGORIES.map((c, index) => {
+  const categories: CatalogSource['categories'] = DEMO_CATALOG.categories.map((c, index) => {
     const base = { id: c.id, translations: c.translations };
     const rank = c.rank === undefined ? {} : index % 2 === 0 ? { Rank: c.rank } : { rank: c.rank };
     return index % 2 === 0
       ? { ...base, Name: c.name, ...rank, IsActive: c.isActive, Tags: c.tags }
       : { ...base, name: c.name, ...rank, isActive: c.isActive, tags: c.tags };
   });
-  const styles: CatalogSource['styles'] = DEMO_STYLES.map((s, index) =>
+  const styles: CatalogSource['styles'] = DEMO_CATALOG.styles.map((s, index) =>
     index % 2 === 0
       ? { id: s.id, Name: s.name, translations: s.translations }
       : { id: s.id, name: s.name, translations: s.translations },
   );
-  const events: CatalogSource['events'] = DEMO_EVENTS.map((e) => ({
+  const events: CatalogSource['events'] = DEMO_CATALOG.events.map((e) => ({
     EventID: e.id,
     Name: e.name,
     Tag: e.tag,
@@ -211,13 +207,14 @@ export async function generateDemoCatalog(options: GenerateDemoCatalogOptions): 
   const templates = [
     ...rendered.map((item, index) => compact(rawTemplate(item, index))),
     {
-      id: BROKEN_TEMPLATE.slug,
-      name: BROKEN_TEMPLATE.name,
-      description: BROKEN_TEMPLATE.description,
-      tags: [...BROKEN_TEMPLATE.tags],
-      categoryId: BROKEN_TEMPLATE.categoryId,
-      StyleID: BROKEN_TEMPLATE.style,
-      imageUrl: BROKEN_TEMPLATE.imageUrl,
+      id: DEMO_CATALOG.brokenTemplate.slug,
+      name: DEMO_CATALOG.brokenTemplate.name,
+      description: DEMO_CATALOG.brokenTemplate.description,
+      translations: DEMO_CATALOG.brokenTemplate.translations,
+      tags: [...DEMO_CATALOG.brokenTemplate.tags],
+      categoryId: DEMO_CATALOG.brokenTemplate.categoryId,
+      StyleID: DEMO_CATALOG.brokenTemplate.style,
+      imageUrl: DEMO_CATALOG.brokenTemplate.imageUrl,
       dateCreated: brokenCreatedAt.toISOString(),
     },
   ];

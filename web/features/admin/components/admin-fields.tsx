@@ -4,6 +4,8 @@ import { errorMessageKey } from '../../../lib/api-client.ts';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { Button } from '../../../components/button.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import type { Translations } from '../../../../shared/i18n/languages.ts';
 
 /** A labelled select in the admin forms' style. */
 export function SelectField({
@@ -157,3 +159,62 @@ export const tagsFromText = (text: string) =>
     .split(',')
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '');
+
+/** A text as the admin edits it: the canonical English and its Arabic and Russian versions. */
+export interface TranslatedText {
+  text: string;
+  ar: string;
+  ru: string;
+}
+
+export const translatedText = (text = '', translations: Translations = {}): TranslatedText => ({
+  text,
+  ar: translations.ar ?? '',
+  ru: translations.ru ?? '',
+});
+
+const TRANSLATED_LABELS = {
+  name: ['admin.fields.name', 'admin.fields.nameAr', 'admin.fields.nameRu'],
+  description: ['admin.fields.description', 'admin.fields.descriptionAr', 'admin.fields.descriptionRu'],
+} as const;
+
+/**
+ * A name (one line, required) or a description (several lines) in English across the form, and its Arabic
+ * and Russian versions side by side below it; every admin form edits its texts with these.
+ */
+export function TranslatedTextFields({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: keyof typeof TRANSLATED_LABELS;
+  value: TranslatedText;
+  onChange: (value: TranslatedText) => void;
+}) {
+  const { t } = useTranslation();
+  const [textLabel, arLabel, ruLabel] = TRANSLATED_LABELS[kind];
+  const field = (label: string, key: keyof TranslatedText, dir?: 'rtl') =>
+    kind === 'name' ? (
+      <TextField
+        label={t(label)}
+        dir={dir}
+        value={value[key]}
+        onChange={(event) => onChange({ ...value, [key]: event.target.value })}
+        required={key === 'text'}
+      />
+    ) : (
+      <TextAreaField
+        label={t(label)}
+        dir={dir}
+        value={value[key]}
+        onChange={(text) => onChange({ ...value, [key]: text })}
+      />
+    );
+  return (
+    <>
+      <div className="sm:col-span-2">{field(textLabel, 'text')}</div>
+      {field(arLabel, 'ar', 'rtl')}
+      {field(ruLabel, 'ru')}
+    </>
+  );
+}

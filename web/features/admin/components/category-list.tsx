@@ -8,14 +8,20 @@ import { TextField } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useDeleteItem, useRankCategories, useSaveCategory } from '../api/use-admin.ts';
-import { Badge, CheckboxField, FormActions, FormError, tagsFromText } from './admin-fields.tsx';
+import {
+  Badge,
+  CheckboxField,
+  FormActions,
+  FormError,
+  tagsFromText,
+  translatedText,
+  TranslatedTextFields,
+} from './admin-fields.tsx';
 
 function CategoryForm({ category, onDone }: { category: AdminCategory | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveCategory();
-  const [name, setName] = useState(category?.name ?? '');
-  const [ar, setAr] = useState(category?.translations.ar ?? '');
-  const [ru, setRu] = useState(category?.translations.ru ?? '');
+  const [name, setName] = useState(translatedText(category?.name, category?.translations));
   const [rank, setRank] = useState(category?.rank === null || !category ? '' : String(category.rank));
   const [tags, setTags] = useState(category?.tags.join(', ') ?? '');
   const [isActive, setIsActive] = useState(category?.isActive ?? true);
@@ -23,8 +29,8 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
   function submit(event: FormEvent) {
     event.preventDefault();
     const input = {
-      name,
-      translations: { ar, ru },
+      name: name.text,
+      translations: { ar: name.ar, ru: name.ru },
       rank: rank.trim() === '' ? null : Number(rank),
       isActive,
       tags: tagsFromText(tags),
@@ -45,12 +51,7 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
       onSubmit={submit}
       className="grid gap-4 rounded-2xl border border-plum-100 bg-plum-50/50 p-4 sm:grid-cols-2"
     >
-      <TextField
-        label={t('admin.fields.name')}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        required
-      />
+      <TranslatedTextFields kind="name" value={name} onChange={setName} />
       <TextField
         label={t('admin.fields.rank')}
         hint={t('admin.fields.rankHint')}
@@ -60,13 +61,6 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
         value={rank}
         onChange={(e) => setRank(e.target.value)}
       />
-      <TextField
-        label={t('admin.fields.nameAr')}
-        dir="rtl"
-        value={ar}
-        onChange={(e) => setAr(e.target.value)}
-      />
-      <TextField label={t('admin.fields.nameRu')} value={ru} onChange={(e) => setRu(e.target.value)} />
       <TextField
         label={t('admin.fields.tags')}
         hint={t('admin.fields.tagsHint')}

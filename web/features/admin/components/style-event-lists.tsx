@@ -6,7 +6,14 @@ import { TextField } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useDeleteItem, useSaveEvent, useSaveStyle } from '../api/use-admin.ts';
-import { Badge, CheckboxField, FormActions, FormError } from './admin-fields.tsx';
+import {
+  Badge,
+  CheckboxField,
+  FormActions,
+  FormError,
+  translatedText,
+  TranslatedTextFields,
+} from './admin-fields.tsx';
 
 type Item = (AdminStyle & { kind: 'styles' }) | (AdminEvent & { kind: 'events' });
 
@@ -15,9 +22,7 @@ function ItemForm({ kind, item, onDone }: { kind: Item['kind']; item: Item | nul
   const saveStyle = useSaveStyle();
   const saveEvent = useSaveEvent();
   const save = kind === 'styles' ? saveStyle : saveEvent;
-  const [name, setName] = useState(item?.name ?? '');
-  const [ar, setAr] = useState(item?.translations.ar ?? '');
-  const [ru, setRu] = useState(item?.translations.ru ?? '');
+  const [name, setName] = useState(translatedText(item?.name, item?.translations));
   const [isActive, setIsActive] = useState(item?.isActive ?? true);
   const [tag, setTag] = useState(item?.kind === 'events' ? item.tag : '');
   const [iconKeyword, setIconKeyword] = useState(item?.kind === 'events' ? (item.iconKeyword ?? '') : '');
@@ -30,7 +35,7 @@ function ItemForm({ kind, item, onDone }: { kind: Item['kind']; item: Item | nul
         onDone();
       },
     };
-    const base = { name, translations: { ar, ru }, isActive };
+    const base = { name: name.text, translations: { ar: name.ar, ru: name.ru }, isActive };
     if (kind === 'styles') saveStyle.mutate({ id: item?.id ?? null, input: base }, done);
     else saveEvent.mutate({ id: item?.id ?? null, input: { ...base, tag, iconKeyword } }, done);
   }
@@ -40,20 +45,7 @@ function ItemForm({ kind, item, onDone }: { kind: Item['kind']; item: Item | nul
       onSubmit={submit}
       className="grid gap-4 rounded-2xl border border-plum-100 bg-plum-50/50 p-4 sm:grid-cols-2"
     >
-      <TextField
-        label={t('admin.fields.name')}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        required
-      />
-      <CheckboxField label={t('admin.fields.active')} checked={isActive} onChange={setIsActive} />
-      <TextField
-        label={t('admin.fields.nameAr')}
-        dir="rtl"
-        value={ar}
-        onChange={(e) => setAr(e.target.value)}
-      />
-      <TextField label={t('admin.fields.nameRu')} value={ru} onChange={(e) => setRu(e.target.value)} />
+      <TranslatedTextFields kind="name" value={name} onChange={setName} />
       {kind === 'events' && (
         <>
           <TextField
@@ -70,6 +62,7 @@ function ItemForm({ kind, item, onDone }: { kind: Item['kind']; item: Item | nul
           />
         </>
       )}
+      <CheckboxField label={t('admin.fields.active')} checked={isActive} onChange={setIsActive} />
       <FormActions error={save.error} saving={save.isPending} onCancel={onDone} className="sm:col-span-2" />
     </form>
   );

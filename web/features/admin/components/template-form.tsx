@@ -5,7 +5,14 @@ import { showToast } from '../../../components/toast.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { useSaveTemplate } from '../api/use-admin.ts';
-import { CheckboxField, FormActions, SelectField, tagsFromText, TextAreaField } from './admin-fields.tsx';
+import {
+  CheckboxField,
+  FormActions,
+  SelectField,
+  tagsFromText,
+  translatedText,
+  TranslatedTextFields,
+} from './admin-fields.tsx';
 
 /** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local field shows. */
 function localDateTime(iso: string): string {
@@ -30,12 +37,10 @@ export function TemplateForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveTemplate();
-  const [name, setName] = useState(template?.name ?? '');
-  const [description, setDescription] = useState(template?.description ?? '');
-  const [nameAr, setNameAr] = useState(template?.translations.name.ar ?? '');
-  const [nameRu, setNameRu] = useState(template?.translations.name.ru ?? '');
-  const [descriptionAr, setDescriptionAr] = useState(template?.translations.description.ar ?? '');
-  const [descriptionRu, setDescriptionRu] = useState(template?.translations.description.ru ?? '');
+  const [name, setName] = useState(translatedText(template?.name, template?.translations.name));
+  const [description, setDescription] = useState(
+    translatedText(template?.description, template?.translations.description),
+  );
   const [tags, setTags] = useState(template?.tags.join(', ') ?? '');
   const [categoryId, setCategoryId] = useState(template?.categoryId ?? catalog.categories[0]?.id ?? '');
   const [styleId, setStyleId] = useState(template?.styleId ?? '');
@@ -52,11 +57,11 @@ export function TemplateForm({
         id: template?.id ?? null,
         artwork,
         input: {
-          name,
-          description,
+          name: name.text,
+          description: description.text,
           translations: {
-            name: { ar: nameAr, ru: nameRu },
-            description: { ar: descriptionAr, ru: descriptionRu },
+            name: { ar: name.ar, ru: name.ru },
+            description: { ar: description.ar, ru: description.ru },
           },
           tags: tagsFromText(tags),
           categoryId,
@@ -77,46 +82,13 @@ export function TemplateForm({
   return (
     <form onSubmit={submit} className="grid gap-6 md:grid-cols-[minmax(0,1fr)_14rem]">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('admin.fields.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-        />
+        <TranslatedTextFields kind="name" value={name} onChange={setName} />
+        <TranslatedTextFields kind="description" value={description} onChange={setDescription} />
         <TextField
           label={t('admin.fields.tags')}
           hint={t('admin.fields.tagsHint')}
           value={tags}
           onChange={(e) => setTags(e.target.value)}
-        />
-        <TextField
-          label={t('admin.fields.nameAr')}
-          dir="rtl"
-          value={nameAr}
-          onChange={(e) => setNameAr(e.target.value)}
-        />
-        <TextField
-          label={t('admin.fields.nameRu')}
-          value={nameRu}
-          onChange={(e) => setNameRu(e.target.value)}
-        />
-        <div className="sm:col-span-2">
-          <TextAreaField
-            label={t('admin.fields.description')}
-            value={description}
-            onChange={setDescription}
-          />
-        </div>
-        <TextAreaField
-          label={t('admin.fields.descriptionAr')}
-          dir="rtl"
-          value={descriptionAr}
-          onChange={setDescriptionAr}
-        />
-        <TextAreaField
-          label={t('admin.fields.descriptionRu')}
-          value={descriptionRu}
-          onChange={setDescriptionRu}
         />
         <SelectField label={t('admin.fields.category')} value={categoryId} onChange={setCategoryId}>
           {catalog.categories.map((c) => (
