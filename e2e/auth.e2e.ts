@@ -176,7 +176,7 @@ describe('accounts in the browser', () => {
 
     // A wrong password, then the right one.
     await signInInBrowser(page, email, 'not the password');
-    await page.getByText(en('auth.errors.invalid-credential')).waitFor();
+    await page.getByText(en('errors.invalid-credential')).waitFor();
     await signInInBrowser(page, email);
     await page.getByText(en('auth.signedIn')).waitFor();
     await expectBalance(page, NEW_USER_CREDITS);

@@ -10,7 +10,7 @@ import { Chip, ChipRow } from '../../../components/chip.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessageKey } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMyWincs } from '../api/use-my-wincs.ts';
 
