@@ -108,10 +108,7 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
     error: useId(),
   };
 
-  const change = <K extends 'selectedVoice' | 'language' | 'readMessageAloud' | 'faceOpening' | 'media'>(
-    key: K,
-    value: PathValue<CardFormValues, K>,
-  ) => {
+  const change = <K extends keyof CardFormValues>(key: K, value: PathValue<CardFormValues, K>) => {
     setValue(key, value);
     clearErrors(key);
     setSaveError(null);
@@ -376,7 +373,7 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
 
           <TextStyleFields
             values={values.textStyles}
-            onChange={(key, value) => setValue('textStyles', { ...values.textStyles, [key]: value })}
+            onChange={(key, value) => change('textStyles', { ...values.textStyles, [key]: value })}
             previewText={values.message.trim()}
           />
         </div>
@@ -426,8 +423,7 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
         open={aiOpen}
         onClose={() => setAiOpen(false)}
         onUse={(message) => {
-          setValue('message', message);
-          clearErrors('message');
+          change('message', message);
           setAiOpen(false);
           document.getElementById(ids.message)?.focus();
         }}
