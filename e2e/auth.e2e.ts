@@ -147,6 +147,12 @@ describe('accounts in the browser', () => {
     await page.goto(`${server.baseUrl}/signup`);
     await page.getByRole('button', { name: en('auth.signUp.submit'), exact: true }).click();
     await page.getByText(en('auth.fillAllFields')).waitFor();
+    await page.getByLabel(en('auth.fields.name')).fill('Ada Lovelace');
+    await page.getByLabel(en('auth.fields.email')).fill('ada@');
+    await page.getByLabel(en('auth.fields.password'), { exact: true }).fill('short');
+    await page.getByRole('button', { name: en('auth.signUp.submit'), exact: true }).click();
+    await page.getByText(en('auth.invalidEmail')).waitFor();
+    await page.getByText(en('auth.passwordTooShort', { min: '8' })).waitFor();
 
     await signUpInBrowser(page, 'en', 'Ada Lovelace', email);
     // Still signed out until verified.
@@ -176,7 +182,7 @@ describe('accounts in the browser', () => {
 
     // A wrong password, then the right one.
     await signInInBrowser(page, email, 'not the password');
-    await page.getByText(en('auth.errors.invalid-credential')).waitFor();
+    await page.getByText(en('errors.invalid-credential')).waitFor();
     await signInInBrowser(page, email);
     await page.getByText(en('auth.signedIn')).waitFor();
     await expectBalance(page, NEW_USER_CREDITS);

@@ -42,6 +42,8 @@ describe.each(['en', 'ar'] as const)('card editor and overview (%s)', (language)
     try {
       // A template outside New Drops opens the preview directly.
       const editor = await openCreateEditor(page, server.baseUrl, t);
+      // The one card form, which My WINCS' edit dialog shows too (my-wincs.e2e.ts).
+      await editor.getByTestId('card-form').waitFor();
       await editor.getByText(t('editor.requiredNote')).waitFor();
       const next = editor.getByRole('button', { name: t('editor.next') });
       const sender = editor.getByRole('textbox', { name: t('editor.senderName'), exact: true });

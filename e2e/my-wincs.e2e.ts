@@ -88,22 +88,35 @@ describe('My WINCS', () => {
       expect(await details.getByTestId('details-message').innerText()).toBe('Happy birthday, Bo!');
       expect(await details.getByTestId('details-image').count()).toBe(0);
 
-      // Edit: a new message and a photo, saved.
+      // Edit: the card editor's one form (the create modal's), titled 'Edit Card' with 'Save Changes'; a new
+      // message and a photo, saved.
       await details.getByRole('button', { name: t('myWincs.details.edit') }).click();
       const editor = page.getByRole('dialog', { name: t('myWincs.edit.title') });
-      await editor.waitFor();
-      const message = editor.getByRole('textbox', { name: t('myWincs.edit.message') });
+      await editor.getByTestId('card-form').waitFor();
+      const message = editor.getByRole('textbox', { name: t('editor.message'), exact: true });
       expect(await message.inputValue()).toBe('Happy birthday, Bo!');
+      expect(
+        await editor.getByRole('textbox', { name: t('editor.senderName'), exact: true }).inputValue(),
+      ).toBe('Ana');
+      expect(
+        await editor
+          .getByRole('button', { name: t('editor.voices.female'), exact: true })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
       await message.fill('   ');
       await editor.getByRole('button', { name: t('myWincs.edit.save') }).click();
       await editor
         .getByRole('alert')
         .filter({ hasText: t('card.messageRequired') })
         .waitFor();
+      expect(await message.evaluate((el) => el === document.activeElement)).toBe(true);
       await message.fill('Thirty already? See you at the party 🎉');
-      await editor.getByTestId('edit-image-input').setInputFiles(photoPath);
-      await editor.getByText(t('myWincs.edit.newImage', { name: 'bo.png' })).waitFor();
+      await editor.getByTestId('recipient-image-input').setInputFiles(photoPath);
+      await editor.getByTestId('recipient-image').getByText('bo.png').waitFor();
       await editor.getByRole('button', { name: t('myWincs.edit.save') }).click();
+      const progress = page.getByTestId('upload-progress-dialog');
+      await progress.and(page.locator('[data-step="complete"]')).waitFor({ timeout: 60_000 });
+      await progress.getByTestId('upload-continue').click();
       await page
         .getByTestId('toast')
         .filter({ hasText: t('myWincs.edit.success') })

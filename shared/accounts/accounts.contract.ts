@@ -51,6 +51,16 @@ export const signUpInputSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
+/**
+ * The email sign-in: the sign-up's email rules; the password is only bounded (an account's password follows
+ * the rules of the day it was set, and a wrong one is the server's to refuse).
+ */
+export const signInInputSchema = z.object({
+  email: signUpInputSchema.shape.email,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type SignInInput = z.infer<typeof signInInputSchema>;
+
 /** POST /api/me/claim-guest-cards — after sign-in, moves the guest session's cards to the user. */
 export const claimGuestCardsRequestSchema = z.object({ cardId: z.string().min(1).max(100).optional() });
 export const claimGuestCardsResponseSchema = z.object({

@@ -1,6 +1,6 @@
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { useTranslation } from '../lib/translation.tsx';
-import { errorMessageKey } from '../lib/api-client.ts';
+import { errorMessageKey } from '../lib/error-message.ts';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
 

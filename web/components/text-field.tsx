@@ -1,8 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cn } from '../lib/cn.ts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
+  /** The input itself (a form library registers it). */
+  ref?: Ref<HTMLInputElement>;
   /** Shown under the field and tied to it with aria-describedby; marks the field aria-invalid. */
   error?: string | null;
   hint?: string | null;

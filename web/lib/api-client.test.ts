@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiRequestError,
-  apiRequest,
-  errorMessageKey,
-  hasErrorCode,
-  isClientError,
-  withQuery,
-} from './api-client.ts';
+import { ApiRequestError, apiRequest, hasErrorCode, isClientError, withQuery } from './api-client.ts';
+import { errorMessageKey } from './error-message.ts';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -130,15 +130,6 @@ export function getJson<T>(path: string, params?: QueryParams, signal?: AbortSig
   return apiRequest<T>(path, { params, signal });
 }
 
-/** The locale key of the message to show for an error (`errors.<code>`, network or generic). */
-export function errorMessageKey(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    if (error.code) return `errors.${error.code}`;
-    if (error.isNetworkError) return 'errors.network';
-  }
-  return 'errors.generic';
-}
-
 /** True when retrying cannot help: the server understood the request and said no. */
 export function isClientError(error: unknown): boolean {
   return (

@@ -1,31 +1,17 @@
 import { PenLine } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import editorStrings from 'virtual:strings/editor';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
-import { includesAdvancedAi } from '../../../shared/payments/plans.ts';
 import { Button } from '../../components/button.tsx';
 import type { useCardEditor } from '../../features/card-editor/hooks/use-card-editor.ts';
-import { useCurrentUser } from '../../features/session/api/session-query.ts';
-import { withStrings } from '../../lib/i18n.ts';
+import { LazyCardEditorDialog, loadEditorDialog, useOnceOpened } from './card-editor-loader.tsx';
 
-// The catalog pages load without the editor (its media, upload and compression code): the preview's code
-// is fetched once the page is idle, the editor's (with its strings) once a preview is open, so a click rarely
-// waits for either.
+// The catalog pages load without the editor: the preview's code is fetched once the page is idle, the
+// editor's (with its strings) once a preview is open, so a click rarely waits for either.
 const loadPreviewDialog = () => import('../../features/catalog/components/template-preview-dialog.tsx');
-const loadEditorDialog = () =>
-  withStrings(import('../../features/card-editor/components/card-editor-dialog.tsx'), editorStrings);
 const TemplatePreviewDialog = lazy(() =>
   loadPreviewDialog().then((m) => ({ default: m.TemplatePreviewDialog })),
 );
-const CardEditorDialog = lazy(() => loadEditorDialog().then((m) => ({ default: m.CardEditorDialog })));
-
-/** True from the first time `open` is true: a dialog's code, once fetched, stays mounted. */
-function useOnceOpened(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened;
-}
 
 function usePrefetchWhenIdle(load: () => Promise<unknown>, when: boolean): void {
   useEffect(() => {
@@ -58,9 +44,7 @@ export function TemplateDialogs({
   onCloseEditor?: () => void;
 }) {
   const { t } = useTranslation();
-  const user = useCurrentUser();
   const previewShown = useOnceOpened(previewTemplate !== null);
-  const editorShown = useOnceOpened(editor.target !== null);
   usePrefetchWhenIdle(loadPreviewDialog, true);
   usePrefetchWhenIdle(loadEditorDialog, previewTemplate !== null);
   return (
@@ -86,13 +70,7 @@ export function TemplateDialogs({
           }
         />
       )}
-      {editorShown && (
-        <CardEditorDialog
-          target={editor.target}
-          onClose={onCloseEditor ?? editor.close}
-          multilingual={includesAdvancedAi(user?.tier ?? null)}
-        />
-      )}
+      <LazyCardEditorDialog target={editor.target} onClose={onCloseEditor ?? editor.close} />
     </Suspense>
   );
 }

@@ -23,7 +23,7 @@ import type { Card } from '../../../shared/cards/cards.contract.ts';
 import { showToast } from '../../components/toast.tsx';
 import { useCardEditor, type EditorTemplate } from '../../features/card-editor/hooks/use-card-editor.ts';
 import { useReopenEditor } from '../../features/card-editor/hooks/use-reopen-editor.ts';
-import { errorMessageKey } from '../../lib/api-client.ts';
+import { errorMessageKey } from '../../lib/error-message.ts';
 import { readEditCardState } from '../../lib/edit-card-state.ts';
 import { toggleParam, withParam } from '../../lib/search-params.ts';
 import { LatestDraftBanner } from '../../features/my-wincs/components/latest-draft-banner.tsx';

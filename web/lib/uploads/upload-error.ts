@@ -1,25 +1,25 @@
 /**
- * SPEC §8 storage error codes the upload client reports, plus `invalid-format` and `file-too-large` (the server
- * refused the file itself). The UI shows SPEC's message for each code.
+ * The SPEC §8 storage error codes the upload client reports, plus `invalid-format` and `file-too-large` (the
+ * server refused the file itself). SPEC's other storage codes name failures of a hosted storage service that
+ * our server never answers, so they have no message either. The UI shows SPEC's message for each code.
  */
-export type UploadErrorCode =
-  | 'unauthorized'
-  | 'unauthenticated'
-  | 'canceled'
-  | 'unknown'
-  | 'object-not-found'
-  | 'quota-exceeded'
-  | 'invalid-format'
-  | 'file-too-large'
-  | 'server-file-wrong-size'
-  | 'retry-limit-exceeded';
+export const UPLOAD_ERROR_CODES = [
+  'unauthorized',
+  'unauthenticated',
+  'canceled',
+  'unknown',
+  'invalid-format',
+  'file-too-large',
+  'server-file-wrong-size',
+  'retry-limit-exceeded',
+] as const;
+export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 
 /** SPEC §8: these fail at once; every other error is retried. */
 const NOT_RETRYABLE = new Set<UploadErrorCode>([
   'unauthorized',
   'canceled',
   'invalid-format',
-  'quota-exceeded',
   'file-too-large',
 ]);
 

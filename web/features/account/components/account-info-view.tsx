@@ -11,7 +11,7 @@ import { showToast } from '../../../components/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { changeEmail, deleteAccount, updateProfile, uploadAvatar } from '../api/account-api.ts';
-import { accountErrorReason } from '../lib/account-errors.ts';
+import { errorReason } from '../../../lib/error-message.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { CreditHistory } from './credit-history.tsx';
 
@@ -51,7 +51,7 @@ export function AccountInfoView({
   /** The account is gone: sign the UI out and leave. */
   onDeleted: () => Promise<void>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useDocumentTitle(t('account.title'));
   const [params] = useSearchParams();
   const [name, setName] = useState(user.name);
@@ -95,9 +95,7 @@ export function AccountInfoView({
       }
       showToast(t('account.updated'), 'success');
     } catch (error) {
-      setSaveError(
-        t('account.updateError', { message: accountErrorReason(error, t, (key) => i18n.exists(key)) }),
-      );
+      setSaveError(t('account.updateError', { message: errorReason(error, t) }));
     } finally {
       setSaving(false);
       await onChanged().catch(() => undefined);
@@ -234,7 +232,7 @@ function DeleteAccountDialog({
   onClose: () => void;
   onDeleted: () => Promise<void>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
   const [deleting, setDeleting] = useState(false);
@@ -248,9 +246,7 @@ function DeleteAccountDialog({
       await onDeleted();
     } catch (failure) {
       setDeleting(false);
-      setError(
-        t('account.deleteError', { message: accountErrorReason(failure, t, (key) => i18n.exists(key)) }),
-      );
+      setError(t('account.deleteError', { message: errorReason(failure, t) }));
     }
   };
 

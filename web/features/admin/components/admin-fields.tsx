@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
-import { errorMessageKey } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { Button } from '../../../components/button.tsx';

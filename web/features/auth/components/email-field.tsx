@@ -1,16 +1,8 @@
 import { useTranslation } from '../../../lib/translation.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { TextField, type TextFieldProps } from '../../../components/text-field.tsx';
 
 /** The email input of the auth forms: always left-to-right, with the browser's email keyboard and autofill. */
-export function EmailField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null | undefined;
-}) {
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
   const { t } = useTranslation();
   return (
     <TextField
@@ -21,9 +13,7 @@ export function EmailField({
       inputMode="email"
       dir="ltr"
       placeholder={t('auth.fields.emailPlaceholder')}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={error}
+      {...props}
     />
   );
 }

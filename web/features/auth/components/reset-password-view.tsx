@@ -1,8 +1,10 @@
 import { KeyRound, MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/accounts.contract.ts';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/accounts.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -13,6 +15,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { requestPasswordReset, resetPassword } from '../api/auth-api.ts';
 import { useBackGoesHome } from '../hooks/use-back-goes-home.ts';
 import { authErrorKey, hasAuthCode } from '../lib/auth-errors.ts';
+import {
+  authFieldMessage,
+  authIssueKey,
+  hasEmptyField,
+  newPasswordFormSchema,
+  resetRequestFormSchema,
+} from '../lib/auth-form-schemas.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
@@ -46,39 +55,32 @@ function BackToSignIn({ navState }: { navState: AuthNavigationState }) {
 
 function RequestLinkForm({ navState }: { navState: AuthNavigationState }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(resetRequestFormSchema, { error: authIssueKey }),
+    defaultValues: { email: '' },
+    reValidateMode: 'onSubmit',
+  });
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = email.trim();
-    if (trimmed === '') {
-      setFieldError(t('auth.fields.required'));
-      setErrorKey('auth.fillAllFields');
-      return;
-    }
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) {
-      setFieldError(t('auth.invalidEmail'));
+  const submit = handleSubmit(
+    async ({ email }) => {
       setErrorKey(null);
-      return;
-    }
-    setFieldError(null);
-    setErrorKey(null);
-    setSending(true);
-    try {
-      await requestPasswordReset(trimmed);
-      setSent(true);
-    } catch (error) {
-      // Whether the address has an account is never revealed: only transport problems are shown.
-      if (hasAuthCode(error, 'user-not-found', 'credential-account-not-found')) setSent(true);
-      else setErrorKey(authErrorKey(error, 'reset'));
-    } finally {
-      setSending(false);
-    }
-  };
+      setSending(true);
+      try {
+        await requestPasswordReset(email);
+        setSent(true);
+      } catch (error) {
+        // Whether the address has an account is never revealed: only transport problems are shown.
+        if (hasAuthCode(error, 'user-not-found', 'credential-account-not-found')) setSent(true);
+        else setErrorKey(authErrorKey(error, 'reset'));
+      } finally {
+        setSending(false);
+      }
+    },
+    (errors) => setErrorKey(hasEmptyField(errors) ? 'auth.fillAllFields' : null),
+  );
 
   return (
     <AuthShell
@@ -102,7 +104,7 @@ function RequestLinkForm({ navState }: { navState: AuthNavigationState }) {
         </div>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <EmailField value={email} onChange={setEmail} error={fieldError} />
+          <EmailField {...register('email')} error={authFieldMessage(t, formState.errors.email?.message)} />
           {errorKey && <FormAlert tone="error">{t(errorKey)}</FormAlert>}
           <Button type="submit" size="lg" className="w-full" pending={sending}>
             {sending ? t('auth.reset.sending') : t('auth.reset.submit')}
@@ -128,39 +130,34 @@ function InvalidLink({ navState }: { navState: AuthNavigationState }) {
 function NewPasswordForm({ token, navState }: { token: string; navState: AuthNavigationState }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(newPasswordFormSchema, { error: authIssueKey }),
+    defaultValues: { password: '', confirm: '' },
+    reValidateMode: 'onSubmit',
+  });
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [saving, setSaving] = useState(false);
 
   if (invalid) return <InvalidLink navState={navState} />;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: { password?: string; confirm?: string } = {};
-    if (password === '') next.password = t('auth.fields.required');
-    else if (password.length < PASSWORD_MIN_LENGTH)
-      next.password = t('auth.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
-    else if (password.length > PASSWORD_MAX_LENGTH)
-      next.password = t('auth.passwordTooLong', { max: PASSWORD_MAX_LENGTH });
-    if (confirm === '') next.confirm = t('auth.fields.required');
-    else if (!next.password && confirm !== password) next.confirm = t('auth.reset.mismatch');
-    setErrors(next);
-    setErrorKey(password === '' || confirm === '' ? 'auth.fillAllFields' : null);
-    if (next.password || next.confirm) return;
-    setSaving(true);
-    try {
-      await resetPassword({ token, newPassword: password });
-      showToast(t('auth.reset.done'), 'success');
-      await navigate(paths.signin(), { replace: true, state: navState });
-    } catch (error) {
-      setSaving(false);
-      if (hasAuthCode(error, 'invalid-token', 'token-expired')) setInvalid(true);
-      else setErrorKey(authErrorKey(error, 'reset'));
-    }
-  };
+  const submit = handleSubmit(
+    async ({ password }) => {
+      setErrorKey(null);
+      setSaving(true);
+      try {
+        await resetPassword({ token, newPassword: password });
+        showToast(t('auth.reset.done'), 'success');
+        await navigate(paths.signin(), { replace: true, state: navState });
+      } catch (error) {
+        setSaving(false);
+        if (hasAuthCode(error, 'invalid-token', 'token-expired')) setInvalid(true);
+        else setErrorKey(authErrorKey(error, 'reset'));
+      }
+    },
+    (errors) => setErrorKey(hasEmptyField(errors) ? 'auth.fillAllFields' : null),
+  );
+  const fieldError = (field: 'password' | 'confirm') => authFieldMessage(t, formState.errors[field]?.message);
 
   return (
     <AuthShell
@@ -171,21 +168,17 @@ function NewPasswordForm({ token, navState }: { token: string; navState: AuthNav
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <PasswordField
           label={t('auth.fields.newPassword')}
-          name="new-password"
           autoComplete="new-password"
           placeholder={t('auth.fields.createPasswordPlaceholder')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          hint={errors.password ? null : t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          error={errors.password}
+          {...register('password')}
+          hint={formState.errors.password ? null : t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          error={fieldError('password')}
         />
         <PasswordField
           label={t('auth.fields.confirmPassword')}
-          name="confirm-password"
           autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={errors.confirm}
+          {...register('confirm')}
+          error={fieldError('confirm')}
         />
         {errorKey && <FormAlert tone="error">{t(errorKey)}</FormAlert>}
         <Button type="submit" size="lg" className="w-full" disabled={saving} aria-busy={saving || undefined}>

@@ -1,5 +1,7 @@
 import { MailCheck } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -13,6 +15,13 @@ import { useBackGoesHome } from '../hooks/use-back-goes-home.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useGoogleAuth } from '../hooks/use-google-auth.ts';
 import { authErrorKey, isEmailNotVerified } from '../lib/auth-errors.ts';
+import {
+  AUTH_MESSAGE_VALUES,
+  authFieldMessage,
+  authIssueKey,
+  hasEmptyField,
+  signInFormSchema,
+} from '../lib/auth-form-schemas.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
@@ -46,12 +55,13 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
   const complete = useCompleteSignIn();
   useBackGoesHome();
 
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState<{ email: boolean; password: boolean }>({
-    email: false,
-    password: false,
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(signInFormSchema, { error: authIssueKey }),
+    defaultValues: { email: '', password: '' },
+    // As SPEC's form: checked when sent, the messages stay until the next try.
+    reValidateMode: 'onSubmit',
   });
+  const fieldError = (field: 'email' | 'password') => authFieldMessage(t, formState.errors[field]?.message);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resend, setResend] = useState<ResendState>('idle');
@@ -78,33 +88,32 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
     if (signedIn && idle) void complete(navState, verified ? 'auth.signedIn' : null);
   }, [signedIn, idle, complete, navState, verified]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmedEmail = email.trim();
-    const nextMissing = { email: trimmedEmail === '', password: password === '' };
-    setMissing(nextMissing);
-    setUnverifiedEmail(null);
-    setResend('idle');
-    if (nextMissing.email || nextMissing.password) {
-      setErrorKey('auth.fillAllFields');
-      return;
-    }
-    setErrorKey(null);
-    setSubmitting(true);
-    try {
-      await signInWithEmail({ email: trimmedEmail, password });
-      const user = await session.refresh();
-      if (!user) throw new Error('No session after sign-in');
-      await complete(navState, 'auth.signedIn');
-    } catch (error) {
-      setSubmitting(false);
-      if (isEmailNotVerified(error)) {
-        setUnverifiedEmail(trimmedEmail);
-        return;
+  const submit = handleSubmit(
+    async ({ email, password }) => {
+      setUnverifiedEmail(null);
+      setResend('idle');
+      setErrorKey(null);
+      setSubmitting(true);
+      try {
+        await signInWithEmail({ email, password });
+        const user = await session.refresh();
+        if (!user) throw new Error('No session after sign-in');
+        await complete(navState, 'auth.signedIn');
+      } catch (error) {
+        setSubmitting(false);
+        if (isEmailNotVerified(error)) {
+          setUnverifiedEmail(email);
+          return;
+        }
+        setErrorKey(authErrorKey(error, 'sign-in'));
       }
-      setErrorKey(authErrorKey(error, 'sign-in'));
-    }
-  };
+    },
+    (errors) => {
+      setUnverifiedEmail(null);
+      setResend('idle');
+      setErrorKey(hasEmptyField(errors) ? 'auth.fillAllFields' : null);
+    },
+  );
 
   const resendVerification = async () => {
     if (!unverifiedEmail) return;
@@ -163,19 +172,13 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
         className="grid gap-4"
         aria-describedby={formErrorKey ? 'signin-error' : undefined}
       >
-        <EmailField
-          value={email}
-          onChange={setEmail}
-          error={missing.email ? t('auth.fields.required') : null}
-        />
+        <EmailField {...register('email')} error={fieldError('email')} />
         <PasswordField
           label={t('auth.fields.password')}
-          name="password"
           autoComplete="current-password"
           placeholder={t('auth.fields.passwordPlaceholder')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={missing.password ? t('auth.fields.required') : null}
+          {...register('password')}
+          error={fieldError('password')}
         />
         <div className="-mt-1 flex justify-end">
           <Link
@@ -188,7 +191,7 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
         </div>
         {formErrorKey && (
           <FormAlert tone="error" id="signin-error">
-            {t(formErrorKey, { min: 8 })}
+            {t(formErrorKey, AUTH_MESSAGE_VALUES)}
           </FormAlert>
         )}
         {unverifiedEmail && (

@@ -1,7 +1,12 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/accounts.contract.ts';
+import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../../shared/accounts/accounts.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -15,6 +20,13 @@ import { useBackGoesHome } from '../hooks/use-back-goes-home.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useGoogleAuth } from '../hooks/use-google-auth.ts';
 import { authErrorKey } from '../lib/auth-errors.ts';
+import {
+  AUTH_MESSAGE_VALUES,
+  authFieldMessage,
+  authIssueKey,
+  hasEmptyField,
+  signUpFormSchema,
+} from '../lib/auth-form-schemas.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
@@ -22,8 +34,6 @@ import { OAuthPopupLanding } from './oauth-popup-landing.tsx';
 import { PasswordField } from './password-field.tsx';
 import { OrDivider, SocialButtons } from './social-buttons.tsx';
 import { VerifyEmailNotice } from './verify-email-notice.tsx';
-
-type Field = 'name' | 'email' | 'password';
 
 /** /signup (SPEC §2, §4, §5): name, email, password, Google and Apple; then the verify-your-email message. */
 export function SignUpView({ session }: { session: AuthSessionPort }) {
@@ -42,10 +52,14 @@ function SignUpForm({ session }: { session: AuthSessionPort }) {
   const complete = useCompleteSignIn();
   useBackGoesHome();
 
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const { register, handleSubmit, formState, resetField } = useForm({
+    resolver: zodResolver(signUpFormSchema, { error: authIssueKey }),
+    defaultValues: { name: '', email: '', password: '' },
+    // As SPEC's form: checked when sent, the messages stay until the next try.
+    reValidateMode: 'onSubmit',
+  });
+  const fieldError = (field: 'name' | 'email' | 'password') =>
+    authFieldMessage(t, formState.errors[field]?.message);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -66,46 +80,31 @@ function SignUpForm({ session }: { session: AuthSessionPort }) {
     if (signedIn && idle) void complete(navState, null);
   }, [signedIn, idle, complete, navState]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = { name: name.trim(), email: email.trim(), password };
-    const errors: Partial<Record<Field, string>> = {};
-    for (const field of ['name', 'email', 'password'] as const)
-      if (input[field] === '') errors[field] = t('auth.fields.required');
-    if (Object.keys(errors).length > 0) {
-      setFieldErrors(errors);
-      setErrorKey('auth.fillAllFields');
-      return;
-    }
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) errors.email = t('auth.invalidEmail');
-    if (input.password.length < PASSWORD_MIN_LENGTH)
-      errors.password = t('auth.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
-    else if (input.password.length > PASSWORD_MAX_LENGTH)
-      errors.password = t('auth.passwordTooLong', { max: PASSWORD_MAX_LENGTH });
-    setFieldErrors(errors);
-    setErrorKey(null);
-    if (Object.keys(errors).length > 0) return;
-
-    setSubmitting(true);
-    try {
-      const result = await signUpWithEmail(input, navState.cardId);
-      showToast(t('auth.accountCreated'), 'success');
-      if (result?.token) {
-        // This server signs new accounts in at once (verification not required): carry on as signed in.
-        const user = await session.refresh();
-        if (user) {
-          await complete(navState, null);
-          return;
+  const submit = handleSubmit(
+    async (input) => {
+      setErrorKey(null);
+      setSubmitting(true);
+      try {
+        const result = await signUpWithEmail(input, navState.cardId);
+        showToast(t('auth.accountCreated'), 'success');
+        if (result?.token) {
+          // This server signs new accounts in at once (verification not required): carry on as signed in.
+          const user = await session.refresh();
+          if (user) {
+            await complete(navState, null);
+            return;
+          }
         }
+        setSentTo(input.email);
+        resetField('password');
+      } catch (error) {
+        setErrorKey(authErrorKey(error, 'sign-up'));
+      } finally {
+        setSubmitting(false);
       }
-      setSentTo(input.email);
-      setPassword('');
-    } catch (error) {
-      setErrorKey(authErrorKey(error, 'sign-up'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    (errors) => setErrorKey(hasEmptyField(errors) ? 'auth.fillAllFields' : null),
+  );
 
   if (oauthReturn.handling) {
     return (
@@ -145,30 +144,22 @@ function SignUpForm({ session }: { session: AuthSessionPort }) {
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <TextField
           label={t('auth.fields.name')}
-          name="name"
           autoComplete="name"
           placeholder={t('auth.fields.namePlaceholder')}
-          value={name}
-          maxLength={100}
-          onChange={(event) => setName(event.target.value)}
-          error={fieldErrors.name}
+          maxLength={ACCOUNT_NAME_MAX_LENGTH}
+          {...register('name')}
+          error={fieldError('name')}
         />
-        <EmailField value={email} onChange={setEmail} error={fieldErrors.email} />
+        <EmailField {...register('email')} error={fieldError('email')} />
         <PasswordField
           label={t('auth.fields.password')}
-          name="new-password"
           autoComplete="new-password"
           placeholder={t('auth.fields.createPasswordPlaceholder')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          hint={fieldErrors.password ? null : t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          error={fieldErrors.password}
+          {...register('password')}
+          hint={formState.errors.password ? null : t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          error={fieldError('password')}
         />
-        {formErrorKey && (
-          <FormAlert tone="error">
-            {t(formErrorKey, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-          </FormAlert>
-        )}
+        {formErrorKey && <FormAlert tone="error">{t(formErrorKey, AUTH_MESSAGE_VALUES)}</FormAlert>}
         <Button
           type="submit"
           size="lg"

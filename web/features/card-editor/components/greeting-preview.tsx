@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/translation.tsx';
 import { textDirection, type Language } from '../../../../shared/i18n/languages.ts';
 import type { GreetingPreviewResponse } from '../../../../shared/voice/voice.contract.ts';
 import { Button } from '../../../components/button.tsx';
-import { errorMessageKey } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
 import { fetchGreetingPreview } from '../api/greeting-preview-api.ts';
 import type { Voice } from '../../../../shared/cards/card-rules.ts';
 

@@ -3,7 +3,8 @@ import { useTranslation } from '../../../lib/translation.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { fontStackOf } from '../../../lib/card-fonts.ts';
 import { cn } from '../../../lib/cn.ts';
-import { toLongHex, type CardFormValues } from '../lib/card-draft.ts';
+import type { TextStyles } from '../../../../shared/cards/cards.contract.ts';
+import { toLongHex } from '../lib/card-draft.ts';
 import {
   FONT_FAMILIES,
   FONT_SIZE_MAX,
@@ -14,16 +15,14 @@ import {
 /** Quick colour choices; the colour input offers any other. The first is the contract's default. */
 const SWATCHES = ['#333', '#000000', '#6b21a8', '#be123c', '#ea580c', '#15803d', '#1d4ed8', '#b45309'];
 
-type StyleKey = 'fontFamily' | 'fontSize' | 'color';
-
 /** Font, size and colour of the card text, with the message previewed live in them. */
 export function TextStyleFields({
   values,
   onChange,
   previewText,
 }: {
-  values: CardFormValues;
-  onChange: <K extends StyleKey>(key: K, value: CardFormValues[K]) => void;
+  values: TextStyles;
+  onChange: <K extends keyof TextStyles>(key: K, value: TextStyles[K]) => void;
   previewText: string;
 }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AiMessageRequest } from '../../../../shared/ai/ai-message.contract.ts';
-import { errorMessageKey } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
 import { writeAiMessage } from '../api/ai-message-api.ts';
 
 /**

@@ -3,17 +3,20 @@ import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import { cardInputSchema } from '../../../../shared/cards/cards.contract.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import {
-  firstFailingCheck,
+  cardFormSchema,
+  fieldErrorKey,
   initialFormValues,
   saveErrorKey,
   serverCheckOf,
   toCardRequest,
   toggleVoice,
   toLongHex,
+  type CardFormValues,
 } from './card-draft.ts';
+import { NO_MEDIA_EDITS } from './media-edits.ts';
 
 const filled = {
-  ...initialFormValues(null, 'en'),
+  ...initialFormValues(null, 't1', 'en'),
   senderName: '  Ana ',
   recipientName: ' Bo',
   message: ' Happy birthday! \n',
@@ -22,17 +25,17 @@ const filled = {
 
 describe('card draft', () => {
   it('starts empty with the contract defaults, in the UI language, the message not read aloud, face opening on', () => {
-    expect(initialFormValues(null, 'ar')).toEqual({
+    expect(initialFormValues(null, 't1', 'ar')).toEqual({
+      templateId: 't1',
       senderName: '',
       recipientName: '',
       message: '',
       selectedVoice: null,
-      fontFamily: 'default',
-      fontSize: 14,
-      color: '#333',
+      textStyles: { fontFamily: 'default', fontSize: 14, color: '#333' },
       language: 'ar',
       readMessageAloud: false,
       faceOpening: true,
+      media: NO_MEDIA_EDITS,
     });
   });
 
@@ -46,10 +49,9 @@ describe('card draft', () => {
       language: 'ru',
       readMessageAloud: true,
     } as Card;
-    expect(initialFormValues(card, 'en')).toMatchObject({
+    expect(initialFormValues(card, 't1', 'en')).toMatchObject({
       senderName: 'Ana',
-      fontFamily: 'Georgia',
-      fontSize: 20,
+      textStyles: { fontFamily: 'Georgia', fontSize: 20 },
       language: 'ru',
       readMessageAloud: true,
     });
@@ -61,18 +63,34 @@ describe('card draft', () => {
     expect(toggleVoice('female', 'male')).toBe('male');
   });
 
-  it('answers the first failing check in SPEC order, after trimming', () => {
-    const empty = initialFormValues(null, 'en');
-    expect(firstFailingCheck(empty, null)?.code).toBe('card.templateRequired');
-    expect(firstFailingCheck(empty, 't1')?.code).toBe('card.senderRequired');
-    expect(firstFailingCheck({ ...empty, senderName: 'A' }, 't1')?.code).toBe('card.recipientRequired');
-    expect(firstFailingCheck({ ...filled, message: '   ' }, 't1')?.code).toBe('card.messageRequired');
-    expect(firstFailingCheck({ ...filled, selectedVoice: null }, 't1')?.code).toBe('card.voiceRequired');
-    expect(firstFailingCheck(filled, 't1')).toBeNull();
+  it('answers only the first failing check in SPEC order, after trimming, on its field', () => {
+    const issues = (values: CardFormValues) =>
+      (cardFormSchema.safeParse(values).error?.issues ?? []).map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ]);
+    const empty = initialFormValues(null, 't1', 'en');
+    expect(issues({ ...empty, templateId: null })).toEqual([['templateId', 'card.templateRequired']]);
+    expect(issues(empty)).toEqual([['senderName', 'card.senderRequired']]);
+    expect(issues({ ...empty, senderName: 'A' })).toEqual([['recipientName', 'card.recipientRequired']]);
+    expect(issues({ ...filled, message: '   ' })).toEqual([['message', 'card.messageRequired']]);
+    expect(issues({ ...filled, selectedVoice: null })).toEqual([['selectedVoice', 'card.voiceRequired']]);
+    expect(issues(filled)).toEqual([]);
+  });
+
+  it("words a check by its code and the contract's other refusals as invalid input", () => {
+    expect(fieldErrorKey('card.messageRequired')).toBe('card.messageRequired');
+    expect(fieldErrorKey('too-long')).toBe('errors.validation-failed');
+    expect(fieldErrorKey(undefined)).toBeNull();
   });
 
   it('maps the form to a request the contract accepts, trimmed, with the text styles', () => {
-    const request = toCardRequest({ ...filled, fontFamily: 'Impact', fontSize: 22, color: '#e11d48' }, 't1');
+    const request = toCardRequest(
+      cardFormSchema.parse({
+        ...filled,
+        textStyles: { fontFamily: 'Impact', fontSize: 22, color: '#e11d48' },
+      }),
+    );
     expect(request).toEqual({
       templateId: 't1',
       senderName: 'Ana',
@@ -101,7 +119,7 @@ describe('card draft', () => {
     expect(saveErrorKey(failure('card-not-found', 404))).toBe('errors.card-not-found');
     expect(saveErrorKey(failure('plan-required', 403))).toBe('editor.language.planRequired');
     expect(saveErrorKey(failure(null, null))).toBe('errors.network');
-    expect(saveErrorKey(failure('internal', 500))).toBe('errors.generic');
+    expect(saveErrorKey(failure('internal', 500))).toBe('errors.internal');
     expect(saveErrorKey(new Error('boom'))).toBe('errors.generic');
   });
 

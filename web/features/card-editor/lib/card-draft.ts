@@ -1,34 +1,56 @@
+import { z } from 'zod';
 import type { Card, CardInput } from '../../../../shared/cards/cards.contract.ts';
+import { cardInputSchema, textStylesSchema } from '../../../../shared/cards/cards.contract.ts';
 import type { Language } from '../../../../shared/i18n/languages.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
 import {
   CARD_CHECKS,
   TEXT_STYLE_DEFAULTS,
   type CardCheck,
-  type FontFamily,
+  type CardCheckCode,
   type Voice,
   validateCardDraft,
 } from '../../../../shared/cards/card-rules.ts';
+import { NO_MEDIA_EDITS, type MediaEdits } from './media-edits.ts';
 
-/** What the create/edit form holds: raw field values (untrimmed until saving). */
-export interface CardFormValues {
-  senderName: string;
-  recipientName: string;
-  message: string;
-  selectedVoice: Voice | null;
-  fontFamily: FontFamily;
-  fontSize: number;
-  color: string;
-  /** The card's language: its AI message, its voice and its recipient page. */
-  language: Language;
-  readMessageAloud: boolean;
-  /** The recipient may open the card with their face; it matters once the card has their photo. */
-  faceOpening: boolean;
-}
+/**
+ * The create/edit card form: the fields of the card contract the form edits — each always holds a value
+ * here — plus the media slots (files are uploaded after the card is saved). Parsing trims like the server
+ * does, then answers SPEC §5's FIRST failing check only, on its field, with the check's code as the message:
+ * the form shows one alert at a time, in SPEC's order.
+ */
+export const cardFormSchema = cardInputSchema
+  .pick({
+    templateId: true,
+    senderName: true,
+    recipientName: true,
+    message: true,
+    selectedVoice: true,
+    language: true,
+    readMessageAloud: true,
+    faceOpening: true,
+  })
+  .required()
+  .extend({ textStyles: textStylesSchema, media: z.custom<MediaEdits>() })
+  .superRefine((values, context) => {
+    const failing = validateCardDraft(values);
+    if (failing) context.addIssue({ code: 'custom', path: [failing.field], message: failing.code });
+  });
+
+/** What the form holds: raw field values (untrimmed until parsed). */
+export type CardFormValues = z.input<typeof cardFormSchema>;
+/** The form's values once they pass: trimmed, ready for the card request. */
+export type CardFormOutput = z.output<typeof cardFormSchema>;
 
 /** An empty form in the sender's UI language (create) or the saved card's values (edit). */
-export function initialFormValues(card: Card | null, uiLanguage: Language): CardFormValues {
+export function initialFormValues(
+  card: Card | null,
+  templateId: string | null,
+  uiLanguage: Language,
+): CardFormValues {
   return {
+    templateId,
     senderName: card?.senderName ?? '',
     recipientName: card?.recipientName ?? '',
     message: card?.message ?? '',
@@ -36,10 +58,17 @@ export function initialFormValues(card: Card | null, uiLanguage: Language): Card
     language: card?.language ?? uiLanguage,
     readMessageAloud: card?.readMessageAloud ?? false,
     faceOpening: card?.faceOpening ?? true,
-    fontFamily: card?.textStyles.fontFamily ?? TEXT_STYLE_DEFAULTS.fontFamily,
-    fontSize: card?.textStyles.fontSize ?? TEXT_STYLE_DEFAULTS.fontSize,
-    color: card?.textStyles.color ?? TEXT_STYLE_DEFAULTS.color,
+    textStyles: card?.textStyles ?? { ...TEXT_STYLE_DEFAULTS },
+    media: NO_MEDIA_EDITS,
   };
+}
+
+/** The locale key of a field's message: SPEC §5's check, or the contract's refusal of what was typed. */
+export function fieldErrorKey(message: string | undefined): string | null {
+  if (message === undefined) return null;
+  return CARD_CHECKS.some((check) => check.code === message)
+    ? (message as CardCheckCode)
+    : 'errors.validation-failed';
 }
 
 /** SPEC §5: choosing the selected voice again clears it. */
@@ -47,24 +76,10 @@ export function toggleVoice(current: Voice | null, chosen: Voice): Voice | null 
   return current === chosen ? null : chosen;
 }
 
-/** SPEC §5's first failing check for these values (names and message trimmed first), or null. */
-export function firstFailingCheck(values: CardFormValues, templateId: string | null): CardCheck | null {
-  return validateCardDraft({ ...values, templateId });
-}
-
-/** The body of POST /api/cards or PATCH /api/cards/:id: trimmed texts, the voice and the text styles. */
-export function toCardRequest(values: CardFormValues, templateId: string | null): CardInput {
-  return {
-    templateId,
-    senderName: values.senderName.trim(),
-    recipientName: values.recipientName.trim(),
-    message: values.message.trim(),
-    selectedVoice: values.selectedVoice,
-    textStyles: { fontFamily: values.fontFamily, fontSize: values.fontSize, color: values.color },
-    language: values.language,
-    readMessageAloud: values.readMessageAloud,
-    faceOpening: values.faceOpening,
-  };
+/** The body of POST /api/cards or PATCH /api/cards/:id: the parsed form without its files. */
+export function toCardRequest(values: CardFormOutput): CardInput {
+  const { media: _media, ...input } = values;
+  return input;
 }
 
 /** `#333` → `#333333`: what `<input type="color">` needs. */
@@ -81,8 +96,8 @@ export function serverCheckOf(error: unknown): CardCheck | null {
 }
 
 /**
- * SPEC §8 "Card create/update failure mapping" as a locale key: permission denied, service unavailable,
- * a storage failure, a card that is not (or no longer) ours, a network failure; otherwise the generic message.
+ * SPEC §8 "Card create/update failure mapping" as a locale key: permission denied, service unavailable, a
+ * storage failure, another plan's language; any other failure says what the app's one map says for it.
  */
 export function saveErrorKey(error: unknown): string {
   if (error instanceof ApiRequestError) {
@@ -90,10 +105,7 @@ export function saveErrorKey(error: unknown): string {
       return 'editor.errors.permissionDenied';
     if (error.code === 'service-unavailable' || error.status === 503) return 'editor.errors.unavailable';
     if (/storage/i.test(error.message)) return 'editor.errors.storage';
-    if (error.code === 'card-not-found') return 'errors.card-not-found';
-    if (error.code === 'rate-limited') return 'errors.rate-limited';
     if (error.code === 'plan-required') return 'editor.language.planRequired';
-    if (error.isNetworkError) return 'errors.network';
   }
-  return 'errors.generic';
+  return errorMessageKey(error);
 }

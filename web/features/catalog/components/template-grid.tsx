@@ -7,7 +7,7 @@ import { PRIORITY_IMAGE_COUNT } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/button.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { errorMessageKey } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
 import { useTemplateHighlight } from '../hooks/use-template-highlight.ts';
 import { flattenPages } from '../lib/template-pages.ts';

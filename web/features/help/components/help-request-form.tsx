@@ -9,7 +9,7 @@ import {
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField, fieldInputClasses } from '../../../components/text-field.tsx';
-import { errorMessageKey } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
 import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSubmitHelpRequest } from '../api/use-submit-help-request.ts';

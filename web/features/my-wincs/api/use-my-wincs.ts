@@ -2,15 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { MyWincsResponse } from '../../../../shared/cards/my-wincs.contract.ts';
 import { cardKeys, updateCard } from '../../../lib/cards-api.ts';
-import {
-  deleteCard,
-  draftsKey,
-  fetchDrafts,
-  fetchMyWincs,
-  myWincsKeys,
-  saveMyWincEdit,
-  type MyWincEdit,
-} from './my-wincs-api.ts';
+import { deleteCard, draftsKey, fetchDrafts, fetchMyWincs, myWincsKeys } from './my-wincs-api.ts';
 
 /** The signed-in user's paid cards; switching the filter keeps the previous grid until the next arrives. */
 export function useMyWincs(categoryId: string | null) {
@@ -50,23 +42,20 @@ export function useDeleteMyWinc() {
   });
 }
 
-/** Saves the edit modal; the saved card replaces the old one in the lists and in the card cache. */
-export function useSaveMyWinc() {
+/** Puts a card saved elsewhere (the card editor) into every list and the card cache, then refreshes the lists. */
+export function useShowSavedWinc() {
   const queryClient = useQueryClient();
   const updateLists = useUpdateLists();
-  return useMutation({
-    mutationFn: ({ cardId, edit }: { cardId: string; edit: MyWincEdit }) => saveMyWincEdit(cardId, edit),
-    onSuccess: (saved: Card) => {
-      updateLists((data) => ({
-        ...data,
-        cards: data.cards.map((card) =>
-          card.id === saved.id ? { ...saved, category: card.category, views: card.views } : card,
-        ),
-      }));
-      queryClient.setQueryData(cardKeys.card(saved.id), saved);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: myWincsKeys.all }),
-  });
+  return (saved: Card) => {
+    updateLists((data) => ({
+      ...data,
+      cards: data.cards.map((card) =>
+        card.id === saved.id ? { ...saved, category: card.category, views: card.views } : card,
+      ),
+    }));
+    queryClient.setQueryData(cardKeys.card(saved.id), saved);
+    void queryClient.invalidateQueries({ queryKey: myWincsKeys.all });
+  };
 }
 
 /** One email to the sender the first time the card is opened, or not (DESIGN §1.7). */

@@ -10,14 +10,13 @@ import { Chip, ChipRow } from '../../../components/chip.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessageKey } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMyWincs } from '../api/use-my-wincs.ts';
 
 import { CardDetailsDialog } from './card-details-dialog.tsx';
 import { DeleteCardDialog } from './delete-card-dialog.tsx';
 import { DraftsStrip } from './drafts-strip.tsx';
-import { EditWincDialog } from './edit-winc-dialog.tsx';
 import { MyWincThumbnail } from './my-winc-thumbnail.tsx';
 
 /** 2 columns on a 360 px phone, up to 6 on a wide desktop (like the template grids). */
@@ -29,9 +28,16 @@ const CATEGORY_PARAM = 'category';
 
 /**
  * `/my-wincs` (SPEC §2 My WINCS): the signed-in user's paid cards, newest first, filtered by category, as a
- * grid of covers. A card opens its details (Edit, Share, Delete); Share is the route's to provide.
+ * grid of covers. A card opens its details (Edit, Share, Delete); Edit and Share are the route's to provide
+ * (the card editor and the share dialog are other features).
  */
-export function MyWincsPage({ onShare }: { onShare: (cardId: string) => void }) {
+export function MyWincsPage({
+  onShare,
+  onEdit,
+}: {
+  onShare: (cardId: string) => void;
+  onEdit: (card: MyWinc) => void;
+}) {
   const { t } = useTranslation();
   useDocumentTitle(t('myWincs.title'));
   const categoryName = useLocalizedName();
@@ -40,7 +46,6 @@ export function MyWincsPage({ onShare }: { onShare: (cardId: string) => void }) 
   const query = useMyWincs(categoryId);
   const data = query.data;
   const [openId, setOpenId] = useState<string | null>(null);
-  const [editId, setEditId] = useState<string | null>(null);
   const [deleteId, setDeleteId] = useState<string | null>(null);
 
   const setCategory = (id: string | null) =>
@@ -69,7 +74,6 @@ export function MyWincsPage({ onShare }: { onShare: (cardId: string) => void }) 
   const find = (id: string | null): MyWinc | null =>
     id === null ? null : (data?.cards.find((card) => card.id === id) ?? null);
   const opened = find(openId);
-  const editing = find(editId);
   const deleting = find(deleteId);
   const activeCategory = data?.categories.find((category) => category.id === categoryId) ?? null;
 
@@ -182,11 +186,10 @@ export function MyWincsPage({ onShare }: { onShare: (cardId: string) => void }) 
       <CardDetailsDialog
         card={opened}
         onClose={() => setOpenId(null)}
-        onEdit={(card) => setEditId(card.id)}
+        onEdit={onEdit}
         onShare={(card) => onShare(card.id)}
         onDelete={(card) => setDeleteId(card.id)}
       />
-      <EditWincDialog card={editing} onClose={() => setEditId(null)} onSaved={() => setEditId(null)} />
       <DeleteCardDialog
         card={deleting}
         onClose={() => setDeleteId(null)}

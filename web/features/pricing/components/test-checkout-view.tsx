@@ -10,7 +10,8 @@ import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCompleteTestCheckout, useTestCheckoutOrder } from '../api/payments-api.ts';
-import { isNotFound, paymentErrorReason } from '../lib/payment-errors.ts';
+import { errorReason } from '../../../lib/error-message.ts';
+import { isNotFound } from '../lib/payment-errors.ts';
 import { formatCount, formatPrice, ltrIsolate } from '../lib/plan-cards.ts';
 import type { TestCheckoutOrder } from '../../../../shared/payments/payments.contract.ts';
 
@@ -96,7 +97,7 @@ function OrderCheckout({
     complete.mutate(undefined, {
       onSuccess: () => void onCompleted(),
       onError: (error) => {
-        const message = paymentErrorReason(error, t, (key) => i18n.exists(key));
+        const message = errorReason(error, t);
         showToast(t('testCheckout.failed', { message }), 'error');
       },
     });

@@ -6,7 +6,8 @@ import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { AuthNavigationState } from '../../../lib/auth-navigation-state.ts';
 import { useCreateCheckout } from '../api/payments-api.ts';
-import { isUnauthenticated, paymentErrorReason } from '../lib/payment-errors.ts';
+import { errorReason } from '../../../lib/error-message.ts';
+import { isUnauthenticated } from '../lib/payment-errors.ts';
 import { inAppPath } from '../lib/pricing-url.ts';
 
 export interface CheckoutTarget {
@@ -29,7 +30,7 @@ export function useStartCheckout({
   /** Reloads the session when the server says it ended, so /signin does not take the stale one as signed in. */
   onSessionLost: () => Promise<unknown>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const checkout = useCreateCheckout();
   const [pending, setPending] = useState<CheckoutTarget | null>(null);
@@ -60,7 +61,7 @@ export function useStartCheckout({
             void onSessionLost().finally(toSignIn);
             return;
           }
-          const message = paymentErrorReason(error, t, (key) => i18n.exists(key));
+          const message = errorReason(error, t);
           showToast(t('pricing.checkoutFailed', { message }), 'error');
         },
       },

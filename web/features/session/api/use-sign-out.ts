@@ -4,7 +4,8 @@ import { useTranslation } from '../../../lib/translation.tsx';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiRequestError, errorMessageKey, postJson } from '../../../lib/api-client.ts';
+import { ApiRequestError, postJson } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
 import { sessionQueryKey } from './session-query.ts';
 import { accountsApi } from '../../../../shared/api-paths.ts';
 

@@ -1,4 +1,5 @@
 import { CARD_MEDIA_MAX_BYTES, MB, type CardMediaKind } from '../../../../../shared/cards/card-media.ts';
+import { UPLOAD_ERROR_CODES, type UploadErrorCode } from '../../../../lib/uploads/upload-error.ts';
 
 /**
  * SPEC §8's media messages as locale keys (storage, compression, card save), so whoever catches an error
@@ -9,29 +10,6 @@ export interface MediaMessage {
   key: string;
   values?: Record<string, string | number>;
 }
-
-/** SPEC §8 "Storage errors", plus the two our uploads add: a refused type and a file over its limit. */
-export const STORAGE_ERROR_CODES = [
-  'unauthorized',
-  'canceled',
-  'unknown',
-  'object-not-found',
-  'bucket-not-found',
-  'project-not-found',
-  'quota-exceeded',
-  'unauthenticated',
-  'retry-limit-exceeded',
-  'invalid-checksum',
-  'invalid-event-name',
-  'invalid-url',
-  'invalid-argument',
-  'no-default-bucket',
-  'cannot-slice-blob',
-  'server-file-wrong-size',
-  'invalid-format',
-  'file-too-large',
-] as const;
-export type StorageErrorCode = (typeof STORAGE_ERROR_CODES)[number];
 
 /** SPEC §8 "Compression errors": timed out, engine failed to load, out of memory, format or codec, other. */
 export const COMPRESSION_ERROR_CODES = [
@@ -55,22 +33,13 @@ export const CARD_SAVE_ERROR_CODES = [
 ] as const;
 export type CardSaveErrorCode = (typeof CARD_SAVE_ERROR_CODES)[number];
 
-const STORAGE_KEYS: Record<StorageErrorCode, string> = {
+/** SPEC §8 "Storage errors": the message of each code the upload client reports. */
+const STORAGE_KEYS: Record<UploadErrorCode, string> = {
   unauthorized: 'cardMedia.storageErrors.unauthorized',
   canceled: 'cardMedia.storageErrors.canceled',
   unknown: 'cardMedia.storageErrors.unknown',
-  'object-not-found': 'cardMedia.storageErrors.objectNotFound',
-  'bucket-not-found': 'cardMedia.storageErrors.bucketNotFound',
-  'project-not-found': 'cardMedia.storageErrors.projectNotFound',
-  'quota-exceeded': 'cardMedia.storageErrors.quotaExceeded',
   unauthenticated: 'cardMedia.storageErrors.unauthenticated',
   'retry-limit-exceeded': 'cardMedia.storageErrors.retryLimitExceeded',
-  'invalid-checksum': 'cardMedia.storageErrors.invalidChecksum',
-  'invalid-event-name': 'cardMedia.storageErrors.invalidEventName',
-  'invalid-url': 'cardMedia.storageErrors.invalidUrl',
-  'invalid-argument': 'cardMedia.storageErrors.invalidArgument',
-  'no-default-bucket': 'cardMedia.storageErrors.noDefaultBucket',
-  'cannot-slice-blob': 'cardMedia.storageErrors.cannotSliceBlob',
   'server-file-wrong-size': 'cardMedia.storageErrors.serverFileWrongSize',
   'invalid-format': 'cardMedia.storageErrors.invalidFormat',
   'file-too-large': 'cardMedia.storageErrors.fileTooLarge',
@@ -101,8 +70,8 @@ export const UPLOAD_RETRY_FAILED_KEY = 'cardMedia.storageErrors.failedAfterAttem
 /** Key of SPEC §5's video-over-30-MB message, shown by the file-too-large dialog. */
 export const VIDEO_TOO_LARGE_KEY = 'cardMedia.tooLarge.video';
 
-export function isStorageErrorCode(code: unknown): code is StorageErrorCode {
-  return (STORAGE_ERROR_CODES as readonly unknown[]).includes(code);
+export function isStorageErrorCode(code: unknown): code is UploadErrorCode {
+  return (UPLOAD_ERROR_CODES as readonly unknown[]).includes(code);
 }
 
 export function isCompressionErrorCode(code: unknown): code is CompressionErrorCode {

@@ -8,7 +8,6 @@ import { VIDEO_TIPS, VIDEO_TOOLS } from './file-too-large-dialog.tsx';
 import {
   CARD_SAVE_ERROR_CODES,
   COMPRESSION_ERROR_CODES,
-  STORAGE_ERROR_CODES,
   allMediaMessageKeys,
   cardSaveErrorKey,
   classifyCardSaveFailure,
@@ -19,6 +18,7 @@ import {
   videoTooLargeMessage,
   type MediaMessage,
 } from './media-error-messages.ts';
+import { UPLOAD_ERROR_CODES } from '../../../../lib/uploads/upload-error.ts';
 import { recipientImageProblem } from './recipient-image-field.tsx';
 import { PROGRESS_STEPS, UPLOAD_ITEM_PHASES, UPLOAD_STEPS } from './upload-progress-dialog.tsx';
 import { MICROPHONE_PROBLEM_KEYS, voiceFileProblem } from './voice-message-field.tsx';
@@ -69,7 +69,7 @@ describe('media messages', () => {
   });
 
   it('maps every storage, compression and card-save code', () => {
-    for (const code of STORAGE_ERROR_CODES) expect(storageErrorMessage(code).key).toMatch(/^cardMedia\./);
+    for (const code of UPLOAD_ERROR_CODES) expect(storageErrorMessage(code).key).toMatch(/^cardMedia\./);
     for (const code of COMPRESSION_ERROR_CODES)
       expect(compressionErrorMessage(code, 'x').key).toMatch(/^cardMedia\./);
     for (const code of CARD_SAVE_ERROR_CODES) expect(cardSaveErrorKey(code)).toBeTruthy();
@@ -79,14 +79,10 @@ describe('media messages', () => {
     expect(english(storageErrorMessage('unauthorized'))).toBe('You do not have permission to upload files.');
     expect(english(storageErrorMessage('canceled'))).toBe('Upload was cancelled.');
     expect(english(storageErrorMessage('unknown'))).toBe('An unknown error occurred during upload.');
-    expect(english(storageErrorMessage('object-not-found'))).toBe('File not found.');
-    expect(english(storageErrorMessage('bucket-not-found'))).toBe('Storage bucket not found.');
-    expect(english(storageErrorMessage('project-not-found'))).toBe('Project not found.');
-    expect(english(storageErrorMessage('quota-exceeded'))).toBe('Storage quota exceeded.');
     expect(english(storageErrorMessage('unauthenticated'))).toBe('User is not authenticated.');
     expect(english(storageErrorMessage('retry-limit-exceeded'))).toBe('Maximum retry limit exceeded.');
-    expect(english(uploadRetryFailedMessage(3, 'Storage quota exceeded.'))).toBe(
-      'Upload failed after 3 attempts: Storage quota exceeded.',
+    expect(english(uploadRetryFailedMessage(3, 'Upload was cancelled.'))).toBe(
+      'Upload failed after 3 attempts: Upload was cancelled.',
     );
     expect(english(compressionErrorMessage('engine-load-failed'))).toBe(
       'Video compression engine failed to load. Please refresh and try again.',

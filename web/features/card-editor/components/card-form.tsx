@@ -1,0 +1,437 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert, Sparkles } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type PathValue } from 'react-hook-form';
+import { useTranslation } from '../../../lib/translation.tsx';
+import type { Card } from '../../../../shared/cards/cards.contract.ts';
+import { occasionForCategory } from '../../../../shared/ai/ai-message.contract.ts';
+import { Button } from '../../../components/button.tsx';
+import { DialogHeader } from '../../../components/dialog-header.tsx';
+import { FieldError, RequiredField } from '../../../components/required-field.tsx';
+import { fieldInputClasses } from '../../../components/text-field.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import type { CardEditorTarget } from '../hooks/use-card-editor.ts';
+import { useSaveCard } from '../hooks/use-save-card.ts';
+import {
+  cardFormSchema,
+  fieldErrorKey,
+  initialFormValues,
+  saveErrorKey,
+  serverCheckOf,
+  toCardRequest,
+  toggleVoice,
+  type CardFormOutput,
+  type CardFormValues,
+} from '../lib/card-draft.ts';
+import { useMediaSave } from '../hooks/use-media-save.ts';
+import { mediaChanges, NO_MEDIA_EDITS, savedMediaUrls, type MediaEdits } from '../lib/media-edits.ts';
+import { AiMessageDialog } from './ai-message-dialog.tsx';
+import { CardLanguageField } from './card-language-field.tsx';
+import { GreetingPreview } from './greeting-preview.tsx';
+import { OptionCheckbox } from './option-checkbox.tsx';
+import { FileTooLargeDialog } from './media/file-too-large-dialog.tsx';
+import { RecipientImageField } from './media/recipient-image-field.tsx';
+import { UploadProgressDialog } from './media/upload-progress-dialog.tsx';
+import { VideoField } from './media/video-field.tsx';
+import { VoiceMessageField } from './media/voice-message-field.tsx';
+import { TextStyleFields } from './text-style-fields.tsx';
+import {
+  CARD_MESSAGE_MAX_LENGTH,
+  CARD_NAME_MAX_LENGTH,
+  VOICES,
+  type CardCheck,
+} from '../../../../shared/cards/card-rules.ts';
+
+/** What differs between the places that edit a card with this form: its words and what saving leads to. */
+export interface CardFormPurpose {
+  title: string;
+  submitLabel: string;
+  submittingLabel: string;
+  /** The card and its files are saved (after the progress dialog's Continue when files were uploaded). */
+  onSaved: (card: Card) => void;
+}
+
+export interface CardFormProps {
+  target: CardEditorTarget;
+  purpose: CardFormPurpose;
+  onClose: () => void;
+  /** The sender's plan includes cards in other languages than their UI's (DESIGN §1.18). */
+  multilingual: boolean;
+  titleId: string;
+  noteId: string;
+}
+
+type FieldName = CardCheck['field'];
+type TextFieldName = 'senderName' | 'recipientName' | 'message';
+/** The fields that show their own message, in the form's order (the template's shows in the footer). */
+const FIELD_ORDER: FieldName[] = ['senderName', 'recipientName', 'message', 'selectedVoice'];
+
+/**
+ * The card form of SPEC §2, one for creating and for every edit: the required names, message and AI voice,
+ * the recipient image, a video and a voice message, the text styling with a live preview, SPEC §5's checks
+ * one at a time; then the card is saved, its files compressed and uploaded under the progress dialog, and
+ * the purpose says what comes next.
+ */
+export function CardForm({ target, purpose, onClose, multilingual, titleId, noteId }: CardFormProps) {
+  const { t } = useTranslation();
+  const save = useSaveCard();
+  const mediaSave = useMediaSave();
+  const { template, card } = target;
+  const [uiLanguage] = useState(currentLanguage);
+  const form = useForm<CardFormValues, unknown, CardFormOutput>({
+    resolver: zodResolver(cardFormSchema),
+    defaultValues: initialFormValues(card, template.id, uiLanguage),
+    // One alert at a time (SPEC §5): a field's message goes when it is edited, the next comes on submit.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { register, setValue, clearErrors, setError, handleSubmit, formState } = form;
+  // The whole form as it is typed, which the counter, the previews and the media fields follow. Every field
+  // has a default value, so it is whole (the hook types it as partial for forms without defaults).
+  const values = useWatch({ control: form.control }) as CardFormValues;
+  const { errors, isSubmitting: working } = formState;
+  const [aiOpen, setAiOpen] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [tooLarge, setTooLarge] = useState<File | null>(null);
+  // Once saved, the card exists: saving again after a failed upload updates it instead of making another.
+  const [savedCard, setSavedCard] = useState<Card | null>(card);
+  const savedUrls = savedMediaUrls(savedCard);
+  const media = values.media;
+  const shown = (kind: keyof MediaEdits) => (media[kind].keepSaved ? savedUrls[kind] : null);
+  const ids = {
+    senderName: useId(),
+    recipientName: useId(),
+    message: useId(),
+    counter: useId(),
+    voice: useId(),
+    error: useId(),
+  };
+
+  const change = <K extends keyof CardFormValues>(key: K, value: PathValue<CardFormValues, K>) => {
+    setValue(key, value);
+    clearErrors(key);
+    setSaveError(null);
+  };
+  const choose = (kind: keyof MediaEdits, file: File | null) =>
+    change('media', { ...media, [kind]: { ...media[kind], file } });
+  const removeSaved = (kind: keyof MediaEdits) =>
+    change('media', { ...media, [kind]: { ...media[kind], keepSaved: false } });
+
+  // The field to correct takes the focus (the first voice button for the voice).
+  const focusField = (field: FieldName) => {
+    const focusIds: Partial<Record<FieldName, string>> = {
+      senderName: ids.senderName,
+      recipientName: ids.recipientName,
+      message: ids.message,
+      selectedVoice: `${ids.voice}-0`,
+    };
+    const focusId = focusIds[field];
+    if (focusId) document.getElementById(focusId)?.focus();
+  };
+  const onInvalid = (invalid: FieldErrors<CardFormValues>) => {
+    setSaveError(null);
+    const field = FIELD_ORDER.find((name) => invalid[name]);
+    if (field) focusField(field);
+  };
+
+  const onValid = async (parsed: CardFormOutput) => {
+    setSaveError(null);
+    let saved: Card;
+    try {
+      saved = await save.mutateAsync({ cardId: savedCard?.id ?? null, input: toCardRequest(parsed) });
+    } catch (error) {
+      const serverCheck = serverCheckOf(error);
+      if (serverCheck) {
+        setError(serverCheck.field, { message: serverCheck.code });
+        focusField(serverCheck.field);
+      } else setSaveError(t(saveErrorKey(error)));
+      return;
+    }
+    setSavedCard(saved);
+    const changes = mediaChanges(savedMediaUrls(saved), parsed.media);
+    if (changes.uploads.length === 0 && changes.removals.length === 0) {
+      purpose.onSaved(saved);
+      return;
+    }
+    const withMedia = await mediaSave.run(saved.id, changes);
+    if (!withMedia) return;
+    setSavedCard(withMedia);
+    setValue('media', NO_MEDIA_EDITS);
+    // With files, the progress dialog's Continue goes on; removals alone go on at once.
+    if (changes.uploads.length === 0) purpose.onSaved(withMedia);
+  };
+
+  const errorFor = (field: FieldName) => {
+    const key = fieldErrorKey(errors[field]?.message);
+    return key ? t(key) : null;
+  };
+  const textField = (field: TextFieldName, describedBy?: string) => ({
+    ...register(field, {
+      onChange: () => {
+        clearErrors(field);
+        setSaveError(null);
+      },
+    }),
+    id: ids[field],
+    'aria-required': true,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby':
+      [errors[field] ? ids.error : null, describedBy].filter(Boolean).join(' ') || undefined,
+    dir: 'auto' as const,
+  });
+  const generalError = errorFor('templateId') ?? saveError;
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+        className="flex max-h-[calc(100dvh-2rem)] flex-col max-sm:h-dvh max-sm:max-h-dvh"
+        data-testid="card-form"
+      >
+        <DialogHeader
+          titleId={titleId}
+          title={purpose.title}
+          onClose={onClose}
+          leading={
+            template.coverUrl && (
+              <img
+                src={template.coverUrl}
+                alt=""
+                width={48}
+                height={64}
+                className="h-16 w-12 shrink-0 rounded-lg object-cover shadow-sm"
+              />
+            )
+          }
+          subtitle={
+            <>
+              <p dir="auto" className="truncate text-start text-sm font-semibold text-plum-700">
+                {template.name}
+              </p>
+              <p id={noteId} className="mt-1 text-xs text-muted">
+                {t('editor.requiredNote')}
+              </p>
+            </>
+          }
+        />
+
+        <div className="flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <RequiredField
+              label={t('editor.senderName')}
+              htmlFor={ids.senderName}
+              error={errorFor('senderName')}
+              errorId={ids.error}
+            >
+              <input
+                {...textField('senderName')}
+                maxLength={CARD_NAME_MAX_LENGTH}
+                autoComplete="name"
+                className={cn(fieldInputClasses, errors.senderName ? 'border-coral-500' : 'border-plum-200')}
+              />
+            </RequiredField>
+            <RequiredField
+              label={t('editor.recipientName')}
+              htmlFor={ids.recipientName}
+              error={errorFor('recipientName')}
+              errorId={ids.error}
+            >
+              <input
+                {...textField('recipientName')}
+                maxLength={CARD_NAME_MAX_LENGTH}
+                autoComplete="off"
+                className={cn(
+                  fieldInputClasses,
+                  errors.recipientName ? 'border-coral-500' : 'border-plum-200',
+                )}
+              />
+            </RequiredField>
+          </div>
+
+          <CardLanguageField
+            value={values.language}
+            onChange={(language) => change('language', language)}
+            uiLanguage={uiLanguage}
+            savedLanguage={card?.language ?? null}
+            multilingual={multilingual}
+            disabled={working}
+          />
+
+          <RequiredField
+            label={t('editor.message')}
+            htmlFor={ids.message}
+            error={errorFor('message')}
+            errorId={ids.error}
+            action={
+              <Button variant="ghost" size="sm" onClick={() => setAiOpen(true)} data-testid="ai-generate">
+                <Sparkles aria-hidden="true" className="size-4" />
+                {t('editor.ai.open')}
+              </Button>
+            }
+          >
+            <textarea
+              {...textField('message', ids.counter)}
+              maxLength={CARD_MESSAGE_MAX_LENGTH}
+              rows={4}
+              className={cn(
+                fieldInputClasses,
+                'h-auto min-h-28 resize-y py-3 leading-relaxed',
+                errors.message ? 'border-coral-500' : 'border-plum-200',
+              )}
+            />
+            <p id={ids.counter} className="text-end text-xs text-muted tabular-nums">
+              {t('editor.counter', { length: values.message.length, max: CARD_MESSAGE_MAX_LENGTH })}
+            </p>
+          </RequiredField>
+
+          <div>
+            <RecipientImageField
+              file={media.image.file}
+              existingUrl={shown('image')}
+              onChange={(file) => {
+                choose('image', file);
+                // A newly added photo brings face opening back on (DESIGN §1.6); the sender may switch it off.
+                if (file) change('faceOpening', true);
+              }}
+              onRemoveExisting={() => removeSaved('image')}
+              disabled={working}
+            />
+            {(media.image.file ?? shown('image')) && (
+              <OptionCheckbox
+                checked={values.faceOpening}
+                onChange={(checked) => change('faceOpening', checked)}
+                label={t('editor.faceOpening.label')}
+                hint={t('editor.faceOpening.hint')}
+                testId="face-opening-switch"
+              />
+            )}
+          </div>
+
+          <fieldset aria-describedby={errors.selectedVoice ? ids.error : undefined}>
+            <legend id={ids.voice} className="text-sm font-bold text-ink">
+              {t('editor.voice')}
+              <span aria-hidden="true" className="text-coral-600">
+                {' *'}
+              </span>
+            </legend>
+            <div className="mt-1.5 flex gap-3">
+              {VOICES.map((voice, index) => {
+                const pressed = values.selectedVoice === voice;
+                return (
+                  <button
+                    key={voice}
+                    id={`${ids.voice}-${index}`}
+                    type="button"
+                    aria-pressed={pressed}
+                    onClick={() => change('selectedVoice', toggleVoice(values.selectedVoice, voice))}
+                    className={cn(
+                      'h-11 flex-1 rounded-2xl border-2 px-4 text-sm font-bold transition-colors',
+                      pressed
+                        ? 'border-plum-600 bg-plum-600 text-white'
+                        : 'border-plum-200 bg-white text-plum-800 hover:border-plum-400',
+                      errors.selectedVoice && !pressed && 'border-coral-500',
+                    )}
+                  >
+                    {t(`editor.voices.${voice}`)}
+                  </button>
+                );
+              })}
+            </div>
+            {errors.selectedVoice && <FieldError id={ids.error}>{errorFor('selectedVoice')}</FieldError>}
+            <GreetingPreview
+              recipientName={values.recipientName}
+              senderName={values.senderName}
+              voice={values.selectedVoice}
+              language={values.language}
+            />
+            <OptionCheckbox
+              checked={values.readMessageAloud}
+              onChange={(checked) => change('readMessageAloud', checked)}
+              label={t('editor.readAloud.label')}
+              hint={t('editor.readAloud.hint')}
+            />
+          </fieldset>
+
+          <VideoField
+            file={media.video.file}
+            existingUrl={shown('video')}
+            onChange={(file) => choose('video', file)}
+            onRemoveExisting={() => removeSaved('video')}
+            onTooLarge={setTooLarge}
+            disabled={working}
+          />
+
+          <VoiceMessageField
+            file={media.audio.file}
+            existingUrl={shown('audio')}
+            onChange={(file) => choose('audio', file)}
+            onRemoveExisting={() => removeSaved('audio')}
+            disabled={working}
+          />
+
+          <TextStyleFields
+            values={values.textStyles}
+            onChange={(key, value) => change('textStyles', { ...values.textStyles, [key]: value })}
+            previewText={values.message.trim()}
+          />
+        </div>
+
+        <footer className="border-t border-plum-100 px-5 py-4 sm:px-6">
+          {generalError && (
+            <p
+              role="alert"
+              className="mb-3 flex items-start gap-2 rounded-2xl bg-coral-50 px-3 py-2 text-sm font-semibold text-coral-800"
+            >
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {generalError}
+            </p>
+          )}
+          <div className="flex gap-3">
+            <Button variant="secondary" size="lg" onClick={onClose} className="flex-1 sm:flex-none">
+              {t('editor.cancel')}
+            </Button>
+            <Button type="submit" size="lg" disabled={working} aria-busy={working} className="flex-1">
+              {working ? purpose.submittingLabel : purpose.submitLabel}
+            </Button>
+          </div>
+        </footer>
+        <FileTooLargeDialog
+          open={tooLarge !== null}
+          kind="video"
+          fileName={tooLarge?.name}
+          size={tooLarge?.size ?? 0}
+          onClose={() => setTooLarge(null)}
+        />
+        <UploadProgressDialog
+          open={mediaSave.dialog.open}
+          items={mediaSave.dialog.items}
+          step={mediaSave.dialog.step}
+          error={mediaSave.dialog.error}
+          notice={mediaSave.dialog.notice}
+          onCancel={mediaSave.cancel}
+          onClose={mediaSave.closeDialog}
+          onContinue={() => {
+            mediaSave.closeDialog();
+            if (savedCard) purpose.onSaved(savedCard);
+          }}
+        />
+      </form>
+      {/* Outside the card's form: its own form's submit must not submit the card. */}
+      <AiMessageDialog
+        open={aiOpen}
+        onClose={() => setAiOpen(false)}
+        onUse={(message) => {
+          change('message', message);
+          setAiOpen(false);
+          document.getElementById(ids.message)?.focus();
+        }}
+        recipientName={values.recipientName}
+        senderName={values.senderName}
+        language={values.language}
+        defaultOccasion={occasionForCategory(template.categoryName)}
+      />
+    </>
+  );
+}
