@@ -340,7 +340,7 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       await page.close();
     });
 
-    it('a New Drops template opens its category, scrolled to it and highlighted for 2 s', async () => {
+    it('a New Drops template opens its category, scrolled to it and highlighted for 2 s, then its editor', async () => {
       const newDrops = home.sections[0]!;
       expect(newDrops.kind).toBe('new-drops');
       const template = newDrops.templates[0]!;
@@ -376,6 +376,11 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       const highlightedFor = Date.now() - highlightedAt;
       expect(highlightedFor).toBeGreaterThan(TEMPLATE_HIGHLIGHT_MS - 1_000);
       expect(highlightedFor).toBeLessThan(TEMPLATE_HIGHLIGHT_MS + 1_500);
+
+      // Then the card editor opens on that template, without another click.
+      const editor = page.getByRole('dialog', { name: t('editor.titleCreate') });
+      await editor.waitFor({ timeout: 10_000 });
+      expect(await editor.locator('header img').getAttribute('src')).toBe(template.coverUrl);
       await page.close();
     });
   },
