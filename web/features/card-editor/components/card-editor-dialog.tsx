@@ -37,6 +37,7 @@ import { UploadProgressDialog } from './media/upload-progress-dialog.tsx';
 import { VideoField } from './media/video-field.tsx';
 import { VoiceMessageField } from './media/voice-message-field.tsx';
 import { TextStyleFields } from './text-style-fields.tsx';
+import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import {
   CARD_MESSAGE_MAX_LENGTH,
   CARD_NAME_MAX_LENGTH,
@@ -99,6 +100,7 @@ function EditorForm({
   noteId: string;
 }) {
   const { t } = useTranslation();
+  const localized = useLocalizedName();
   const navigate = useNavigate();
   const save = useSaveCard();
   const mediaSave = useMediaSave();
@@ -232,8 +234,9 @@ function EditorForm({
           }
           subtitle={
             <>
-              <p dir="auto" className="truncate text-start text-sm font-semibold text-plum-700">
-                {template.name}
+              {/* Isolated, not dir="auto": a Latin name in an Arabic header still lines up with the title. */}
+              <p className="truncate text-sm font-semibold text-plum-700">
+                <bdi>{localized({ name: template.name, translations: template.nameTranslations })}</bdi>
               </p>
               <p id={noteId} className="mt-1 text-xs text-muted">
                 {t('editor.requiredNote')}
