@@ -192,8 +192,8 @@ function EditorForm({
       if (!withMedia) return;
       setSavedCard(withMedia);
       setMedia(NO_MEDIA_EDITS);
-      // With files, the progress dialog's Continue goes on; removals alone go on at once.
-      if (changes.uploads.length === 0) goToOverview(withMedia);
+      // Every file is in: on to the overview, the progress dialog showing 'complete' until it is there.
+      goToOverview(withMedia);
     } finally {
       setWorking(false);
     }
@@ -452,10 +452,6 @@ function EditorForm({
           notice={mediaSave.dialog.notice}
           onCancel={mediaSave.cancel}
           onClose={mediaSave.closeDialog}
-          onContinue={() => {
-            mediaSave.closeDialog();
-            if (savedCard) goToOverview(savedCard);
-          }}
         />
       </form>
       {/* Outside the card's form: its own form's submit must not submit the card. */}
