@@ -329,6 +329,22 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       await page.close();
     });
 
+    it("'Personalize' shows without scrolling in a template's preview on a 360×740 phone", async () => {
+      const page = await open('/', { width: 360, height: 740 });
+      await page
+        .locator(`${SELECTORS.section}[data-section-kind="category"] ${SELECTORS.card}`)
+        .first()
+        .click();
+      const personalize = page.getByRole('dialog').getByRole('button', { name: t('editor.createAction') });
+      await personalize.waitFor();
+      const box = (await personalize.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(740);
+      await personalize.click();
+      await page.getByRole('dialog', { name: t('editor.titleCreate') }).waitFor();
+      await page.close();
+    });
+
     it('a New Drops template opens its category, scrolled to it and highlighted for 2 s, then its editor', async () => {
       const newDrops = home.sections[0]!;
       expect(newDrops.kind).toBe('new-drops');
