@@ -5,14 +5,8 @@ import {
   catalogListsSchema,
   homeResponseSchema,
   stylePageSchema,
-  templatePageSchema,
 } from '../shared/catalog/catalog.contract.ts';
-import type {
-  CatalogLists,
-  HomeResponse,
-  TemplateListQuery,
-  TemplateSummary,
-} from '../shared/catalog/catalog.contract.ts';
+import type { CatalogLists, HomeResponse } from '../shared/catalog/catalog.contract.ts';
 import {
   BASED_ON_RANK_CATEGORY,
   CATALOG_PAGE_SIZE,
@@ -25,6 +19,7 @@ import { startAppServer } from './support/app-server.ts';
 import type { AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { text } from './support/locale-text.ts';
+import { allTemplates } from './support/catalog-templates.ts';
 import { catalogApi } from '../shared/api-paths.ts';
 
 /**
@@ -58,18 +53,6 @@ async function api<T>(path: string, schema: z.ZodType<T>): Promise<T> {
   const response = await fetch(`${server.baseUrl}${path}`);
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return schema.parse(await response.json());
-}
-
-/** Every template of a listing, all pages (what the grid should end up showing). */
-async function allTemplates(query: TemplateListQuery): Promise<TemplateSummary[]> {
-  const items: TemplateSummary[] = [];
-  for (let page = 1; ; page++) {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries({ ...query, page })) if (value) search.set(key, String(value));
-    const body = await api(`${catalogApi.templates}?${search}`, templatePageSchema);
-    items.push(...body.items);
-    if (!body.hasMore) return items;
-  }
 }
 
 async function cardIds(scope: Page | Locator): Promise<string[]> {
@@ -164,7 +147,7 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       // An event that has templates, so the grid has cards to show.
       let chosen: { event: HomeResponse['events'][number]; ids: string[] } | undefined;
       for (const event of home.events) {
-        const templates = await allTemplates({ event: event.id });
+        const templates = await allTemplates(server.baseUrl, { event: event.id });
         if (templates.length > 0) {
           chosen = { event, ids: templates.map((template) => template.id) };
           break;
@@ -234,7 +217,9 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
           waitUntil: 'networkidle',
         });
       }
-      const expected = (await allTemplates({ category: categoryName })).map((template) => template.id);
+      const expected = (await allTemplates(server.baseUrl, { category: categoryName })).map(
+        (template) => template.id,
+      );
       expect(expected.length).toBeGreaterThan(CATALOG_PAGE_SIZE);
 
       const grid = page.locator(SELECTORS.grid);
@@ -279,7 +264,9 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
         .waitFor();
       const grid = page.locator(SELECTORS.grid);
       await grid.locator(SELECTORS.card).first().waitFor();
-      const allIds = (await allTemplates({ style: style.name })).map((template) => template.id);
+      const allIds = (await allTemplates(server.baseUrl, { style: style.name })).map(
+        (template) => template.id,
+      );
       // A wide screen may already have loaded page 2 (its end is within reach), so compare what is shown.
       const before = await cardIds(grid);
       expect(before.length).toBeGreaterThanOrEqual(Math.min(CATALOG_PAGE_SIZE, allIds.length));
@@ -301,7 +288,9 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       }
       await page.waitForURL((url) => url.searchParams.get('category') === category);
 
-      const inCategory = (await allTemplates({ style: style.name, category })).map((template) => template.id);
+      const inCategory = (await allTemplates(server.baseUrl, { style: style.name, category })).map(
+        (template) => template.id,
+      );
       expect(inCategory.length).toBeGreaterThan(0);
       expect(inCategory.length).toBeLessThan(allIds.length);
       // The previous grid may stay on screen while the filtered one loads; wait for the filtered one.
@@ -340,7 +329,23 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       await page.close();
     });
 
-    it('a New Drops template opens its category, scrolled to it and highlighted for 2 s', async () => {
+    it("'Personalize' shows without scrolling in a template's preview on a 360×740 phone", async () => {
+      const page = await open('/', { width: 360, height: 740 });
+      await page
+        .locator(`${SELECTORS.section}[data-section-kind="category"] ${SELECTORS.card}`)
+        .first()
+        .click();
+      const personalize = page.getByRole('dialog').getByRole('button', { name: t('editor.createAction') });
+      await personalize.waitFor();
+      const box = (await personalize.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(740);
+      await personalize.click();
+      await page.getByRole('dialog', { name: t('editor.titleCreate') }).waitFor();
+      await page.close();
+    });
+
+    it('a New Drops template opens its category, scrolled to it and highlighted for 2 s, then its editor', async () => {
       const newDrops = home.sections[0]!;
       expect(newDrops.kind).toBe('new-drops');
       const template = newDrops.templates[0]!;
@@ -376,6 +381,11 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       const highlightedFor = Date.now() - highlightedAt;
       expect(highlightedFor).toBeGreaterThan(TEMPLATE_HIGHLIGHT_MS - 1_000);
       expect(highlightedFor).toBeLessThan(TEMPLATE_HIGHLIGHT_MS + 1_500);
+
+      // Then the card editor opens on that template, without another click.
+      const editor = page.getByRole('dialog', { name: t('editor.titleCreate') });
+      await editor.waitFor({ timeout: 10_000 });
+      expect(await editor.locator('header img').getAttribute('src')).toBe(template.coverUrl);
       await page.close();
     });
   },

@@ -114,13 +114,11 @@ describe('My WINCS', () => {
       await editor.getByTestId('recipient-image-input').setInputFiles(photoPath);
       await editor.getByTestId('recipient-image').getByText('bo.png').waitFor();
       await editor.getByRole('button', { name: t('myWincs.edit.save') }).click();
-      const progress = page.getByTestId('upload-progress-dialog');
-      await progress.and(page.locator('[data-step="complete"]')).waitFor({ timeout: 60_000 });
-      await progress.getByTestId('upload-continue').click();
+      // Once the photo is in, the dialog closes by itself with the saved card: no button to press.
       await page
         .getByTestId('toast')
         .filter({ hasText: t('myWincs.edit.success') })
-        .waitFor();
+        .waitFor({ timeout: 60_000 });
       await editor.waitFor({ state: 'detached' });
       await expect
         .poll(() => details.getByTestId('details-message').innerText())

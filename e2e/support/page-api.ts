@@ -2,28 +2,38 @@ import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { verificationLink } from './mailbox.ts';
 
-/** A JSON call from the page, with its cookies and Origin, as the app makes it. */
-export function callApi(page: Page, method: string, path: string, body?: unknown) {
+/** A JSON call from the page, with its cookies and Origin, as the app makes it (`headers` added). */
+export function callApi(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return page.evaluate(
-    async ({ method, path, body }) => {
+    async ({ method, path, body, headers }) => {
       const response = await fetch(path, {
         method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
       return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
     },
-    { method, path, body },
+    { method, path, body, headers },
   );
 }
 
 /**
  * A new verified account, signed in in this page by its verification link (the page must already be on the
- * app, at the host the mail links name). Answers its email address.
+ * app, at the host the mail links name). Its address is `email`, or made from `label`; answers it.
  */
-export async function signUpInPage(page: Page, serverBaseUrl: string, label: string): Promise<string> {
-  const email = `${label}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+export async function signUpInPage(
+  page: Page,
+  serverBaseUrl: string,
+  label: string,
+  email = `${label}-${crypto.randomBytes(4).toString('hex')}@example.com`,
+): Promise<string> {
   const signUp = await callApi(page, 'POST', '/api/auth/sign-up/email', {
     name: 'Ana',
     email,
@@ -31,6 +41,7 @@ export async function signUpInPage(page: Page, serverBaseUrl: string, label: str
   });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
   await page.goto(await verificationLink(serverBaseUrl, email));
-  await page.getByTestId('credit-balance').first().waitFor();
+  // The header has a balance for each screen size; one of them shows.
+  await page.locator('[data-testid="credit-balance"]:visible').first().waitFor();
   return email;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/errors.ts';
 import { LANGUAGES, type Language } from '../../shared/i18n/languages.ts';
+import { LATIN_NAMES, latinWords } from '../../shared/i18n/latin-names.ts';
 import ar from '../../shared/i18n/locales/ar.json';
 import en from '../../shared/i18n/locales/en.json';
 import ru from '../../shared/i18n/locales/ru.json';
@@ -69,6 +70,17 @@ describe('locales', () => {
         }
       }
     }
+  });
+
+  it('translates every string of ar and ru: no English text left, no English word but names', () => {
+    const leaks: string[] = [];
+    for (const lng of ['ar', 'ru'] as const)
+      for (const [key, text] of flat[lng]) {
+        const english = latinWords(text).filter((word) => !LATIN_NAMES.has(word));
+        // A text left in English is caught here too: it is made of English words.
+        if (english.length > 0) leaks.push(`${lng} ${key}: ${english.join(' ')}`);
+      }
+    expect(leaks).toEqual([]);
   });
 
   it('has no empty strings', () => {

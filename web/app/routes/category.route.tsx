@@ -65,6 +65,7 @@ function CategoryView({ name }: { name: string }) {
             : null;
   useDocumentTitle(title ?? name);
 
+  // A New Drops template arrives here (SPEC §2): found, scrolled to and highlighted, then its editor opens.
   const highlightTemplateId = readHighlightTemplateId(location.state);
   const { pathname, search } = location;
   // Once handled, drop the request from history so Back/reload does not highlight again.
@@ -126,6 +127,7 @@ function CategoryView({ name }: { name: string }) {
             onSelectTemplate={(template) => selectTemplate(template, { fromNewDrops: kind === 'new-drops' })}
             highlightTemplateId={highlightTemplateId}
             onHighlightSettled={clearHighlight}
+            onHighlightEnd={editor.openCreate}
           />
         }
       />

@@ -21,11 +21,12 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const dangerButton =
   'inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-full px-4.5 text-sm font-bold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50';
 
+/** min-w-0: a grid item is otherwise as wide as its longest unbroken line, which a phone cannot fit. */
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
     <section
       aria-label={title}
-      className={`rounded-3xl border border-plum-100/80 bg-white p-5 shadow-card sm:p-7 ${className ?? ''}`}
+      className={`min-w-0 rounded-3xl border border-plum-100/80 bg-white p-5 shadow-card sm:p-7 ${className ?? ''}`}
     >
       <h2 className="mb-5 text-lg font-black text-ink">{title}</h2>
       {children}

@@ -36,6 +36,7 @@ import { UploadProgressDialog } from './media/upload-progress-dialog.tsx';
 import { VideoField } from './media/video-field.tsx';
 import { VoiceMessageField } from './media/voice-message-field.tsx';
 import { TextStyleFields } from './text-style-fields.tsx';
+import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import {
   CARD_MESSAGE_MAX_LENGTH,
   CARD_NAME_MAX_LENGTH,
@@ -48,7 +49,7 @@ export interface CardFormPurpose {
   title: string;
   submitLabel: string;
   submittingLabel: string;
-  /** The card and its files are saved (after the progress dialog's Continue when files were uploaded). */
+  /** The card and its files are saved (with files, the progress dialog shows 'complete' meanwhile). */
   onSaved: (card: Card) => void;
 }
 
@@ -75,6 +76,7 @@ const FIELD_ORDER: FieldName[] = ['senderName', 'recipientName', 'message', 'sel
  */
 export function CardForm({ target, purpose, onClose, multilingual, titleId, noteId }: CardFormProps) {
   const { t } = useTranslation();
+  const localized = useLocalizedName();
   const save = useSaveCard();
   const mediaSave = useMediaSave();
   const { template, card } = target;
@@ -158,8 +160,8 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
     if (!withMedia) return;
     setSavedCard(withMedia);
     setValue('media', NO_MEDIA_EDITS);
-    // With files, the progress dialog's Continue goes on; removals alone go on at once.
-    if (changes.uploads.length === 0) purpose.onSaved(withMedia);
+    // Every file is in: on at once, the progress dialog showing 'complete' until what comes next is there.
+    purpose.onSaved(withMedia);
   };
 
   const errorFor = (field: FieldName) => {
@@ -207,8 +209,9 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
           }
           subtitle={
             <>
-              <p dir="auto" className="truncate text-start text-sm font-semibold text-plum-700">
-                {template.name}
+              {/* Isolated, not dir="auto": a Latin name in an Arabic header still lines up with the title. */}
+              <p className="truncate text-sm font-semibold text-plum-700">
+                <bdi>{localized({ name: template.name, translations: template.nameTranslations })}</bdi>
               </p>
               <p id={noteId} className="mt-1 text-xs text-muted">
                 {t('editor.requiredNote')}
@@ -412,10 +415,6 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
           notice={mediaSave.dialog.notice}
           onCancel={mediaSave.cancel}
           onClose={mediaSave.closeDialog}
-          onContinue={() => {
-            mediaSave.closeDialog();
-            if (savedCard) purpose.onSaved(savedCard);
-          }}
         />
       </form>
       {/* Outside the card's form: its own form's submit must not submit the card. */}

@@ -1,14 +1,17 @@
 import { useCallback, useState } from 'react';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
+import type { Translations } from '../../../../shared/i18n/languages.ts';
 
 /**
- * What the editor shows of the template: its id (for the card), name and cover (the header thumbnail), and
- * its category, from which the AI message dialog preselects the occasion (null when not known).
+ * What the editor shows of the template: its id (for the card), name (with its translations, shown in the UI
+ * language) and cover (the header thumbnail), and its category, from which the AI message dialog preselects
+ * the occasion (null when not known).
  */
 export interface EditorTemplate {
   id: string | null;
   name: string;
+  nameTranslations: Translations;
   coverUrl: string | null;
   categoryName: string | null;
 }
@@ -23,6 +26,7 @@ export function editorTemplateOf(template: TemplateSummary): EditorTemplate {
   return {
     id: template.id,
     name: template.name,
+    nameTranslations: template.translations.name,
     coverUrl: template.coverUrl,
     categoryName: template.categoryName,
   };
@@ -30,7 +34,13 @@ export function editorTemplateOf(template: TemplateSummary): EditorTemplate {
 
 /** The template a saved card was made from, as the card remembers it (when the catalog no longer lists it). */
 export function editorTemplateOfCard(card: Card): EditorTemplate {
-  return { id: card.templateId, name: card.title, coverUrl: card.templateImageUrl, categoryName: null };
+  return {
+    id: card.templateId,
+    name: card.title,
+    nameTranslations: {},
+    coverUrl: card.templateImageUrl,
+    categoryName: null,
+  };
 }
 
 /** Open/closed state of the create/edit modal, for the route that hosts it. */

@@ -27,6 +27,8 @@ interface TemplateGridProps {
   /** A template to load, scroll to and highlight (New Drops jump). */
   highlightTemplateId?: string | null;
   onHighlightSettled?: () => void;
+  /** The highlighted template, once its highlight ends. */
+  onHighlightEnd?: (template: TemplateSummary) => void;
 }
 
 /**
@@ -40,6 +42,7 @@ export function TemplateGrid({
   onSelectTemplate,
   highlightTemplateId = null,
   onHighlightSettled,
+  onHighlightEnd,
 }: TemplateGridProps) {
   const { t } = useTranslation();
   const {
@@ -71,6 +74,7 @@ export function TemplateGrid({
     isFetching,
     fetchNextPage: loadMore,
     onSettled: onHighlightSettled,
+    onHighlightEnd,
   });
 
   if (isPending) return <TemplateGridSkeleton />;

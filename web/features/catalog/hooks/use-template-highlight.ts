@@ -13,11 +13,13 @@ interface TemplateHighlightOptions {
   fetchNextPage: () => void;
   /** Called once the target was found or is known to be missing (e.g. to clear the navigation state). */
   onSettled?: () => void;
+  /** Called with the target when its highlight ends (the New Drops jump then opens the editor). */
+  onHighlightEnd?: (template: TemplateSummary) => void;
 }
 
 /**
  * Loads pages until the target template is in the list, scrolls it into view and highlights it for
- * TEMPLATE_HIGHLIGHT_MS. Returns the id currently highlighted.
+ * TEMPLATE_HIGHLIGHT_MS, then hands it to `onHighlightEnd`. Returns the id currently highlighted.
  */
 export function useTemplateHighlight({
   targetId,
@@ -27,6 +29,7 @@ export function useTemplateHighlight({
   isFetching,
   fetchNextPage,
   onSettled,
+  onHighlightEnd,
 }: TemplateHighlightOptions): string | null {
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const handled = useRef<string | null>(null);
@@ -41,7 +44,8 @@ export function useTemplateHighlight({
     }
     handled.current = targetId;
     onSettled?.();
-    if (location === 'missing') return;
+    const template = items.find((item) => item.id === targetId);
+    if (location === 'missing' || !template) return;
 
     const current = timers.current;
     if (current.frame !== undefined) cancelAnimationFrame(current.frame);
@@ -53,9 +57,12 @@ export function useTemplateHighlight({
       // Instant, so the card is in view the moment it lights up (and with reduced motion anyway).
       card?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
       setHighlightedId(targetId);
-      current.timeout = setTimeout(() => setHighlightedId(null), TEMPLATE_HIGHLIGHT_MS);
+      current.timeout = setTimeout(() => {
+        setHighlightedId(null);
+        onHighlightEnd?.(template);
+      }, TEMPLATE_HIGHLIGHT_MS);
     });
-  }, [targetId, items, isReady, hasNextPage, isFetching, fetchNextPage, onSettled]);
+  }, [targetId, items, isReady, hasNextPage, isFetching, fetchNextPage, onSettled, onHighlightEnd]);
 
   useEffect(() => {
     const current = timers.current;

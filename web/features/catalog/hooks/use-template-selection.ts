@@ -5,8 +5,8 @@ import { paths } from '../../../config/paths.ts';
 import { highlightState } from '../lib/highlight-state.ts';
 
 /**
- * What clicking a template does (SPEC §2): a New Drops template opens its category page, which scrolls to it
- * and highlights it; any other template opens the preview dialog.
+ * What clicking a template does (SPEC §2): a New Drops template opens its category page, which scrolls to it,
+ * highlights it and then opens its editor; any other template opens the preview dialog.
  */
 export function useTemplateSelection() {
   const navigate = useNavigate();

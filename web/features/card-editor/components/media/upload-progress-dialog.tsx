@@ -49,8 +49,6 @@ export interface UploadProgressDialogProps {
   onCancel: () => void;
   /** Close, offered on the error step. */
   onClose: () => void;
-  /** Continue, offered once complete. */
-  onContinue: () => void;
 }
 
 /** The steps shown in the step indicator; the error step replaces it. */
@@ -61,9 +59,10 @@ const KIND_ICONS: Record<CardMediaKind, typeof Film> = { image: ImageIcon, video
 
 /**
  * SPEC §2/§4's progress dialog over compression and upload: the steps (compressing is left out when no video
- * is compressed), each file with its name, size, the compression saving and a progress bar, then Continue
- * when complete or the error and Close. Cancel while working. Esc and a click beside it do nothing while
- * working, so a long upload is not thrown away by accident; Cancel is explicit.
+ * is compressed), each file with its name, size, the compression saving and a progress bar, then 'complete'
+ * while the editor goes on to the overview by itself, or the error and Close. Cancel while working. Esc and a
+ * click beside it do nothing while working, so a long upload is not thrown away by accident; Cancel is
+ * explicit.
  */
 export function UploadProgressDialog({
   open,
@@ -73,7 +72,6 @@ export function UploadProgressDialog({
   notice,
   onCancel,
   onClose,
-  onContinue,
 }: UploadProgressDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -85,8 +83,7 @@ export function UploadProgressDialog({
   const steps = PROGRESS_STEPS.filter((candidate) => candidate !== 'compressing' || compresses);
 
   const dismiss = () => {
-    if (step === 'complete') onContinue();
-    else if (step === 'error') onClose();
+    if (step === 'error') onClose();
   };
 
   return (
@@ -146,28 +143,20 @@ export function UploadProgressDialog({
           </ul>
         </div>
 
-        <div className="flex justify-end gap-3 border-t border-plum-100 px-6 py-4 sm:px-7">
-          {working && (
-            <Button variant="secondary" size="lg" className="min-w-32 max-sm:w-full" onClick={onCancel}>
-              {t('cardMedia.progress.cancel')}
-            </Button>
-          )}
-          {step === 'complete' && (
-            <Button
-              size="lg"
-              className="min-w-32 max-sm:w-full"
-              onClick={onContinue}
-              data-testid="upload-continue"
-            >
-              {t('cardMedia.progress.continue')}
-            </Button>
-          )}
-          {step === 'error' && (
-            <Button size="lg" className="min-w-32 max-sm:w-full" onClick={onClose}>
-              {t('common.close')}
-            </Button>
-          )}
-        </div>
+        {step !== 'complete' && (
+          <div className="flex justify-end gap-3 border-t border-plum-100 px-6 py-4 sm:px-7">
+            {working && (
+              <Button variant="secondary" size="lg" className="min-w-32 max-sm:w-full" onClick={onCancel}>
+                {t('cardMedia.progress.cancel')}
+              </Button>
+            )}
+            {step === 'error' && (
+              <Button size="lg" className="min-w-32 max-sm:w-full" onClick={onClose}>
+                {t('common.close')}
+              </Button>
+            )}
+          </div>
+        )}
       </div>
     </Dialog>
   );
