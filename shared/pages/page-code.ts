@@ -18,6 +18,12 @@ export interface PageCode {
   entry: 'index.html' | 'recipient.html';
   sources: readonly string[];
   strings: (language: Language) => string;
+  /**
+   * Whether the UI font files of the page's language are preloaded ahead of everything else: where text is
+   * what the first screen shows. A share link's page shows its cover first, which the font's bytes would
+   * delay on a slow network; its text is drawn in the metric-matched fallback until the font arrives.
+   */
+  preloadsFonts: boolean;
 }
 
 /** A part of the strings as the build's manifest names it (from the web root). */
@@ -32,25 +38,30 @@ export const PAGE_CODE: Record<WebPage, PageCode> = {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/home.route.tsx'],
     strings: appStrings,
+    preloadsFonts: true,
   },
   category: {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/category.route.tsx'],
     strings: appStrings,
+    preloadsFonts: true,
   },
   style: {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/style.route.tsx'],
     strings: appStrings,
+    preloadsFonts: true,
   },
   recipient: {
     entry: 'recipient.html',
     sources: ['app/recipient/start-recipient-page.tsx'],
     strings: strings('recipient'),
+    preloadsFonts: false,
   },
   other: {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx'],
     strings: appStrings,
+    preloadsFonts: true,
   },
 };

@@ -96,6 +96,7 @@ describe('page documents', () => {
     expect(html).not.toContain('/assets/recipient.js');
     expect(html!.match(/assets\/react\.js/g)).toHaveLength(1);
     expect(html).toContain('<link rel="preload" as="image" href="/thumb.jpg" />');
+    expect(html).toContain('as="font"');
     expect(html).not.toContain('</script><script>alert(1)');
     const block = /<script type="application\/json" id="winc-page-data">(.*?)<\/script>/s.exec(html!)?.[1];
     expect(JSON.parse(block!)).toEqual({
@@ -119,6 +120,8 @@ describe('page documents', () => {
     expect(html).not.toContain('/assets/index.js');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/recipient-ar.js" />');
     expect(html).not.toContain('/assets/ar.js');
+    // Its cover is its first picture: no font's bytes ahead of it.
+    expect(html).not.toContain('as="font"');
   });
 
   it("preloads the fonts of the page's language, so its text is drawn in them from the start", () => {

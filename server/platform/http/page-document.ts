@@ -271,7 +271,7 @@ export function createPageDocuments(
     async render(parts: PageParts): Promise<string | null> {
       const current = await readBuild();
       if (!current) return null;
-      const { entry } = PAGE_CODE[parts.page];
+      const { entry, preloadsFonts } = PAGE_CODE[parts.page];
       const assets = pageAssets(current.manifest, parts.page, parts.language);
       const renderer = RENDERED_PAGES.has(parts.page) ? await current.renderer : null;
       const page = renderer
@@ -282,7 +282,7 @@ export function createPageDocuments(
       );
       const tags = [
         // The fonts first: among the page's other preloads they would wait for the scripts' bandwidth.
-        ...firstFonts(current.manifest, entry, parts.language).map(
+        ...(preloadsFonts ? firstFonts(current.manifest, entry, parts.language) : []).map(
           (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`,
         ),
         ...(parts.head ?? []),
