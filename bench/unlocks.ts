@@ -255,7 +255,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     });
     if (created.statusCode !== 201) throw new Error(`card: ${created.statusCode} ${created.body}`);
     const cards = createCardsRepository(database);
-    const model = (await cards.findById((created.json() as { id: string }).id))!;
+    const model = (await cards.findById(created.json<{ id: string }>().id))!;
     const copies = async (count: number) => {
       const ids = Array.from({ length: count }, () => crypto.randomBytes(16).toString('base64url'));
       for (const id of ids) await cards.insert({ ...model, id });

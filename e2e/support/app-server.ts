@@ -59,7 +59,8 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
 
-  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  // Set by the exit handler; declared wide so the checks after a wait are not narrowed to the initial null.
+  let exited = null as { code: number | null; signal: NodeJS.Signals | null } | null;
   const exit = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {
       exited = { code, signal };

@@ -54,7 +54,7 @@ export interface MediaTestServer {
 /** The CSP header of the real server, from the same function the server registers. */
 export async function serverContentSecurityPolicy(): Promise<string> {
   const app = Fastify();
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   app.get('/', async () => 'ok');
   const response = await app.inject('/');
   await app.close();

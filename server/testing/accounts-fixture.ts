@@ -69,7 +69,7 @@ export class TestBrowser {
     return this.request({
       method: 'POST',
       url,
-      payload: (payload ?? {}) as InjectOptions['payload'],
+      payload: payload ?? {},
       ...(headers ? { headers } : {}),
     });
   }

@@ -68,7 +68,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
-  let exitStatus: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  // Set by the exit handler; declared wide so the checks after a wait are not narrowed to the initial null.
+  let exitStatus = null as { code: number | null; signal: NodeJS.Signals | null } | null;
   const exited = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {
       exitStatus = { code, signal };

@@ -173,7 +173,7 @@ export function errorReason(error: unknown): string {
       : typeof error === 'string'
         ? error
         : typeof error === 'object' && error !== null && 'message' in error
-          ? String((error as { message: unknown }).message)
+          ? String(error.message)
           : String(error);
   const trimmed = text.trim() || 'unknown error';
   return trimmed.length > REASON_MAX_LENGTH ? `${trimmed.slice(0, REASON_MAX_LENGTH - 1)}…` : trimmed;
@@ -197,7 +197,9 @@ const UNSUPPORTED =
 export function classifyCompressionError(error: unknown): VideoCompressionErrorCode {
   if (error instanceof VideoCompressionError) return error.code;
   const name =
-    typeof error === 'object' && error !== null ? String((error as { name?: unknown }).name ?? '') : '';
+    typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string'
+      ? (error as { name: string }).name
+      : '';
   const text = `${name}: ${errorReason(error)}`;
   if (TIMEOUT.test(text)) return 'timeout';
   if (OUT_OF_MEMORY.test(text)) return 'out-of-memory';

@@ -58,7 +58,9 @@ export function interpolate(text: string, values: TranslationValues | undefined)
   return text.replace(PLACEHOLDER, (placeholder, name: string) => {
     if (!Object.hasOwn(values, name)) return placeholder;
     const value = values[name];
-    return value === null || value === undefined ? '' : String(value);
+    if (value === null || value === undefined) return '';
+    const primitive = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    return primitive ? String(value) : JSON.stringify(value);
   });
 }
 

@@ -296,7 +296,7 @@ describeEachDatabase('accounts: rate limits, origin and return paths', (use) => 
   afterAll(() => app?.close());
 
   it('limits sign-in attempts per IP, and a spoofed X-Forwarded-For does not bypass it without TRUST_PROXY', async () => {
-    await withinOneRateWindow(AUTH_RATE_LIMITS['/sign-in/email']!.perIp!.windowMs);
+    await withinOneRateWindow(AUTH_RATE_LIMITS['/sign-in/email']!.perIp.windowMs);
     const browser = new TestBrowser(app);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {

@@ -51,7 +51,8 @@ const ON_SITE = ['/signin?verified=1', '/signin?verified=1&card=Ab-_9', '/checko
 /** A redirect or URL in an answer, resolved as a browser would: it must be this site, at a real path. */
 function expectOnSite(target: unknown, label: string): void {
   if (target === undefined || target === null) return;
-  const url = new URL(String(target), TEST_ORIGIN);
+  expect(typeof target, label).toBe('string');
+  const url = new URL(target as string, TEST_ORIGIN);
   expect(url.origin, label).toBe(TEST_ORIGIN);
   expect(url.pathname.startsWith('//'), label).toBe(false);
 }
@@ -102,7 +103,7 @@ describeEachDatabase('return paths on every endpoint that redirects', (use) => {
       'sign-up callbackURL (form)': (path: string) =>
         new TestBrowser(app).post(
           '/api/auth/sign-up/email',
-          new URLSearchParams({ ...signUp(), callbackURL: path } as Record<string, string>).toString(),
+          new URLSearchParams({ ...signUp(), callbackURL: path }).toString(),
           { 'content-type': 'application/x-www-form-urlencoded' },
         ),
       'sign-up callbackURL (Application/JSON)': (path: string) =>
@@ -195,7 +196,7 @@ describeEachDatabase('return paths on every endpoint that redirects', (use) => {
         const where = `${label} ${path}`;
         expect(response.statusCode, where).toBeLessThan(500);
         expectOnSite(response.headers.location, where);
-        if (response.body) expectOnSite((response.json() as { url?: unknown }).url, where);
+        if (response.body) expectOnSite(response.json<{ url?: unknown }>().url, where);
       }
       const verify = await all['verify-email ?callbackURL'](path);
       expect(verify.statusCode).toBe(302);

@@ -106,8 +106,8 @@ describeEachDatabase('catalog archive', (use) => {
     const imported = await importArchive(target.callers.admin, archive);
     expect(imported.statusCode).toBe(200);
 
-    const before = (await source.callers.admin.get(adminApi.catalog)).json() as AdminCatalog;
-    const after = (await target.callers.admin.get(adminApi.catalog)).json() as AdminCatalog;
+    const before = (await source.callers.admin.get(adminApi.catalog)).json<AdminCatalog>();
+    const after = (await target.callers.admin.get(adminApi.catalog)).json<AdminCatalog>();
     expect(after).toEqual(before);
     expect(before.templates.some((t) => t.name === 'Moving Day' && !t.isActive && t.animatedUrl)).toBe(true);
     expect(after.templates.find((t) => t.name === 'Moving Day')!.translations).toEqual({
@@ -147,7 +147,7 @@ describeEachDatabase('catalog archive', (use) => {
     });
     expect(added.statusCode).toBe(201);
     expect((await importArchive(target.callers.admin, archive, 'replace')).statusCode).toBe(200);
-    const catalog = (await target.callers.admin.get(adminApi.catalog)).json() as AdminCatalog;
+    const catalog = (await target.callers.admin.get(adminApi.catalog)).json<AdminCatalog>();
     expect(catalog.categories.some((c) => c.name === 'Only Here')).toBe(false);
   });
 

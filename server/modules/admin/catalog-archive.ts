@@ -139,7 +139,8 @@ export async function unpackCatalogArchive(body: Readable, storage: FileStorage)
   let document: Buffer | null = null;
   let entries = 0;
   let received = 0;
-  let failure: Error | null = null;
+  // Set by the entries' handlers; declared wide so the check after the writes is not narrowed to null.
+  let failure = null as Error | null;
   const writes: Promise<void>[] = [];
   const fail = (error: Error) => {
     failure ??= error;

@@ -97,7 +97,8 @@ export function createChatCompletionsWriter(
       }
       let text = '';
       if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-        let failure: Error | null = null;
+        // Set by the parser's callback; declared wide so the check after reading is not narrowed to null.
+        let failure = null as Error | null;
         const parser = createParser({
           onEvent: (event) => {
             if (event.data === '[DONE]' || failure) return;

@@ -72,6 +72,7 @@ export async function registerCardUploadRoutes(
       const metadata = upload.metadata ?? {};
       const kind = metadata[TUS_METADATA_KEYS.kind] ?? '';
       if (!isCardMediaKind(kind) || upload.size === undefined)
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as it is
         throw tusError(new AppError('validation-failed'));
       await media.recordResumableUpload({
         id: upload.id,
@@ -103,6 +104,7 @@ export async function registerCardUploadRoutes(
           body: JSON.stringify(cardSchema.parse(card)),
         };
       } catch (error) {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as it is
         throw tusError(error);
       } finally {
         // The bytes now live in the card's storage (or were refused); either way tus need not keep them.

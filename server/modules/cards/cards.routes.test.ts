@@ -80,7 +80,7 @@ describeEachDatabase('cards on the server', (use) => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     const cookie = setCookies(response).get('winc_guest');
     expect(cookie?.raw).toMatch(/HttpOnly/);
-    const body = response.json() as Record<string, unknown>;
+    const body = response.json<Record<string, unknown>>();
     expectNoOwnerFields(body);
     const card = cardSchema.parse(body);
     const template = templateSummarySchema.parse(

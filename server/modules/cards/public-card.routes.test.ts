@@ -103,7 +103,7 @@ describeEachDatabase('the shared card, as its recipient opens it', (use) => {
     expect([...setCookies(response).keys()]).toEqual([VIEWER_COOKIE]);
     expect(setCookies(response).get(VIEWER_COOKIE)?.raw).toMatch(/HttpOnly/);
 
-    const body = response.json() as Record<string, unknown>;
+    const body = response.json<Record<string, unknown>>();
     expect(Object.keys(body).sort()).toEqual(PUBLIC_FIELDS);
     expect(publicCardSchema.parse(body)).toMatchObject({
       id: card.id,

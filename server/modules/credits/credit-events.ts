@@ -8,7 +8,7 @@ export const CREDITS_CHANGED = 'credits';
 
 export interface CreditEventsOptions {
   /** Reads the balances of the given users in one query. */
-  balancesOf(userIds: readonly string[]): Promise<Map<string, Balance>>;
+  balancesOf: (userIds: readonly string[]) => Promise<Map<string, Balance>>;
   log: FastifyBaseLogger;
   notifications?: Pick<Notifications, 'reach' | 'subscribe'>;
   /** How often the database is polled while anyone listens. */

@@ -35,7 +35,7 @@ describeEachDatabase('help request routes', (use) => {
       language: 'ru',
     });
     expect(response.statusCode).toBe(201);
-    const { id } = response.json() as { id: string };
+    const { id } = response.json<{ id: string }>();
     expect(id).toMatch(/^[2-9A-Z]{10}$/);
 
     const stored = await createHelpRepository(use().database).findById(id);
@@ -70,16 +70,14 @@ describeEachDatabase('help request routes', (use) => {
 
   it("records the signed-in requester's account", async () => {
     const { browser } = await signUpAndVerify(app, use());
-    const me = (await browser.get('/api/me')).json() as { user: { id: string } };
+    const me = (await browser.get('/api/me')).json<{ user: { id: string } }>();
     const response = await browser.post('/api/help-requests', {
       email: 'member@example.com',
       description: 'Where is my card?',
       language: 'en',
     });
     expect(response.statusCode).toBe(201);
-    const stored = await createHelpRepository(use().database).findById(
-      (response.json() as { id: string }).id,
-    );
+    const stored = await createHelpRepository(use().database).findById(response.json<{ id: string }>().id);
     expect(stored?.userId).toBe(me.user.id);
   });
 

@@ -46,7 +46,7 @@ describeEachDatabase('current user: the session of a request', (use) => {
     expect(run[0]).toMatch(/from "sessions" inner join "users"/);
 
     const created = await browser.post('/api/cards', { senderName: 'Sam', recipientName: 'Alex' });
-    const cardId = (created.json() as { id?: string }).id;
+    const cardId = created.json<{ id?: string }>().id;
     const read = await statementsOf(() => browser.get(`/api/cards/${cardId}`));
     expect(read.filter((sql) => /"sessions"|from "users"/.test(sql))).toHaveLength(1);
   });

@@ -130,7 +130,7 @@ describe('backup and restore of a running SQLite server', () => {
     const refused = await command('restore-command', dataDir, [folder]).catch(
       (error: { stderr: string }) => error,
     );
-    expect((refused as { stderr: string }).stderr).toMatch(/A server is running on/);
+    expect(refused.stderr).toMatch(/A server is running on/);
     expect(server!.exitStatus()).toBeNull();
 
     await command('restore-command', restoredDir, [folder]);

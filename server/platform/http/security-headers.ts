@@ -49,7 +49,7 @@ export function securityHeaders(options: HelmetOptions = SECURITY_OPTIONS): Reco
     },
   };
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('helmet failed', { cause: error });
   });
   return headers;
 }

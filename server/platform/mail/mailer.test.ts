@@ -34,7 +34,7 @@ function recordingLogger(): { log: FastifyBaseLogger; lines: LogLine[] } {
     silent: () => undefined,
     child: () => log,
   };
-  return { log: log as unknown as FastifyBaseLogger, lines };
+  return { log: log, lines };
 }
 
 const verifyInArabic: MailMessage = {

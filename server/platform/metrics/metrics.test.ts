@@ -79,7 +79,7 @@ describeEachDatabase('Prometheus metrics', (use) => {
     const { browser } = await signUpAndVerify(app, use());
     const checkout = await browser.post(paymentsApi.checkout, { planId: 'premium', billingCycle: 'bulk' });
     expect(checkout.statusCode, checkout.body).toBe(200);
-    const orderId = decodeURIComponent((checkout.json() as { url: string }).url.split('/').pop()!);
+    const orderId = decodeURIComponent(checkout.json<{ url: string }>().url.split('/').pop()!);
     expect((await browser.post(paymentsApi.completeTestCheckout(orderId))).statusCode).toBe(200);
     // Completing it again grants nothing, and counts nothing.
     await browser.post(paymentsApi.completeTestCheckout(orderId));

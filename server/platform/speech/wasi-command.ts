@@ -24,8 +24,10 @@ const PREOPEN_FD = 3;
 const PREOPEN_NAME = new TextEncoder().encode('.');
 
 /** Thrown inside `proc_exit` to unwind out of the module; never escapes `runWasiCommand`. */
-class ProcessExit {
-  constructor(readonly code: number) {}
+class ProcessExit extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
 }
 
 /** A growable in-memory file with a cursor. */

@@ -87,6 +87,7 @@ export async function createUploadLocker(options: {
       return rows[0]?.locked === true;
     } catch (error) {
       options.log.warn({ err: error }, 'upload locks: the lock could not be asked for');
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as it is
       throw locksUnavailable;
     }
   }
@@ -104,7 +105,9 @@ export async function createUploadLocker(options: {
         options.notifications.publish(UPLOAD_RELEASE_REQUESTED, uploadId);
         asked = true;
       }
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as it is
       if (signal.aborted) throw ERRORS.ERR_LOCK_TIMEOUT;
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as it is
       if (performance.now() >= deadline) throw uploadLocked;
       await delay(RETRY_EVERY_MS);
     }

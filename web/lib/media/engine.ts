@@ -52,7 +52,10 @@ export async function runPhase<T>(
   outer?.addEventListener('abort', onOuterAbort, { once: true });
   const timer = setTimeout(() => controller.abort(options.timeoutError()), options.timeoutMs);
   const aborted = new Promise<never>((_resolve, reject) => {
-    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    // The reason is one of the two errors given to abort() above.
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), {
+      once: true,
+    });
   });
   try {
     return await Promise.race([task(controller.signal), aborted]);

@@ -81,7 +81,8 @@ export function CategoryList({ catalog }: { catalog: AdminCatalog }) {
   const { t } = useTranslation();
   const rank = useRankCategories();
   const remove = useDeleteItem();
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  // The id of the category whose form is open, 'new' for a new one's.
+  const [editing, setEditing] = useState<string | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const ordered = orderCategories(catalog.categories);
 

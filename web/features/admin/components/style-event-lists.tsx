@@ -72,7 +72,8 @@ function ItemForm({ kind, item, onDone }: { kind: Item['kind']; item: Item | nul
 export function StyleEventList({ catalog, kind }: { catalog: AdminCatalog; kind: Item['kind'] }) {
   const { t } = useTranslation();
   const remove = useDeleteItem();
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  // The id of the entry whose form is open, 'new' for a new one's.
+  const [editing, setEditing] = useState<string | null>(null);
   const items: Item[] =
     kind === 'styles'
       ? catalog.styles.map((s) => ({ ...s, kind: 'styles' as const }))

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { NavigationType, useBlocker, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
 const AUTH_PATHS: readonly string[] = [paths.signin(), paths.signup(), paths.resetPassword()];
@@ -13,7 +13,7 @@ export function useBackGoesHome(): void {
   const navigate = useNavigate();
   const blocker = useBlocker(
     ({ historyAction, nextLocation }) =>
-      historyAction === 'POP' && !AUTH_PATHS.includes(nextLocation.pathname),
+      historyAction === NavigationType.Pop && !AUTH_PATHS.includes(nextLocation.pathname),
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -103,7 +103,7 @@ export function useMediaSave(): MediaSave {
       try {
         for (const kind of changes.removals) card = await removeCardMedia(cardId, kind);
 
-        const files = new Map(changes.uploads.map(({ kind, file }) => [kind, file as File]));
+        const files = new Map(changes.uploads.map(({ kind, file }) => [kind, file]));
         const video = files.get('video');
         if (video && (await needsCompression(video))) {
           current = 'video';

@@ -8,7 +8,6 @@ import {
   CARD_CHECKS,
   TEXT_STYLE_DEFAULTS,
   type CardCheck,
-  type CardCheckCode,
   type Voice,
   validateCardDraft,
 } from '../../../../shared/cards/card-rules.ts';
@@ -66,9 +65,7 @@ export function initialFormValues(
 /** The locale key of a field's message: SPEC §5's check, or the contract's refusal of what was typed. */
 export function fieldErrorKey(message: string | undefined): string | null {
   if (message === undefined) return null;
-  return CARD_CHECKS.some((check) => check.code === message)
-    ? (message as CardCheckCode)
-    : 'errors.validation-failed';
+  return CARD_CHECKS.some((check) => check.code === message) ? message : 'errors.validation-failed';
 }
 
 /** SPEC §5: choosing the selected voice again clears it. */

@@ -35,12 +35,12 @@ const CONFIG: Partial<Config> = {
     description: { enabled: true },
     antispoof: { enabled: false },
     liveness: { enabled: false },
-  } as Config['face'],
-  body: { enabled: false } as Config['body'],
-  hand: { enabled: false } as Config['hand'],
-  object: { enabled: false } as Config['object'],
+  },
+  body: { enabled: false },
+  hand: { enabled: false },
+  object: { enabled: false },
   gesture: { enabled: false },
-  segmentation: { enabled: false } as Config['segmentation'],
+  segmentation: { enabled: false },
 };
 
 export type FaceImage = HTMLImageElement | HTMLVideoElement | HTMLCanvasElement;

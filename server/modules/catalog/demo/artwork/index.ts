@@ -224,7 +224,7 @@ export async function renderCover(design: CoverDesign): Promise<RenderedCover> {
     frames.push(blendOver(base, moving));
   }
   // The still is frame 0 itself, so the preview and the animation's first frame are pixel-identical.
-  const still = await sharp(frames[0]!, { raw: RGB }).webp({ quality: STILL_QUALITY, effort: 4 }).toBuffer();
+  const still = await sharp(frames[0], { raw: RGB }).webp({ quality: STILL_QUALITY, effort: 4 }).toBuffer();
   const animated = await sharp(Buffer.concat(frames), {
     raw: { ...RGB, height: H * FRAME_COUNT, pageHeight: H },
   })
