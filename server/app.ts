@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './platform/config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { createNotifications } from './platform/db/notifications.ts';
+import { useContractSchemas } from './platform/http/contract-schemas.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import {
   createShutdownState,
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   observeDatabasePool(metrics, database);
   registerMetricsRoute(app, metrics, config.metricsToken);
 
+  useContractSchemas(app);
   registerErrorHandler(app);
   const shutdown = options.shutdown ?? createShutdownState();
   const eventStreams = registerGracefulShutdown(app, shutdown);
@@ -312,7 +314,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     avatars,
     isAdmin: (user) => adminPolicy.isAdmin(user),
     sessions,
-    storage,
   });
   registerGuestSessionRoutes(app, { guestSessions, guestCookie, currentUser, rateLimiter });
   registerHelpRoutes(app, { help, currentUser });
