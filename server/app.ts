@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './platform/config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
@@ -170,6 +171,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   useContractSchemas(app);
   registerErrorHandler(app);
+  // Our own cookies (guest session, viewer, language) are parsed, set and signed by @fastify/cookie.
+  const guestCookieKey = deriveKey(secret, 'guest-session-cookie');
+  await app.register(cookie, { secret: guestCookieKey });
   const shutdown = options.shutdown ?? createShutdownState();
   const eventStreams = registerGracefulShutdown(app, shutdown);
   registerSecurityHeaders(app);
@@ -257,7 +261,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const usersRepository = createUsersRepository(database);
   const credits = createCreditsService({ repository: creditsRepository, now, notifications });
   const guestCookie = createGuestSessionCookie({
-    key: deriveKey(secret, 'guest-session-cookie'),
+    cookies: app,
+    key: guestCookieKey,
     secure: appOrigin(config).startsWith('https://'),
     now,
   });

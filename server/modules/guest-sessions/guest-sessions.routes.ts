@@ -40,11 +40,7 @@ export function registerGuestSessionRoutes(
   app.post(accountsApi.claimGuestCards, { schema: claimSchema }, async (request, reply) => {
     const { cardId } = request.body;
     const user = await currentUser.require(request, reply);
-    const result = await guestSessions.claim(
-      user.id,
-      guestCookie.fromCookieHeader(request.headers.cookie),
-      cardId,
-    );
+    const result = await guestSessions.claim(user.id, guestCookie.of(request), cardId);
     guestCookie.clear(request, reply);
     return result;
   });

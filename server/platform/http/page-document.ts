@@ -16,7 +16,6 @@ import {
   PAGE_MODULES_ELEMENT_ID,
   type PageData,
 } from '../../../shared/pages/page-data.contract.ts';
-import { readCookie } from '../auth/cookies.ts';
 
 /**
  * The pages whose code the server names in their HTML. The browser app loads its frame and each page's code
@@ -76,7 +75,7 @@ const RENDERED_PAGES: ReadonlySet<WebPage> = new Set(['home', 'category', 'style
 
 /** The language the visitor chose in the app (it tells the server in a cookie), if any. */
 export function chosenLanguage(request: FastifyRequest): Language | null {
-  const chosen = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
+  const chosen = request.cookies[LANGUAGE_COOKIE];
   return isLanguage(chosen) ? chosen : null;
 }
 
