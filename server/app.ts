@@ -1,8 +1,10 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './platform/config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { createNotifications } from './platform/db/notifications.ts';
+import { useContractSchemas } from './platform/http/contract-schemas.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import {
   createShutdownState,
@@ -167,7 +169,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   observeDatabasePool(metrics, database);
   registerMetricsRoute(app, metrics, config.metricsToken);
 
+  useContractSchemas(app);
   registerErrorHandler(app);
+  // Our own cookies (guest session, viewer, language) are parsed, set and signed by @fastify/cookie.
+  const guestCookieKey = deriveKey(secret, 'guest-session-cookie');
+  await app.register(cookie, { secret: guestCookieKey });
   const shutdown = options.shutdown ?? createShutdownState();
   const eventStreams = registerGracefulShutdown(app, shutdown);
   registerSecurityHeaders(app);
@@ -255,7 +261,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const usersRepository = createUsersRepository(database);
   const credits = createCreditsService({ repository: creditsRepository, now, notifications });
   const guestCookie = createGuestSessionCookie({
-    key: deriveKey(secret, 'guest-session-cookie'),
+    cookies: app,
+    key: guestCookieKey,
     secure: appOrigin(config).startsWith('https://'),
     now,
   });
@@ -312,7 +319,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     avatars,
     isAdmin: (user) => adminPolicy.isAdmin(user),
     sessions,
-    storage,
   });
   registerGuestSessionRoutes(app, { guestSessions, guestCookie, currentUser, rateLimiter });
   registerHelpRoutes(app, { help, currentUser });

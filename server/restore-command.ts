@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { loadConfig } from './platform/config.ts';
+import { runBackupCommand } from './platform/backup/command.ts';
 import { BACKUP_S3_PREFIX, BackupError, MANIFEST_FILE, scratchFolder } from './platform/backup/backup.ts';
 import { readManifest, restoreBackup } from './platform/backup/restore.ts';
 
@@ -10,10 +10,11 @@ import { readManifest, restoreBackup } from './platform/backup/restore.ts';
  * `npm run restore -- <backup>`: brings a backup made by `npm run backup` back into DATA_DIR, whose server
  * must be stopped. `<backup>` is a backup folder, or `s3:winc-backup-{time}` for one in the configured bucket.
  */
-async function main(): Promise<void> {
-  const { positionals } = parseArgs({ allowPositionals: true });
+const USAGE = 'npm run restore -- <folder | s3:NAME>';
+
+runBackupCommand({ usage: USAGE, args: { allowPositionals: true } }, async ({ positionals }) => {
   const source = positionals[0];
-  if (!source) throw new BackupError('Name the backup to restore: npm run restore -- <folder | s3:NAME>');
+  if (!source) throw new BackupError(`Name the backup to restore: ${USAGE}`);
   const config = loadConfig();
 
   let folder = source;
@@ -47,13 +48,4 @@ async function main(): Promise<void> {
   } finally {
     if (scratch) await fsp.rm(scratch, { recursive: true, force: true });
   }
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof BackupError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  console.error(error);
-  process.exit(1);
 });

@@ -6,6 +6,18 @@ import type { CardMediaKind } from './cards/card-media.ts';
  * contracts (which build zod schemas as they load) so a page that only calls the API loads no schema code.
  */
 
+/** A path with `:name` parameters: the browser calls it with the values, the server declares its `route`. */
+export type ParamPath<Values extends string[]> = ((...values: Values) => string) & { readonly route: string };
+
+/** A path builder for a route pattern: each `:name` takes the next value, URL-encoded. */
+function paramPath<Values extends string[]>(route: string): ParamPath<Values> {
+  const build = (...values: Values) => {
+    let next = 0;
+    return route.replace(/:\w+/g, () => encodeURIComponent(values[next++] ?? ''));
+  };
+  return Object.assign(build, { route });
+}
+
 /**
  * Accounts. better-auth endpoints (JSON bodies; send `x-winc-language`):
  * - POST `/api/auth/sign-up/email` {name, email, password, callbackURL?} → 200 `{token: null, user}` and a
@@ -31,6 +43,8 @@ export const accountsApi = {
   me: '/api/me',
   meEvents: '/api/me/events',
   avatar: '/api/me/avatar',
+  /** A stored avatar picture (`file` is its stored name). */
+  avatarFile: paramPath<[file: string]>('/media/avatars/:file'),
   claimGuestCards: '/api/me/claim-guest-cards',
   guestSession: '/api/guest-session',
   signUp: '/api/auth/sign-up/email',
@@ -49,26 +63,40 @@ export const aiApi = {
 
 export const appInfoApi = { get: '/api/config' } as const;
 
+/** For load balancers and orchestrators: the process is alive; it can serve (database and storage answer). */
+export const healthApi = { health: '/api/health', ready: '/api/ready' } as const;
+
+/**
+ * The share link's page and its preview images (DESIGN §1.19): per card and version, or the generic one per
+ * language.
+ */
+export const linkPreviewApi = {
+  page: paramPath<[cardId: string]>('/c/:cardId'),
+  card: paramPath<[cardId: string, file: string]>('/media/previews/cards/:cardId/:file'),
+  generic: paramPath<[file: string]>('/media/previews/generic/:file'),
+} as const;
+
 /** The API paths of card media, one place for the server routes and the browser client. */
 export const cardMediaApi = {
   /** The tus endpoint: POST creates an upload, HEAD/PATCH/DELETE act on `${tus}/{uploadId}`. */
   tus: '/api/uploads',
   /** PUT the raw bytes in one request (simple upload); DELETE removes the card's file of this kind. */
-  media: (cardId: string, kind: CardMediaKind) =>
-    `/api/cards/${encodeURIComponent(cardId)}/media/${encodeURIComponent(kind)}`,
+  media: paramPath<[cardId: string, kind: CardMediaKind]>('/api/cards/:id/media/:kind'),
+  /** A stored file of a card (`file` is its stored name), served with access checks. */
+  file: paramPath<[cardId: string, kind: CardMediaKind, file: string]>('/media/cards/:id/:kind/:file'),
 } as const;
 
 export const cardViewsApi = {
-  activity: (id: string) => `/api/public/cards/${encodeURIComponent(id)}/activity`,
+  activity: paramPath<[id: string]>('/api/public/cards/:id/activity'),
 } as const;
 
 /** The API paths of cards, one place for the server routes and the browser client. */
 export const cardsApi = {
   create: '/api/cards',
-  card: (id: string) => `/api/cards/${encodeURIComponent(id)}`,
-  unlock: (id: string) => `/api/cards/${encodeURIComponent(id)}/unlock`,
+  card: paramPath<[id: string]>('/api/cards/:id'),
+  unlock: paramPath<[id: string]>('/api/cards/:id/unlock'),
   /** The recipient page's card: a paid card to anyone with its link (DESIGN §1.5), no sign-in needed. */
-  publicCard: (id: string) => `/api/public/cards/${encodeURIComponent(id)}`,
+  publicCard: paramPath<[id: string]>('/api/public/cards/:id'),
 } as const;
 
 /** The API paths of My WINCS, one place for the server routes and the browser client. */
@@ -76,20 +104,27 @@ export const myWincsApi = {
   list: '/api/my-wincs',
   drafts: '/api/my-wincs/drafts',
   /** DELETE: removes the card, its files and its pending uploads (204). */
-  card: (id: string) => `/api/cards/${encodeURIComponent(id)}`,
+  card: cardsApi.card,
 } as const;
+
+const templateImagePath = paramPath<[id: string, variant: TemplateImageVariant]>(
+  '/media/templates/:id/:variant',
+);
 
 /** The API paths of the catalog, one place for server routes and the browser client. */
 export const catalogApi = {
   home: '/api/catalog/home',
   lists: '/api/catalog',
   templates: '/api/catalog/templates',
-  template: (id: string) => `/api/catalog/templates/${encodeURIComponent(id)}`,
-  category: (name: string) => `/api/catalog/categories/${encodeURIComponent(name)}`,
-  style: (name: string) => `/api/catalog/styles/${encodeURIComponent(name)}`,
+  template: paramPath<[id: string]>('/api/catalog/templates/:id'),
+  category: paramPath<[name: string]>('/api/catalog/categories/:name'),
+  style: paramPath<[name: string]>('/api/catalog/styles/:name'),
   /** `version` changes whenever the stored image changes, so the URL can be cached forever. */
-  templateImage: (id: string, variant: TemplateImageVariant, version: string) =>
-    `/media/templates/${encodeURIComponent(id)}/${variant}?v=${encodeURIComponent(version)}`,
+  templateImage: Object.assign(
+    (id: string, variant: TemplateImageVariant, version: string) =>
+      `${templateImagePath(id, variant)}?v=${encodeURIComponent(version)}`,
+    { route: templateImagePath.route },
+  ),
 } as const;
 
 export const helpApi = {
@@ -98,9 +133,9 @@ export const helpApi = {
 
 export const mailboxApi = {
   list: '/api/dev/mailbox',
-  mail: (id: string) => `/api/dev/mailbox/${encodeURIComponent(id)}`,
+  mail: paramPath<[id: string]>('/api/dev/mailbox/:id'),
   /** The mail's HTML as its own document, for a sandboxed frame. */
-  mailHtml: (id: string) => `/api/dev/mailbox/${encodeURIComponent(id)}/html`,
+  mailHtml: paramPath<[id: string]>('/api/dev/mailbox/:id/html'),
 } as const;
 
 /** The API paths of plans and payments, one place for the server routes and the browser client. */
@@ -110,16 +145,17 @@ export const paymentsApi = {
   checkout: '/api/payments/checkout',
   /** POST from Stripe only: signature-verified events. */
   stripeWebhook: '/api/payments/stripe/webhook',
-  testCheckout: (orderId: string) => `/api/payments/test-checkout/${encodeURIComponent(orderId)}`,
-  completeTestCheckout: (orderId: string) =>
-    `/api/payments/test-checkout/${encodeURIComponent(orderId)}/complete`,
+  testCheckout: paramPath<[orderId: string]>('/api/payments/test-checkout/:orderId'),
+  completeTestCheckout: paramPath<[orderId: string]>('/api/payments/test-checkout/:orderId/complete'),
   creditHistory: '/api/me/credit-history',
 } as const;
 
 export const voiceApi = {
   greetingPreview: '/api/voice/greetings',
   /** A synthesized clip, named by what it says (text, voice, language, engine): it never changes. */
-  clip: (clipId: string) => `/media/voice/${encodeURIComponent(clipId)}.mp3`,
+  clip: Object.assign((clipId: string) => `/media/voice/${encodeURIComponent(clipId)}.mp3`, {
+    route: '/media/voice/:file',
+  }),
 } as const;
 
 /** The live channel's event when a recipient did something on one of the user's cards. */
@@ -129,16 +165,16 @@ export const CARD_ACTIVITY_EVENT = 'card-activity';
 export const adminApi = {
   catalog: '/api/admin/catalog',
   templates: '/api/admin/templates',
-  template: (id: string) => `/api/admin/templates/${encodeURIComponent(id)}`,
+  template: paramPath<[id: string]>('/api/admin/templates/:id'),
   /** PUT the raw image bytes. */
-  templateArtwork: (id: string) => `/api/admin/templates/${encodeURIComponent(id)}/artwork`,
+  templateArtwork: paramPath<[id: string]>('/api/admin/templates/:id/artwork'),
   categories: '/api/admin/categories',
-  category: (id: string) => `/api/admin/categories/${encodeURIComponent(id)}`,
+  category: paramPath<[id: string]>('/api/admin/categories/:id'),
   categoryRanks: '/api/admin/categories/ranks',
   styles: '/api/admin/styles',
-  style: (id: string) => `/api/admin/styles/${encodeURIComponent(id)}`,
+  style: paramPath<[id: string]>('/api/admin/styles/:id'),
   events: '/api/admin/events',
-  event: (id: string) => `/api/admin/events/${encodeURIComponent(id)}`,
+  event: paramPath<[id: string]>('/api/admin/events/:id'),
   usage: '/api/admin/usage',
   changes: '/api/admin/changes',
   /** GET: the whole catalog as one archive; POST the archive to import it. */

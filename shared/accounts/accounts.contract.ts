@@ -34,6 +34,8 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** GET /api/me — the signed-in user, or null. */
 export const meResponseSchema = z.object({ user: currentUserSchema.nullable() });
+/** DELETE /api/me: the account and everything it made are gone, and the browser is signed out. */
+export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** Server-Sent Event `credits` on GET /api/me/events. */

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminApi } from '../../../shared/api-paths.ts';
 import {
   adminCatalogSchema,
   adminCategorySchema,
@@ -19,13 +21,10 @@ import {
   templateInputSchema,
   usageSchema,
 } from '../../../shared/admin/admin.contract.ts';
-import { AppError, parseInput } from '../../platform/http/app-error.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import type { CurrentUserResolver } from '../users/current-user.ts';
 import type { AdminPolicy } from './admin.policy.ts';
 import type { Admin, AdminService } from './admin.service.ts';
-
-/** Every admin route lives under this prefix, and every one of them is behind the admin check. */
-export const ADMIN_API_PREFIX = '/api/admin';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
 /** `merge` adds and updates; `replace` also removes (or hides, when used) what the archive lacks. */
@@ -52,115 +51,143 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminRoute
     return { id: user.id, email: user.email };
   }
 
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        await adminOf(request, reply);
-      });
-      // Artwork arrives as the raw file; its type is decided by its content, not by this header.
-      scope.addContentTypeParser(
-        [...ARTWORK_ACCEPTED_TYPES, 'application/octet-stream'],
-        { parseAs: 'buffer', bodyLimit: ARTWORK_MAX_BYTES },
-        (_request, body, done) => done(null, body),
-      );
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      await adminOf(request, reply);
+    });
+    // Artwork arrives as the raw file; its type is decided by its content, not by this header.
+    scope.addContentTypeParser(
+      [...ARTWORK_ACCEPTED_TYPES, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: ARTWORK_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
 
-      scope.get('/catalog', async () => adminCatalogSchema.parse(await admin.getCatalog()));
+    const route = scope.withTypeProvider<ZodTypeProvider>();
+    const created = <B extends z.ZodType, S extends z.ZodType>(body: B, answer: S) => ({
+      body,
+      response: { 201: answer },
+    });
+    const changed = <B extends z.ZodType, S extends z.ZodType>(body: B, answer: S) => ({
+      params: idParams,
+      body,
+      response: { 200: answer },
+    });
+    const deleted = { params: idParams, response: { 200: deleteOutcomeSchema } };
 
-      scope.post('/templates', async (request, reply) => {
-        const input = parseInput(templateInputSchema, request.body);
-        const created = await admin.createTemplate(await adminOf(request, reply), input);
-        return reply.code(201).send(adminTemplateSchema.parse(created));
-      });
-      scope.put('/templates/:id', async (request, reply) => {
-        const { id } = parseInput(idParams, request.params);
-        const input = parseInput(templateInputSchema, request.body);
-        return adminTemplateSchema.parse(
-          await admin.updateTemplate(await adminOf(request, reply), id, input),
-        );
-      });
-      scope.put('/templates/:id/artwork', { bodyLimit: ARTWORK_MAX_BYTES }, async (request, reply) => {
-        const { id } = parseInput(idParams, request.params);
+    route.get(adminApi.catalog, { schema: { response: { 200: adminCatalogSchema } } }, async () =>
+      admin.getCatalog(),
+    );
+
+    route.post(
+      adminApi.templates,
+      { schema: created(templateInputSchema, adminTemplateSchema) },
+      async (request, reply) => {
+        const template = await admin.createTemplate(await adminOf(request, reply), request.body);
+        return reply.code(201).send(template);
+      },
+    );
+    route.put(
+      adminApi.template.route,
+      { schema: changed(templateInputSchema, adminTemplateSchema) },
+      async (request, reply) =>
+        admin.updateTemplate(await adminOf(request, reply), request.params.id, request.body),
+    );
+    route.put(
+      adminApi.templateArtwork.route,
+      { bodyLimit: ARTWORK_MAX_BYTES, schema: { params: idParams, response: { 200: adminTemplateSchema } } },
+      async (request, reply) => {
         if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new AppError('not-an-image');
-        const updated = await admin.setTemplateArtwork(await adminOf(request, reply), id, request.body);
-        return adminTemplateSchema.parse(updated);
-      });
-      scope.delete('/templates/:id', async (request, reply) => {
-        const { id } = parseInput(idParams, request.params);
-        return deleteOutcomeSchema.parse(await admin.deleteTemplate(await adminOf(request, reply), id));
-      });
+        return admin.setTemplateArtwork(await adminOf(request, reply), request.params.id, request.body);
+      },
+    );
+    route.delete(adminApi.template.route, { schema: deleted }, async (request, reply) =>
+      admin.deleteTemplate(await adminOf(request, reply), request.params.id),
+    );
 
-      scope.post('/categories', async (request, reply) => {
-        const input = parseInput(categoryInputSchema, request.body);
-        const created = await admin.createCategory(await adminOf(request, reply), input);
-        return reply.code(201).send(adminCategorySchema.parse(created));
-      });
-      scope.put('/categories/ranks', async (request, reply) => {
-        const { ranks } = parseInput(categoryRanksInputSchema, request.body);
-        await admin.rankCategories(await adminOf(request, reply), ranks);
+    route.post(
+      adminApi.categories,
+      { schema: created(categoryInputSchema, adminCategorySchema) },
+      async (request, reply) => {
+        const category = await admin.createCategory(await adminOf(request, reply), request.body);
+        return reply.code(201).send(category);
+      },
+    );
+    route.put(
+      adminApi.categoryRanks,
+      { schema: { body: categoryRanksInputSchema } },
+      async (request, reply) => {
+        await admin.rankCategories(await adminOf(request, reply), request.body.ranks);
         return reply.code(204).send();
-      });
-      scope.put('/categories/:id', async (request, reply) => {
-        const { id } = parseInput(idParams, request.params);
-        const input = parseInput(categoryInputSchema, request.body);
-        return adminCategorySchema.parse(
-          await admin.updateCategory(await adminOf(request, reply), id, input),
-        );
-      });
-      scope.delete('/categories/:id', async (request, reply) => {
-        const { id } = parseInput(idParams, request.params);
-        return deleteOutcomeSchema.parse(await admin.deleteCategory(await adminOf(request, reply), id));
-      });
+      },
+    );
+    route.put(
+      adminApi.category.route,
+      { schema: changed(categoryInputSchema, adminCategorySchema) },
+      async (request, reply) =>
+        admin.updateCategory(await adminOf(request, reply), request.params.id, request.body),
+    );
+    route.delete(adminApi.category.route, { schema: deleted }, async (request, reply) =>
+      admin.deleteCategory(await adminOf(request, reply), request.params.id),
+    );
 
-      scope.post('/styles', async (request, reply) => {
-        const input = parseInput(styleInputSchema, request.body);
-        const created = await admin.createStyle(await adminOf(request, reply), input);
-        return reply.code(201).send(adminStyleSchema.parse(created));
-      });
-      scope.put('/styles/:id', async (request, reply) => {
-        const { id } = parseInput(idParams, request.params);
-        const input = parseInput(styleInputSchema, request.body);
-        return adminStyleSchema.parse(await admin.updateStyle(await adminOf(request, reply), id, input));
-      });
-      scope.delete('/styles/:id', async (request, reply) => {
-        const { id } = parseInput(idParams, request.params);
-        return deleteOutcomeSchema.parse(await admin.deleteStyle(await adminOf(request, reply), id));
-      });
+    route.post(
+      adminApi.styles,
+      { schema: created(styleInputSchema, adminStyleSchema) },
+      async (request, reply) => {
+        const style = await admin.createStyle(await adminOf(request, reply), request.body);
+        return reply.code(201).send(style);
+      },
+    );
+    route.put(
+      adminApi.style.route,
+      { schema: changed(styleInputSchema, adminStyleSchema) },
+      async (request, reply) =>
+        admin.updateStyle(await adminOf(request, reply), request.params.id, request.body),
+    );
+    route.delete(adminApi.style.route, { schema: deleted }, async (request, reply) =>
+      admin.deleteStyle(await adminOf(request, reply), request.params.id),
+    );
 
-      scope.post('/events', async (request, reply) => {
-        const input = parseInput(eventInputSchema, request.body);
-        const created = await admin.createEvent(await adminOf(request, reply), input);
-        return reply.code(201).send(adminEventSchema.parse(created));
-      });
-      scope.put('/events/:id', async (request, reply) => {
-        const { id } = parseInput(idParams, request.params);
-        const input = parseInput(eventInputSchema, request.body);
-        return adminEventSchema.parse(await admin.updateEvent(await adminOf(request, reply), id, input));
-      });
-      scope.delete('/events/:id', async (request, reply) => {
-        const { id } = parseInput(idParams, request.params);
-        return deleteOutcomeSchema.parse(await admin.deleteEvent(await adminOf(request, reply), id));
-      });
+    route.post(
+      adminApi.events,
+      { schema: created(eventInputSchema, adminEventSchema) },
+      async (request, reply) => {
+        const event = await admin.createEvent(await adminOf(request, reply), request.body);
+        return reply.code(201).send(event);
+      },
+    );
+    route.put(
+      adminApi.event.route,
+      { schema: changed(eventInputSchema, adminEventSchema) },
+      async (request, reply) =>
+        admin.updateEvent(await adminOf(request, reply), request.params.id, request.body),
+    );
+    route.delete(adminApi.event.route, { schema: deleted }, async (request, reply) =>
+      admin.deleteEvent(await adminOf(request, reply), request.params.id),
+    );
 
-      // The archive arrives as a stream and is read as it comes (catalog-archive.ts bounds what it may hold).
-      scope.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
-      scope.get('/archive', async (_request, reply) => {
-        const day = new Date().toISOString().slice(0, 10);
-        return reply
-          .type('application/zip')
-          .header('Content-Disposition', `attachment; filename="winc-catalog-${day}.zip"`)
-          .send(await admin.exportArchive());
-      });
-      scope.post('/archive', async (request, reply) => {
-        const { mode } = parseInput(importQuery, request.query);
+    // The archive arrives as a stream and is read as it comes (catalog-archive.ts bounds what it may hold).
+    scope.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
+    route.get(adminApi.archive, async (_request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="winc-catalog-${day}.zip"`)
+        .send(await admin.exportArchive());
+    });
+    route.post(
+      adminApi.archive,
+      { schema: { querystring: importQuery, response: { 200: catalogImportResultSchema } } },
+      async (request, reply) => {
         if (!(request.body instanceof Readable)) throw new AppError('invalid-archive');
-        const counts = await admin.importArchive(await adminOf(request, reply), request.body, mode);
-        return catalogImportResultSchema.parse(counts);
-      });
+        return admin.importArchive(await adminOf(request, reply), request.body, request.query.mode);
+      },
+    );
 
-      scope.get('/usage', async () => usageSchema.parse(await admin.getUsage()));
-      scope.get('/changes', async () => catalogChangesSchema.parse(await admin.listChanges()));
-    },
-    { prefix: ADMIN_API_PREFIX },
-  );
+    route.get(adminApi.usage, { schema: { response: { 200: usageSchema } } }, async () => admin.getUsage());
+    route.get(adminApi.changes, { schema: { response: { 200: catalogChangesSchema } } }, async () =>
+      admin.listChanges(),
+    );
+  });
 }

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aiMessageRequestSchema, type AiMessageEvent } from '../../../shared/ai/ai-message.contract.ts';
-import { parseInput } from '../../platform/http/app-error.ts';
 import type { AiActor, AiMessagesService } from './ai-messages.service.ts';
 import { aiApi } from '../../../shared/api-paths.ts';
 
@@ -20,9 +20,9 @@ export function registerAiMessagesRoutes(
   const { ai, actors } = deps;
 
   // Compression would hold the pieces back until a buffer fills.
-  app.post(aiApi.messages, { compress: false }, async (request, reply) => {
-    const input = parseInput(aiMessageRequestSchema, request.body ?? {});
-    const write = await ai.startMessage(await actors.of(request, reply), input);
+  const route = { compress: false as const, schema: { body: aiMessageRequestSchema } };
+  app.withTypeProvider<ZodTypeProvider>().post(aiApi.messages, route, async (request, reply) => {
+    const write = await ai.startMessage(await actors.of(request, reply), request.body);
 
     const cancelled = new AbortController();
     reply.raw.on('close', () => {

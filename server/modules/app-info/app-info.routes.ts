@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appInfoSchema, type AppInfo } from '../../../shared/app-info/app-info.contract.ts';
 import type { MailboxService } from '../mailbox/mailbox.service.ts';
 import { appInfoApi } from '../../../shared/api-paths.ts';
@@ -8,12 +9,13 @@ export function registerAppInfoRoutes(
   app: FastifyInstance,
   deps: { mailMode: 'smtp' | 'outbox'; mailbox: MailboxService; aiProviders: AppInfo['aiProviders'] },
 ): void {
-  app.get(appInfoApi.get, async (request, reply) => {
+  const schema = { response: { 200: appInfoSchema } };
+  app.withTypeProvider<ZodTypeProvider>().get(appInfoApi.get, { schema }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return appInfoSchema.parse({
+    return {
       mailMode: deps.mailMode,
       localMailbox: deps.mailbox.isAvailableTo(request.ip),
       aiProviders: deps.aiProviders,
-    });
+    };
   });
 }

@@ -21,7 +21,7 @@ function uiLanguageOf(request: FastifyRequest, user: UserRecord | null): Languag
  */
 export function createCardActorResolver(deps: {
   currentUser: Pick<CurrentUserResolver, 'optional'>;
-  guestCookie: Pick<GuestSessionCookie, 'fromCookieHeader' | 'ensure'>;
+  guestCookie: Pick<GuestSessionCookie, 'of' | 'ensure'>;
 }) {
   const { currentUser, guestCookie } = deps;
   return {
@@ -30,7 +30,7 @@ export function createCardActorResolver(deps: {
       const user = await currentUser.optional(request, reply);
       return {
         userId: user?.id ?? null,
-        guestSessionId: user ? null : guestCookie.fromCookieHeader(request.headers.cookie),
+        guestSessionId: user ? null : guestCookie.of(request),
         ip: request.ip,
         tier: user?.tier ?? null,
         uiLanguage: uiLanguageOf(request, user),

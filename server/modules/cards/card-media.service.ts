@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
+import { cardMediaApi } from '../../../shared/api-paths.ts';
 import {
   CARD_MEDIA_KINDS,
   CARD_MEDIA_MAX_BYTES,
@@ -44,7 +45,6 @@ export const CARD_IMAGE_MAX_EDGE_PX = 2048;
 const STORAGE_FOLDERS: Record<CardMediaKind, string> = { image: 'images', video: 'videos', audio: 'audio' };
 /** `{timestamp}-{random}.{ext}`: SPEC §7's timestamp name with DESIGN §1.4's random part. */
 const MEDIA_FILE_PATTERN = /^\d{10,16}-[A-Za-z0-9_-]{16}\.[a-z0-9]{2,5}$/;
-export const CARD_MEDIA_URL_PREFIX = '/media/cards/';
 
 /** SPEC §5's refusal of a video over 30 MB; the same idea, in our words, for images and voice messages. */
 function tooLarge(kind: CardMediaKind, size: number): AppError {
@@ -212,7 +212,7 @@ export function createCardMediaService(deps: {
       }
     }
 
-    const url = `${CARD_MEDIA_URL_PREFIX}${encodeURIComponent(cardId)}/${kind}/${key.slice(key.lastIndexOf('/') + 1)}`;
+    const url = cardMediaApi.file(cardId, kind, key.slice(key.lastIndexOf('/') + 1));
     const replaced = await media.setMedia(cardId, kind, { path: key, url }, at);
     if (!replaced) {
       await storage.delete(key);

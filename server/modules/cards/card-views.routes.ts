@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cardsApi, cardViewsApi } from '../../../shared/api-paths.ts';
 import { cardActivityRequestSchema } from '../../../shared/cards/card-views.contract.ts';
 import { publicCardSchema } from '../../../shared/cards/cards.contract.ts';
-import { parseInput } from '../../platform/http/app-error.ts';
 import type { CardActorResolver } from './card-actor.ts';
 import type { CardViewsService } from './card-views.service.ts';
 import type { ViewerCookie } from './viewer-cookie.ts';
@@ -19,22 +20,25 @@ const sharedCardAnswer = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex
  * devices apart) and telling the sender what was played.
  */
 export function registerCardViewsRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: { views: CardViewsService; actors: CardActorResolver; viewerCookie: ViewerCookie },
 ): void {
   const { views, actors, viewerCookie } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/public/cards/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
+  const cardSchema = { params: idParams, response: { 200: publicCardSchema } };
+  app.get(cardsApi.publicCard.route, { schema: cardSchema }, async (request, reply) => {
     const actor = await actors.of(request, reply);
-    const card = await views.openSharedCard(actor, id, () => viewerCookie.ensure(request, reply));
-    return reply.headers(sharedCardAnswer).send(publicCardSchema.parse(card));
+    const card = await views.openSharedCard(actor, request.params.id, () =>
+      viewerCookie.ensure(request, reply),
+    );
+    return reply.headers(sharedCardAnswer).send(card);
   });
 
-  app.post('/api/public/cards/:id/activity', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    const { activity } = parseInput(cardActivityRequestSchema, request.body ?? {});
-    await views.recordActivity(await actors.of(request, reply), id, viewerCookie.read(request), activity);
+  const activitySchema = { params: idParams, body: cardActivityRequestSchema };
+  app.post(cardViewsApi.activity.route, { schema: activitySchema }, async (request, reply) => {
+    const actor = await actors.of(request, reply);
+    await views.recordActivity(actor, request.params.id, viewerCookie.read(request), request.body.activity);
     return reply.status(204).send();
   });
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cardsApi } from '../../../shared/api-paths.ts';
 import {
   cardInputSchema,
   cardSchema,
   unlockCardResponseSchema,
 } from '../../../shared/cards/cards.contract.ts';
-import { parseInput } from '../../platform/http/app-error.ts';
 import type { CardActorResolver } from './card-actor.ts';
 import type { CardsService } from './cards.service.ts';
-import { cardsApi } from '../../../shared/api-paths.ts';
 
 const idParams = z.object({ id: z.string() });
 /** Cards are private to their owner: never stored by a shared cache. */
@@ -19,42 +19,53 @@ const privateAnswer = { 'Cache-Control': 'private, no-store' };
  * card-views.routes.ts). Policies live in the service.
  */
 export function registerCardsRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: { cards: CardsService; actors: CardActorResolver },
 ): void {
   const { cards, actors } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post(cardsApi.create, async (request, reply) => {
-    const input = parseInput(cardInputSchema, request.body ?? {});
-    const card = await cards.createCard(await actors.ofCreator(request, reply), input);
-    return reply.status(201).headers(privateAnswer).send(cardSchema.parse(card));
-  });
+  app.post(
+    cardsApi.create,
+    { schema: { body: cardInputSchema, response: { 201: cardSchema } } },
+    async (request, reply) => {
+      const card = await cards.createCard(await actors.ofCreator(request, reply), request.body);
+      return reply.status(201).headers(privateAnswer).send(card);
+    },
+  );
 
-  app.get('/api/cards/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    const card = await cards.getCard(await actors.of(request, reply), id);
-    return reply.headers(privateAnswer).send(cardSchema.parse(card));
-  });
+  app.get(
+    cardsApi.card.route,
+    { schema: { params: idParams, response: { 200: cardSchema } } },
+    async (request, reply) => {
+      const card = await cards.getCard(await actors.of(request, reply), request.params.id);
+      return reply.headers(privateAnswer).send(card);
+    },
+  );
 
   /** Partial update: fields left out keep their saved values (docs/decisions/0005-cards.md). */
-  app.patch('/api/cards/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    const input = parseInput(cardInputSchema, request.body ?? {});
-    const card = await cards.updateCard(await actors.of(request, reply), id, input);
-    return reply.headers(privateAnswer).send(cardSchema.parse(card));
-  });
+  app.patch(
+    cardsApi.card.route,
+    { schema: { params: idParams, body: cardInputSchema, response: { 200: cardSchema } } },
+    async (request, reply) => {
+      const card = await cards.updateCard(await actors.of(request, reply), request.params.id, request.body);
+      return reply.headers(privateAnswer).send(card);
+    },
+  );
 
   /** Checkout with credits (SPEC §5): signed-in owners only; repeating it charges nothing. */
-  app.post('/api/cards/:id/unlock', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    const result = await cards.unlockCard(await actors.of(request, reply), id);
-    return reply.headers(privateAnswer).send(unlockCardResponseSchema.parse(result));
-  });
+  app.post(
+    cardsApi.unlock.route,
+    { schema: { params: idParams, response: { 200: unlockCardResponseSchema } } },
+    async (request, reply) => {
+      const result = await cards.unlockCard(await actors.of(request, reply), request.params.id);
+      return reply.headers(privateAnswer).send(result);
+    },
+  );
 
   /** Deletes the card with everything stored for it (SPEC §7); someone else's answers as an unknown one. */
-  app.delete('/api/cards/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    await cards.deleteCard(await actors.of(request, reply), id);
+  app.delete(cardsApi.card.route, { schema: { params: idParams } }, async (request, reply) => {
+    await cards.deleteCard(await actors.of(request, reply), request.params.id);
     return reply.status(204).headers(privateAnswer).send();
   });
 }

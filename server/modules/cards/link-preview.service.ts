@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { linkPreviewApi } from '../../../shared/api-paths.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages.ts';
 import { translatorFor } from '../../platform/i18n/translator.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -104,7 +105,7 @@ export function createLinkPreviewService(deps: {
       language,
       title: t('recipient.preview.genericTitle'),
       description: t('recipient.preview.genericDescription'),
-      imageUrl: `${origin}/media/previews/generic/${language}.jpg`,
+      imageUrl: `${origin}${linkPreviewApi.generic(`${language}.jpg`)}`,
       imageAlt: t('recipient.preview.genericHeadline'),
       coverUrl: null,
     };
@@ -120,7 +121,7 @@ export function createLinkPreviewService(deps: {
         language: card.language,
         title: t('recipient.title', { name: card.recipientName }),
         description: t('recipient.preview.description', { name: card.senderName }),
-        imageUrl: `${origin}/media/previews/cards/${card.id}/${cardVersion(card)}.jpg`,
+        imageUrl: `${origin}${linkPreviewApi.card(card.id, `${cardVersion(card)}.jpg`)}`,
         imageAlt: t('recipient.preview.imageAlt', { name: card.recipientName }),
         coverUrl: card.templateImageUrl,
       };

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   draftsResponseSchema,
   myWincsQuerySchema,
   myWincsResponseSchema,
 } from '../../../shared/cards/my-wincs.contract.ts';
-import { parseInput } from '../../platform/http/app-error.ts';
 import type { CardActorResolver } from './card-actor.ts';
 import type { MyWincsService } from './my-wincs.service.ts';
 import { myWincsApi } from '../../../shared/api-paths.ts';
@@ -13,19 +13,25 @@ const privateAnswer = { 'Cache-Control': 'private, no-store' };
 
 /** My WINCS: the signed-in user's paid cards and the caller's unpaid drafts. Policies live in the service. */
 export function registerMyWincsRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: { myWincs: MyWincsService; actors: CardActorResolver },
 ): void {
   const { myWincs, actors } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(myWincsApi.list, async (request, reply) => {
-    const query = parseInput(myWincsQuerySchema, request.query ?? {});
-    const list = await myWincs.listMyWincs(await actors.of(request, reply), { categoryId: query.category });
-    return reply.headers(privateAnswer).send(myWincsResponseSchema.parse(list));
+  const listSchema = { querystring: myWincsQuerySchema, response: { 200: myWincsResponseSchema } };
+  app.get(myWincsApi.list, { schema: listSchema }, async (request, reply) => {
+    const actor = await actors.of(request, reply);
+    const list = await myWincs.listMyWincs(actor, { categoryId: request.query.category });
+    return reply.headers(privateAnswer).send(list);
   });
 
-  app.get(myWincsApi.drafts, async (request, reply) => {
-    const drafts = await myWincs.listDrafts(await actors.of(request, reply));
-    return reply.headers(privateAnswer).send(draftsResponseSchema.parse(drafts));
-  });
+  app.get(
+    myWincsApi.drafts,
+    { schema: { response: { 200: draftsResponseSchema } } },
+    async (request, reply) => {
+      const drafts = await myWincs.listDrafts(await actors.of(request, reply));
+      return reply.headers(privateAnswer).send(drafts);
+    },
+  );
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import Negotiator from 'negotiator';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES, isLanguage, textDirection, type Language } from '../../../shared/i18n/languages.ts';
 import { escapeHtml } from '../../platform/http/escape-html.ts';
 import { chosenLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
-import { parseInput } from '../../platform/http/app-error.ts';
 import type { LinkPreviewService, SharePageMeta } from './link-preview.service.ts';
-import { cardsApi } from '../../../shared/api-paths.ts';
+import { cardsApi, linkPreviewApi } from '../../../shared/api-paths.ts';
 
 const cardParams = z.object({ cardId: z.string() });
 const cardImageParams = z.object({ cardId: z.string(), file: z.string().regex(/^[\w-]{16}\.jpg$/) });
@@ -86,20 +86,21 @@ const sendImage = (reply: FastifyReply, image: Buffer, cacheControl: string) =>
  * beside it. Opening the page counts nothing: views are counted when the app asks for the card.
  */
 export function registerSharePageRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: { previews: LinkPreviewService; pages: PageDocuments; origin: string },
 ): void {
   const { previews, pages, origin } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/c/:cardId', async (request, reply) => {
-    const { cardId } = parseInput(cardParams, request.params);
+  app.get(linkPreviewApi.page.route, { schema: { params: cardParams } }, async (request, reply) => {
+    const { cardId } = request.params;
     // A card that is not shared speaks the visitor's language: the one chosen in the app, else the browser's.
     const asked = new Negotiator(request).language([...LANGUAGES]);
     const meta = await previews.pageMeta(
       cardId,
       chosenLanguage(request) ?? (isLanguage(asked) ? asked : undefined),
     );
-    const pageUrl = `${origin}/c/${encodeURIComponent(cardId)}`;
+    const pageUrl = `${origin}${linkPreviewApi.page(cardId)}`;
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
@@ -108,14 +109,16 @@ export function registerSharePageRoutes(
   });
 
   // Named by what they show: a changed card gets a new name, so an image may be cached for good.
-  app.get('/media/previews/cards/:cardId/:file', { compress: false }, async (request, reply) => {
-    const { cardId, file } = parseInput(cardImageParams, request.params);
+  const cardImage = { compress: false as const, schema: { params: cardImageParams } };
+  app.get(linkPreviewApi.card.route, cardImage, async (request, reply) => {
+    const { cardId, file } = request.params;
     const image = await previews.cardImage(cardId, file.slice(0, -'.jpg'.length));
     return sendImage(reply, image, 'public, max-age=31536000, immutable');
   });
 
-  app.get('/media/previews/generic/:file', { compress: false }, async (request, reply) => {
-    const { file } = parseInput(genericImageParams, request.params);
+  const genericImage = { compress: false as const, schema: { params: genericImageParams } };
+  app.get(linkPreviewApi.generic.route, genericImage, async (request, reply) => {
+    const { file } = request.params;
     const image = await previews.genericImage(file.slice(0, 2) as Language);
     return sendImage(reply, image, 'public, max-age=86400');
   });

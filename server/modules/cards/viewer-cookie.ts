@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { appendSetCookies } from '../../platform/auth/auth-request.ts';
-import { readCookie, serializeCookie } from '../../platform/auth/cookies.ts';
 
 export const VIEWER_COOKIE = 'winc_viewer';
 /** A device stays the same viewer for a year: reopening the card next month is not a new view. */
@@ -19,7 +17,7 @@ export function createViewerCookie(options: { secure: boolean }) {
   return {
     /** This device's viewer id, if it has one. */
     read(request: FastifyRequest): string | null {
-      const value = readCookie(request.headers.cookie, VIEWER_COOKIE);
+      const value = request.cookies[VIEWER_COOKIE];
       return value && VIEWER_ID_PATTERN.test(value) ? value : null;
     },
 
@@ -28,12 +26,13 @@ export function createViewerCookie(options: { secure: boolean }) {
       const current = this.read(request);
       if (current) return current;
       const id = crypto.randomBytes(16).toString('base64url');
-      appendSetCookies(reply, [
-        serializeCookie(VIEWER_COOKIE, id, {
-          maxAgeSeconds: VIEWER_COOKIE_MAX_AGE_SECONDS,
-          secure: options.secure,
-        }),
-      ]);
+      reply.setCookie(VIEWER_COOKIE, id, {
+        path: '/',
+        maxAge: VIEWER_COOKIE_MAX_AGE_SECONDS,
+        sameSite: 'lax',
+        httpOnly: true,
+        secure: options.secure,
+      });
       return id;
     },
   };

@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogAnswers } from './catalog-answers.cache.ts';
 import { createCatalogRepository, type CatalogRepository } from './catalog.repository.ts';
+import { useContractSchemas } from '../../platform/http/contract-schemas.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 import { createCatalogService } from './catalog.service.ts';
 import { normalizeCatalogSource, type TemplateRecord } from './catalog-source.ts';
@@ -170,6 +171,7 @@ describeEachDatabase('catalog answers', (use) => {
   it('drops the answers at once when this process writes the catalog', async () => {
     // The routes on a bare server with the version check an hour apart: only the write itself can tell.
     const server = Fastify();
+    useContractSchemas(server);
     const ownRepository = createCatalogRepository(use().database);
     const catalog = createCatalogService({ repository: ownRepository, now: () => clock });
     const answers = createCatalogAnswers({

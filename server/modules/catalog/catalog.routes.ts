@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { catalogApi } from '../../../shared/api-paths.ts';
 import { templateListQuerySchema } from '../../../shared/catalog/catalog.contract.ts';
-import { parseInput } from '../../platform/http/app-error.ts';
 import type { CatalogAnswers } from './catalog-answers.cache.ts';
 
 const nameParams = z.object({ name: z.string().trim().min(1).max(200) });
@@ -9,42 +10,44 @@ const idParams = z.object({ id: z.string().trim().min(1).max(200) });
 
 /**
  * Catalog reads. Answers are shared by everyone, so browsers may reuse them briefly; they come from the
- * answers cache, made and checked against the contract once per catalog change.
+ * answers cache, made and checked against the contract once per catalog change and sent as prepared JSON
+ * (with its ETag and precompressed bodies), so these routes declare no response schema.
  */
-export function registerCatalogRoutes(app: FastifyInstance, answers: CatalogAnswers): void {
+export function registerCatalogRoutes(fastify: FastifyInstance, answers: CatalogAnswers): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cacheBriefly = { 'Cache-Control': 'public, max-age=30, stale-while-revalidate=300' };
 
-  app.get('/api/catalog/home', async (request, reply) => {
+  app.get(catalogApi.home, async (request, reply) => {
     reply.headers(cacheBriefly);
     return answers.send(request, reply, await answers.home());
   });
 
-  app.get('/api/catalog', async (request, reply) => {
+  app.get(catalogApi.lists, async (request, reply) => {
     reply.headers(cacheBriefly);
     return answers.send(request, reply, await answers.lists());
   });
 
-  app.get('/api/catalog/templates', async (request, reply) => {
-    const query = parseInput(templateListQuerySchema, request.query);
+  app.get(
+    catalogApi.templates,
+    { schema: { querystring: templateListQuerySchema } },
+    async (request, reply) => {
+      reply.headers(cacheBriefly);
+      return answers.send(request, reply, await answers.templates(request.query));
+    },
+  );
+
+  app.get(catalogApi.template.route, { schema: { params: idParams } }, async (request, reply) => {
     reply.headers(cacheBriefly);
-    return answers.send(request, reply, await answers.templates(query));
+    return answers.send(request, reply, await answers.template(request.params.id));
   });
 
-  app.get('/api/catalog/templates/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
+  app.get(catalogApi.category.route, { schema: { params: nameParams } }, async (request, reply) => {
     reply.headers(cacheBriefly);
-    return answers.send(request, reply, await answers.template(id));
+    return answers.send(request, reply, await answers.categoryPage(request.params.name));
   });
 
-  app.get('/api/catalog/categories/:name', async (request, reply) => {
-    const { name } = parseInput(nameParams, request.params);
+  app.get(catalogApi.style.route, { schema: { params: nameParams } }, async (request, reply) => {
     reply.headers(cacheBriefly);
-    return answers.send(request, reply, await answers.categoryPage(name));
-  });
-
-  app.get('/api/catalog/styles/:name', async (request, reply) => {
-    const { name } = parseInput(nameParams, request.params);
-    reply.headers(cacheBriefly);
-    return answers.send(request, reply, await answers.stylePage(name));
+    return answers.send(request, reply, await answers.stylePage(request.params.name));
   });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { catalogApi } from '../../../shared/api-paths.ts';
 import { templateImageVariants } from '../../../shared/catalog/catalog.contract.ts';
-import { parseInput } from '../../platform/http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { TemplateImageService } from './template-image.service.ts';
 
@@ -14,18 +15,23 @@ export function registerTemplateImageRoutes(
   images: TemplateImageService,
   storage: FileStorage,
 ): void {
-  app.get('/media/templates/:id/:variant', async (request, reply) => {
-    const { id, variant } = parseInput(params, request.params);
-    const { v } = parseInput(query, request.query);
-    const image = await images.getImage(id, variant);
-    reply
-      .header('ETag', image.etag)
-      .header(
-        'Cache-Control',
-        v === image.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
-      );
-    if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
-    reply.type(image.contentType);
-    return Buffer.isBuffer(image.body) ? image.body : storage.openRead(image.body.storageKey);
-  });
+  const schema = { params, querystring: query };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(catalogApi.templateImage.route, { schema }, async (request, reply) => {
+      const { id, variant } = request.params;
+      const { v } = request.query;
+      const image = await images.getImage(id, variant);
+      reply
+        .header('ETag', image.etag)
+        .header(
+          'Cache-Control',
+          v === image.version
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=300, must-revalidate',
+        );
+      if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+      reply.type(image.contentType);
+      return Buffer.isBuffer(image.body) ? image.body : storage.openRead(image.body.storageKey);
+    });
 }

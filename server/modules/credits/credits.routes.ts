@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { creditsEventSchema, type CreditsEvent } from '../../../shared/accounts/accounts.contract.ts';
 import { accountsApi, paymentsApi } from '../../../shared/api-paths.ts';
 import {
@@ -28,11 +29,13 @@ export function registerCreditsRoutes(
 ): void {
   const { credits, creditEvents, currentUser, eventStreams, alsoStreamed } = deps;
 
-  app.get(paymentsApi.creditHistory, async (request, reply) => {
-    const user = await currentUser.require(request, reply);
-    const entries = await credits.recentHistory(user.id, CREDIT_HISTORY_LIMIT);
-    return reply.header('Cache-Control', 'private, no-store').send(
-      creditHistoryResponseSchema.parse({
+  const historySchema = { response: { 200: creditHistoryResponseSchema } };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(paymentsApi.creditHistory, { schema: historySchema }, async (request, reply) => {
+      const user = await currentUser.require(request, reply);
+      const entries = await credits.recentHistory(user.id, CREDIT_HISTORY_LIMIT);
+      return reply.header('Cache-Control', 'private, no-store').send({
         // Allow-listed fields: the ledger's reference (a card or order id) and key stay on the server.
         entries: entries.map((entry) => ({
           id: entry.id,
@@ -41,9 +44,8 @@ export function registerCreditsRoutes(
           reason: entry.reason,
           createdAt: entry.createdAt.toISOString(),
         })),
-      }),
-    );
-  });
+      });
+    });
 
   // Server-Sent Events: the balance now, then every change (DESIGN §1.14), on whichever instance it happened.
   app.get(accountsApi.meEvents, { compress: false }, async (request, reply) => {

@@ -15,14 +15,21 @@ import {
 } from '../../testing/accounts-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { deriveKey, resolveAuthSecret } from '../../platform/auth/auth-secret.ts';
 
 const PASSWORD = 'correct horse battery';
 
 describeEachDatabase('guest sessions and the guest-card transfer', (use) => {
   let app: FastifyInstance;
+  let guestCookieKey: Buffer;
 
   beforeAll(async () => {
-    ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } }));
+    const built = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } });
+    app = built.app;
+    guestCookieKey = deriveKey(
+      resolveAuthSecret(built.config.authSecret, built.config.dataDir),
+      'guest-session-cookie',
+    );
   });
   afterAll(() => app?.close());
 
@@ -42,7 +49,7 @@ describeEachDatabase('guest sessions and the guest-card transfer', (use) => {
     expect(cookie?.raw).toMatch(/HttpOnly/);
     expect(cookie?.raw).toMatch(/SameSite=Lax/);
     const value = decodeURIComponent(cookie!.value);
-    expect(value).toMatch(/^guest_\d{13}_[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+    expect(value).toMatch(/^guest_\d{13}_[A-Za-z0-9_-]{22}\.[A-Za-z0-9+/]{43}$/);
     const again = await browser.post('/api/guest-session');
     expect(again.json()).toEqual({ issued: false });
     expect(decodeURIComponent(browser.cookies.get('winc_guest')!)).toBe(value);
@@ -55,6 +62,38 @@ describeEachDatabase('guest sessions and the guest-card transfer', (use) => {
     const response = await browser.post('/api/guest-session');
     expect(response.json()).toEqual({ issued: true });
     expect(decodeURIComponent(browser.cookies.get('winc_guest')!).startsWith(forged)).toBe(false);
+  });
+
+  it('ignores a guest cookie whose signature was tampered with', async () => {
+    const { browser, guestId } = await guestBrowser();
+    const value = decodeURIComponent(browser.cookies.get('winc_guest')!);
+    const last = value.at(-1) === 'A' ? 'B' : 'A';
+    browser.cookies.set('winc_guest', encodeURIComponent(`${value.slice(0, -1)}${last}`));
+    expect((await browser.post('/api/guest-session')).json()).toEqual({ issued: true });
+    expect(decodeURIComponent(browser.cookies.get('winc_guest')!).startsWith(guestId)).toBe(false);
+  });
+
+  it('keeps a guest cookie signed before @fastify/cookie valid, with its drafts, and re-issues it', async () => {
+    const guestId = `guest_${Date.now()}_${crypto.randomBytes(16).toString('base64url')}`;
+    const signature = crypto
+      .createHmac('sha256', guestCookieKey)
+      .update(`guest:${guestId}`)
+      .digest('base64url');
+    const draft = await insertCard(use(), { guestSessionId: guestId });
+    const browser = new TestBrowser(app);
+    browser.cookies.set('winc_guest', encodeURIComponent(`${guestId}.${signature}`));
+    expect((await browser.get(`/api/cards/${draft}`)).statusCode).toBe(200);
+
+    expect((await browser.post('/api/guest-session')).json()).toEqual({ issued: false });
+    const renewed = decodeURIComponent(browser.cookies.get('winc_guest')!);
+    expect(renewed).not.toBe(`${guestId}.${signature}`);
+    expect(app.unsignCookie(renewed)).toMatchObject({ valid: true, value: guestId });
+    expect((await browser.get(`/api/cards/${draft}`)).statusCode).toBe(200);
+
+    const tampered = new TestBrowser(app);
+    const flipped = `${signature.slice(0, -1)}${signature.at(-1) === 'A' ? 'B' : 'A'}`;
+    tampered.cookies.set('winc_guest', encodeURIComponent(`${guestId}.${flipped}`));
+    expect((await tampered.get(`/api/cards/${draft}`)).statusCode).toBe(404);
   });
 
   it("moves the guest session's cards to the user at sign-in and ends the guest session", async () => {

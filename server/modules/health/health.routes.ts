@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
 import type { ShutdownState } from '../../platform/http/graceful-shutdown.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { healthApi } from '../../../shared/api-paths.ts';
 
 /** A dependency that does not answer within this long counts as down: a proxy's check must not hang. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -41,12 +42,12 @@ export function registerHealthRoutes(
 ): void {
   const { database, storage, shutdown } = deps;
 
-  app.get('/api/health', async (_request, reply) => {
+  app.get(healthApi.health, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' };
   });
 
-  app.get('/api/ready', async (request, reply) => {
+  app.get(healthApi.ready, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (shutdown.begun) return reply.status(503).send({ status: 'stopping' });
     const [databaseState, storageState] = await Promise.all([

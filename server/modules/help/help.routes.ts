@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { helpRequestCreatedSchema, helpRequestInputSchema } from '../../../shared/help/help.contract.ts';
-import { parseInput } from '../../platform/http/app-error.ts';
 import type { CurrentUserResolver } from '../users/current-user.ts';
 import type { HelpService } from './help.service.ts';
 import { helpApi } from '../../../shared/api-paths.ts';
@@ -10,10 +10,10 @@ export function registerHelpRoutes(
   app: FastifyInstance,
   deps: { help: HelpService; currentUser: CurrentUserResolver },
 ): void {
-  app.post(helpApi.createRequest, async (request, reply) => {
-    const input = parseInput(helpRequestInputSchema, request.body);
+  const schema = { body: helpRequestInputSchema, response: { 201: helpRequestCreatedSchema } };
+  app.withTypeProvider<ZodTypeProvider>().post(helpApi.createRequest, { schema }, async (request, reply) => {
     const user = await deps.currentUser.optional(request, reply);
-    const created = await deps.help.submitRequest(input, { ip: request.ip, userId: user?.id ?? null });
-    return reply.status(201).send(helpRequestCreatedSchema.parse(created));
+    const created = await deps.help.submitRequest(request.body, { ip: request.ip, userId: user?.id ?? null });
+    return reply.status(201).send(created);
   });
 }

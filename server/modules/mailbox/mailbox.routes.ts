@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailboxListSchema, mailboxMailSchema } from '../../../shared/mailbox/mailbox.contract.ts';
-import { parseInput } from '../../platform/http/app-error.ts';
 import type { MailboxService } from './mailbox.service.ts';
 import { mailboxApi } from '../../../shared/api-paths.ts';
 
@@ -15,21 +15,22 @@ const MAIL_FRAME_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /** The local mailbox (only in outbox mode; see mailbox.policy.ts). Never cached: it changes with every mail. */
-export function registerMailboxRoutes(app: FastifyInstance, mailbox: MailboxService): void {
-  app.get(mailboxApi.list, async (request, reply) => {
+export function registerMailboxRoutes(fastify: FastifyInstance, mailbox: MailboxService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(mailboxApi.list, { schema: { response: { 200: mailboxListSchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return mailboxListSchema.parse(await mailbox.listMails(request.ip));
+    return mailbox.listMails(request.ip);
   });
 
-  app.get(`${mailboxApi.list}/:id`, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
+  const mailSchema = { params: idParams, response: { 200: mailboxMailSchema } };
+  app.get(mailboxApi.mail.route, { schema: mailSchema }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return mailboxMailSchema.parse(await mailbox.readMail(id, request.ip));
+    return mailbox.readMail(request.params.id, request.ip);
   });
 
-  app.get(`${mailboxApi.list}/:id/html`, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    const html = await mailbox.readMailHtml(id, request.ip);
+  app.get(mailboxApi.mailHtml.route, { schema: { params: idParams } }, async (request, reply) => {
+    const html = await mailbox.readMailHtml(request.params.id, request.ip);
     return reply
       .header('Cache-Control', 'no-store')
       .header('Content-Security-Policy', MAIL_FRAME_CSP)

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseInput } from '../../platform/http/app-error.ts';
 import type { CurrentUserResolver } from '../users/current-user.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { paymentsApi } from '../../../shared/api-paths.ts';
@@ -18,9 +18,6 @@ const privateAnswer = { 'Cache-Control': 'private, no-store' };
 /** Stripe's events are small; a megabyte is far more than any of them. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-/** A contract path as a route pattern (the contract's builders would encode the `:` of a parameter). */
-const routeOf = (build: (orderId: string) => string) => build('ORDER_ID').replace('ORDER_ID', ':orderId');
-
 /** Where the browser will come back to after Stripe Checkout: the configured origin, else the request's. */
 const originOf = (request: FastifyRequest, publicOrigin: string | undefined) =>
   publicOrigin ?? `${request.protocol}://${request.host}`;
@@ -32,28 +29,36 @@ export async function registerPaymentsRoutes(
 ): Promise<void> {
   const { payments, currentUser, publicOrigin } = deps;
 
-  app.get(paymentsApi.options, async () => paymentOptionsSchema.parse(payments.options()));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(paymentsApi.options, { schema: { response: { 200: paymentOptionsSchema } } }, async () =>
+    payments.options(),
+  );
 
-  /** SPEC §7 createStripeCheckout: signed-in users only; answers the URL the browser goes to. */
-  app.post(paymentsApi.checkout, async (request, reply) => {
+  /** SPEC §7 createStripeCheckout: signed-in users only (asked before the body is checked); answers its URL. */
+  const checkout = {
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      await currentUser.require(request, reply);
+    },
+    schema: { body: createCheckoutRequestSchema, response: { 200: createCheckoutResponseSchema } },
+  };
+  routes.post(paymentsApi.checkout, checkout, async (request, reply) => {
     const user = await currentUser.require(request, reply);
-    const input = parseInput(createCheckoutRequestSchema, request.body ?? {});
-    const answer = await payments.openCheckout(user.id, input, originOf(request, publicOrigin));
-    return reply.headers(privateAnswer).send(createCheckoutResponseSchema.parse(answer));
+    const answer = await payments.openCheckout(user.id, request.body, originOf(request, publicOrigin));
+    return reply.headers(privateAnswer).send(answer);
   });
 
-  app.get(routeOf(paymentsApi.testCheckout), async (request, reply) => {
-    const { orderId } = parseInput(orderParams, request.params);
+  const orderSchema = { params: orderParams, response: { 200: testCheckoutOrderSchema } };
+  routes.get(paymentsApi.testCheckout.route, { schema: orderSchema }, async (request, reply) => {
     const user = await currentUser.require(request, reply);
-    const order = await payments.getTestOrder(user.id, orderId);
-    return reply.headers(privateAnswer).send(testCheckoutOrderSchema.parse(order));
+    const order = await payments.getTestOrder(user.id, request.params.orderId);
+    return reply.headers(privateAnswer).send(order);
   });
 
-  app.post(routeOf(paymentsApi.completeTestCheckout), async (request, reply) => {
-    const { orderId } = parseInput(orderParams, request.params);
+  const completeSchema = { params: orderParams, response: { 200: completeTestCheckoutResponseSchema } };
+  routes.post(paymentsApi.completeTestCheckout.route, { schema: completeSchema }, async (request, reply) => {
     const user = await currentUser.require(request, reply);
-    const result = await payments.completeTestOrder(user.id, orderId);
-    return reply.headers(privateAnswer).send(completeTestCheckoutResponseSchema.parse(result));
+    const result = await payments.completeTestOrder(user.id, request.params.orderId);
+    return reply.headers(privateAnswer).send(result);
   });
 
   // Stripe signs the exact bytes it sends, so this route keeps the body as a Buffer (its own parser, in its

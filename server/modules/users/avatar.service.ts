@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import { AVATAR_MAX_SIZE_PX } from '../../../shared/accounts/accounts.contract.ts';
+import { accountsApi } from '../../../shared/api-paths.ts';
 import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
@@ -7,7 +9,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 /** Where avatars are served from; the file name is the storage name under profileImages/. */
-export const AVATAR_URL_PREFIX = '/media/avatars/';
+const AVATAR_URL_PREFIX = accountsApi.avatarFile.route.replace(':file', '');
 const STORAGE_FOLDER = 'profileImages/';
 /** `{uid}_{timestamp}.webp`, SPEC §7's profileImages/{uid}_{timestamp} plus the format. */
 const AVATAR_FILE_PATTERN = /^[A-Za-z0-9-]{8,64}_\d{10,16}\.webp$/;
@@ -71,7 +73,7 @@ export function createAvatarService(deps: {
       const at = now();
       const file = `${userId}_${at.getTime()}.webp`;
       await storage.write(`${STORAGE_FOLDER}${file}`, encoded);
-      const url = `${AVATAR_URL_PREFIX}${file}`;
+      const url = accountsApi.avatarFile(file);
       const previous = await users.replaceImage(userId, url, at);
       const previousKey = storageKeyOf(previous);
       if (previousKey && previous !== url) {
@@ -82,12 +84,12 @@ export function createAvatarService(deps: {
       return url;
     },
 
-    /** The stored avatar of a served file name, or null (also for names that are not avatar names). */
-    async findAvatar(file: string): Promise<{ key: string; size: number } | null> {
-      if (!AVATAR_FILE_PATTERN.test(file)) return null;
+    /** The stored avatar of a served file name; `image-not-found` also for names that are not avatar names. */
+    async openAvatar(file: string): Promise<{ body: Readable; size: number }> {
       const key = `${STORAGE_FOLDER}${file}`;
-      const stat = await storage.stat(key);
-      return stat ? { key, size: stat.size } : null;
+      const stat = AVATAR_FILE_PATTERN.test(file) ? await storage.stat(key) : null;
+      if (!stat) throw new AppError('image-not-found');
+      return { body: await storage.openRead(key), size: stat.size };
     },
   };
 }

@@ -1,57 +1,61 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountDeletedSchema,
   AVATAR_ACCEPTED_TYPES,
   AVATAR_MAX_BYTES,
   meResponseSchema,
   updateProfileRequestSchema,
 } from '../../../shared/accounts/accounts.contract.ts';
+import { accountsApi } from '../../../shared/api-paths.ts';
 import type { SessionReader } from '../../platform/auth/session-reader.ts';
-import { AppError, parseInput } from '../../platform/http/app-error.ts';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { CurrentUserResolver } from './current-user.ts';
 import { presentCurrentUser } from './users.presenter.ts';
+import type { UserRecord } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 
 const avatarParams = z.object({ file: z.string().min(1).max(120) });
+const meAnswer = { response: { 200: meResponseSchema } };
 
 export interface UsersRoutesDeps {
   currentUser: CurrentUserResolver;
   users: UsersService;
   avatars: AvatarService;
   sessions: SessionReader;
-  storage: FileStorage;
   /** The admin policy: the session answer says whether the user manages the catalog. */
   isAdmin: (user: { email: string; emailVerified: boolean }) => boolean;
 }
 
 /** The signed-in user: their document, profile, avatar and account deletion. */
-export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoutesDeps): Promise<void> {
-  const { currentUser, users, avatars, isAdmin, sessions, storage } = deps;
+export async function registerUsersRoutes(fastify: FastifyInstance, deps: UsersRoutesDeps): Promise<void> {
+  const { currentUser, users, avatars, isAdmin, sessions } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const present = (user: UserRecord) => presentCurrentUser(user, { isAdmin: isAdmin(user) });
 
-  app.get('/api/me', async (request, reply) => {
+  app.get(accountsApi.me, { schema: meAnswer }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await currentUser.optional(request, reply);
-    return meResponseSchema.parse({
-      user: user ? presentCurrentUser(user, { isAdmin: isAdmin(user) }) : null,
-    });
+    return { user: user ? present(user) : null };
   });
 
-  app.patch('/api/me', async (request, reply) => {
-    const changes = parseInput(updateProfileRequestSchema, request.body ?? {});
+  const profileSchema = { body: updateProfileRequestSchema, ...meAnswer };
+  app.patch(accountsApi.me, { schema: profileSchema }, async (request, reply) => {
     const user = await currentUser.require(request, reply);
-    const updated = await users.updateProfile(user.id, changes);
-    if (!updated) throw new AppError('unauthenticated');
-    return meResponseSchema.parse({ user: presentCurrentUser(updated, { isAdmin: isAdmin(updated) }) });
+    return { user: present(await users.updateProfile(user.id, request.body)) };
   });
 
-  app.delete('/api/me', async (request, reply) => {
-    const user = await currentUser.require(request, reply);
-    await users.deleteAccount(user.id);
-    sessions.clearCookie(reply);
-    return { deleted: true };
-  });
+  app.delete(
+    accountsApi.me,
+    { schema: { response: { 200: accountDeletedSchema } } },
+    async (request, reply) => {
+      const user = await currentUser.require(request, reply);
+      await users.deleteAccount(user.id);
+      sessions.clearCookie(reply);
+      return { deleted: true as const };
+    },
+  );
 
   // The avatar arrives as the raw image body; its type is checked again by content.
   await app.register(async (scope) => {
@@ -60,26 +64,20 @@ export async function registerUsersRoutes(app: FastifyInstance, deps: UsersRoute
       { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
-    scope.post('/api/me/avatar', { bodyLimit: AVATAR_MAX_BYTES }, async (request, reply) => {
+    const upload = { bodyLimit: AVATAR_MAX_BYTES, schema: meAnswer };
+    scope.withTypeProvider<ZodTypeProvider>().post(accountsApi.avatar, upload, async (request, reply) => {
       const user = await currentUser.require(request, reply);
-      if (!Buffer.isBuffer(request.body)) throw new AppError('unsupported-media-type');
-      await avatars.uploadAvatar(user.id, request.body);
-      const updated = await users.updateProfile(user.id, {});
-      if (!updated) throw new AppError('unauthenticated');
-      return meResponseSchema.parse({ user: presentCurrentUser(updated, { isAdmin: isAdmin(updated) }) });
+      return { user: present(await users.changeAvatar(user.id, request.body)) };
     });
   });
 
-  app.get('/media/avatars/:file', async (request, reply) => {
-    const { file } = parseInput(avatarParams, request.params);
-    const avatar = await avatars.findAvatar(file);
-    if (!avatar) throw new AppError('image-not-found');
-    const body = await storage.openRead(avatar.key);
+  app.get(accountsApi.avatarFile.route, { schema: { params: avatarParams } }, async (request, reply) => {
+    const avatar = await avatars.openAvatar(request.params.file);
     return reply
       .type('image/webp')
       .header('Content-Length', String(avatar.size))
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(body);
+      .send(avatar.body);
   });
 }

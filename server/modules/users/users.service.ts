@@ -1,5 +1,6 @@
 import type { UpdateProfileRequest } from '../../../shared/accounts/accounts.contract.ts';
 import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { AvatarService } from './avatar.service.ts';
@@ -19,13 +20,27 @@ export function createUsersService(deps: {
 }) {
   const { users, avatars, storage, rateLimiter, now, log } = deps;
 
+  /** The user as stored now; an account deleted meanwhile is no longer signed in (`unauthenticated`). */
+  async function reload(userId: string): Promise<UserRecord> {
+    const user = await users.findById(userId);
+    if (!user) throw new AppError('unauthenticated');
+    return user;
+  }
+
   return {
     /** Changes the user's own profile fields (name, language); credits and tier are not among them. */
-    async updateProfile(userId: string, changes: UpdateProfileRequest): Promise<UserRecord | undefined> {
+    async updateProfile(userId: string, changes: UpdateProfileRequest): Promise<UserRecord> {
       if (changes.name !== undefined || changes.language !== undefined) {
         await users.updateProfile(userId, changes, now());
       }
-      return users.findById(userId);
+      return reload(userId);
+    },
+
+    /** Sets the user's avatar from the uploaded bytes (avatar.service.ts checks and re-encodes them). */
+    async changeAvatar(userId: string, bytes: unknown): Promise<UserRecord> {
+      if (!Buffer.isBuffer(bytes)) throw new AppError('unsupported-media-type');
+      await avatars.uploadAvatar(userId, bytes);
+      return reload(userId);
     },
 
     /** Disables a user and ends every session they have: they are signed out everywhere. */

@@ -7,8 +7,9 @@ import { AUTH_RATE_LIMITS } from './auth-rate-limits.ts';
 import { copyFetchResponse, toFetchRequest } from './auth-request.ts';
 import { isSafeReturnPath, RETURN_PATH_FIELDS } from '../../../shared/accounts/return-path.ts';
 import { beginSignInAttempt } from './sign-in-throttle.ts';
+import { accountsApi } from '../../../shared/api-paths.ts';
 
-const AUTH_PREFIX = '/api/auth';
+const AUTH_PREFIX = accountsApi.auth;
 const AUTH_BODY_LIMIT = 64 * 1024;
 const SIGN_IN_PATH = '/sign-in/email';
 

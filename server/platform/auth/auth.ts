@@ -14,6 +14,7 @@ import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mail-messages.ts';
 import { CLIENT_IP_HEADER } from './auth-request.ts';
 import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
+import { accountsApi } from '../../../shared/api-paths.ts';
 
 /** better-auth's own table and column names, mapped onto our snake_case schema (migration 0004-accounts). */
 const schemaNames = {
@@ -111,7 +112,7 @@ function buildOptions(deps: AuthDeps) {
   return {
     appName: 'Winc',
     baseURL: origin,
-    basePath: '/api/auth',
+    basePath: accountsApi.auth,
     secret: deps.secret,
     database: { db, type: database.dialect, transaction: true },
     telemetry: { enabled: false },

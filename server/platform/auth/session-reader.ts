@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from './auth.ts';
 import { appendSetCookies, toFetchHeaders } from './auth-request.ts';
-import { expiredCookie, readCookie } from './cookies.ts';
 
 export interface SessionInfo {
   userId: string;
@@ -28,7 +27,7 @@ export async function createSessionReader(auth: Auth) {
   const { expiresIn, updateAge } = context.sessionConfig;
 
   const clearCookie = (reply: FastifyReply): void => {
-    appendSetCookies(reply, [expiredCookie(cookie.name, secure)]);
+    reply.clearCookie(cookie.name, { path: '/', sameSite: 'lax', httpOnly: true, secure });
   };
 
   return {
@@ -39,7 +38,7 @@ export async function createSessionReader(auth: Auth) {
      * signature is not ours (a cookie made elsewhere, or by an earlier AUTH_SECRET).
      */
     tokenOf(request: FastifyRequest): string | null | 'forged' {
-      const value = readCookie(request.headers.cookie, cookie.name);
+      const value = request.cookies[cookie.name];
       if (!value) return null;
       const dot = value.lastIndexOf('.');
       const signature = value.slice(dot + 1);

@@ -133,6 +133,18 @@ describe('backup and restore of a running SQLite server', () => {
     expect(refused.stderr).toMatch(/A server is running on/);
     expect(server!.exitStatus()).toBeNull();
 
+    // A mistyped command line answers its usage, and neither command starts.
+    const mistyped = await command('backup-command', dataDir, ['--too', backupsDir]).catch(
+      (error: { stderr: string }) => error,
+    );
+    expect((mistyped as { stderr: string }).stderr).toMatch(
+      /Unknown option '--too'[\s\S]*Usage: npm run backup/,
+    );
+    const unnamed = await command('restore-command', restoredDir, []).catch(
+      (error: { stderr: string }) => error,
+    );
+    expect((unnamed as { stderr: string }).stderr).toMatch(/Name the backup to restore: npm run restore/);
+
     await command('restore-command', restoredDir, [folder]);
     const file = path.join(restoredDir, 'winc.db');
     const copy = new SQLite(file, { readonly: true });

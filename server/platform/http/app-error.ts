@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { ErrorCode } from '../../../shared/errors.ts';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -94,17 +93,4 @@ export function statusOf(code: ErrorCode): number {
 
 export function defaultMessage(code: ErrorCode): string {
   return DEFAULT_MESSAGE[code];
-}
-
-/** Validates input with a contract schema, failing with `validation-failed` and the issues. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new AppError(
-      'validation-failed',
-      undefined,
-      result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    );
-  }
-  return result.data;
 }

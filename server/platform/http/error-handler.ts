@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { AppError, defaultMessage } from './app-error.ts';
 import { isDependencyUnavailable } from './dependency-errors.ts';
@@ -29,12 +30,27 @@ function codeForStatus(status: number): ErrorCode {
   }
 }
 
+/** A request that its route's contract refused: each issue with its dotted field path, as zod names it. */
+function contractFailure(issues: readonly { instancePath: string; message?: string }[]): AppError {
+  return new AppError(
+    'validation-failed',
+    undefined,
+    issues.map((issue) => ({
+      path: issue.instancePath.slice(1).replaceAll('/', '.'),
+      message: issue.message,
+    })),
+  );
+}
+
 /**
  * One error answer for the whole API: `{code, message}` (plus `details` for validation). Server-side failures
  * are logged with their stack and answered with a generic message, never with their details.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((failure: FastifyError | AppError, request, reply) => {
+    const error = hasZodFastifySchemaValidationErrors(failure)
+      ? contractFailure(failure.validation)
+      : failure;
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       const body: Record<string, unknown> = { code: error.code, message: error.message };

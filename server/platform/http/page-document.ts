@@ -16,14 +16,13 @@ import {
   PAGE_MODULES_ELEMENT_ID,
   type PageData,
 } from '../../../shared/pages/page-data.contract.ts';
-import { readCookie } from '../auth/cookies.ts';
 
 /** The pages the server renders (the others are drawn by the script): those a newcomer lands on. */
 const RENDERED_PAGES: ReadonlySet<WebPage> = new Set(['home', 'category', 'style', 'recipient']);
 
 /** The language the visitor chose in the app (it tells the server in a cookie), if any. */
 export function chosenLanguage(request: FastifyRequest): Language | null {
-  const chosen = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
+  const chosen = request.cookies[LANGUAGE_COOKIE];
   return isLanguage(chosen) ? chosen : null;
 }
 
