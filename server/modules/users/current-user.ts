@@ -16,9 +16,9 @@ export function createCurrentUserResolver(deps: { sessions: SessionReader; users
   const resolved = new WeakMap<FastifyRequest, Promise<UserRecord | null>>();
 
   async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<UserRecord | null> {
-    const token = sessions.tokenOf(request);
-    if (token === null) return null;
-    const found = token === 'forged' ? undefined : await users.findBySessionToken(token);
+    const cookie = sessions.tokenOf(request);
+    if (cookie === null) return null;
+    const found = 'forged' in cookie ? undefined : await users.findBySessionToken(cookie.token);
     if (!found) {
       sessions.clearCookie(reply);
       return null;

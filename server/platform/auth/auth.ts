@@ -271,7 +271,9 @@ function buildOptions(deps: AuthDeps) {
                   name:
                     typeof profile.name === 'string' && profile.name
                       ? profile.name
-                      : String(profile.email ?? ''),
+                      : typeof profile.email === 'string'
+                        ? profile.email
+                        : '',
                 }),
               },
             ],

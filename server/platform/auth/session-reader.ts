@@ -34,19 +34,21 @@ export async function createSessionReader(auth: Auth) {
     sessionCookieName: cookie.name,
 
     /**
-     * The session token the request's cookie carries: null without a session cookie, 'forged' when its
-     * signature is not ours (a cookie made elsewhere, or by an earlier AUTH_SECRET).
+     * The session token the request's cookie carries: null without a session cookie, `{ forged: true }`
+     * when its signature is not ours (a cookie made elsewhere, or by an earlier AUTH_SECRET).
      */
-    tokenOf(request: FastifyRequest): string | null | 'forged' {
+    tokenOf(request: FastifyRequest): { token: string } | { forged: true } | null {
       const value = request.cookies[cookie.name];
       if (!value) return null;
       const dot = value.lastIndexOf('.');
       const signature = value.slice(dot + 1);
-      if (dot < 1 || signature.length !== SIGNATURE_LENGTH) return 'forged';
+      if (dot < 1 || signature.length !== SIGNATURE_LENGTH) return { forged: true };
       const token = value.slice(0, dot);
       const expected = crypto.createHmac('sha256', key).update(token).digest();
       const given = Buffer.from(signature, 'base64');
-      return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : 'forged';
+      return given.length === expected.length && crypto.timingSafeEqual(given, expected)
+        ? { token }
+        : { forged: true };
     },
 
     /**

@@ -137,13 +137,11 @@ describe('backup and restore of a running SQLite server', () => {
     const mistyped = await command('backup-command', dataDir, ['--too', backupsDir]).catch(
       (error: { stderr: string }) => error,
     );
-    expect((mistyped as { stderr: string }).stderr).toMatch(
-      /Unknown option '--too'[\s\S]*Usage: npm run backup/,
-    );
+    expect(mistyped.stderr).toMatch(/Unknown option '--too'[\s\S]*Usage: npm run backup/);
     const unnamed = await command('restore-command', restoredDir, []).catch(
       (error: { stderr: string }) => error,
     );
-    expect((unnamed as { stderr: string }).stderr).toMatch(/Name the backup to restore: npm run restore/);
+    expect(unnamed.stderr).toMatch(/Name the backup to restore: npm run restore/);
 
     await command('restore-command', restoredDir, [folder]);
     const file = path.join(restoredDir, 'winc.db');
