@@ -103,6 +103,12 @@ describe('the recipient page', () => {
       const message = opened.getByTestId('card-message');
       expect(await message.innerText()).toBe('Happy birthday, Bo! Open the video 🎂');
       expect(await message.evaluate((el) => getComputedStyle(el).fontSize)).toBe('22px');
+      // The card fonts' faces come with the page's script, not in its HTML where they would hold the cover.
+      expect(
+        await page.evaluate(() =>
+          [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/card-fonts')),
+        ),
+      ).toBe(true);
       await opened.getByTestId('card-video').waitFor();
       await opened.getByText(t('overview.voiceMessage')).waitFor();
       await expect.poll(() => mediaOf('video').length).toBeGreaterThan(0);

@@ -24,6 +24,13 @@ export interface PageCode {
    * delay on a slow network; its text is drawn in the metric-matched fallback until the font arrives.
    */
   preloadsFonts: boolean;
+  /**
+   * Whether the stylesheets of the page's chunks are linked in its HTML, where they hold its first paint. A
+   * share link's page leaves them to its script, which loads them before it draws what uses them: its first
+   * screen (the cover) needs only the entry's styles, and its chunks' (the 121 card fonts' faces) would only
+   * delay that paint.
+   */
+  chunkStylesInHead: boolean;
 }
 
 /** A part of the strings as the build's manifest names it (from the web root). */
@@ -39,29 +46,34 @@ export const PAGE_CODE: Record<WebPage, PageCode> = {
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/home.route.tsx'],
     strings: appStrings,
     preloadsFonts: true,
+    chunkStylesInHead: true,
   },
   category: {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/category.route.tsx'],
     strings: appStrings,
     preloadsFonts: true,
+    chunkStylesInHead: true,
   },
   style: {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/style.route.tsx'],
     strings: appStrings,
     preloadsFonts: true,
+    chunkStylesInHead: true,
   },
   recipient: {
     entry: 'recipient.html',
     sources: ['app/recipient/start-recipient-page.tsx'],
     strings: strings('recipient'),
     preloadsFonts: false,
+    chunkStylesInHead: false,
   },
   other: {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx'],
     strings: appStrings,
     preloadsFonts: true,
+    chunkStylesInHead: true,
   },
 };

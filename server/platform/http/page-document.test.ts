@@ -39,7 +39,16 @@ const MANIFEST: Manifest = {
   '_button.js': { file: 'assets/button.js', imports: ['_react.js'] },
   '_fonts.js': { file: 'assets/fonts.js', css: ['assets/card-fonts.css'] },
   'app/layout/app-layout.tsx': { file: 'assets/app-layout.js', imports: ['_react.js', '_button.js'] },
-  'app/routes/home.route.tsx': { file: 'assets/home.js', imports: ['_button.js', 'index.html'] },
+  'app/routes/home.route.tsx': {
+    file: 'assets/home.js',
+    imports: ['_button.js', 'index.html'],
+    css: ['assets/home.css'],
+  },
+  'app/recipient/start-recipient-page.tsx': {
+    file: 'assets/start-recipient-page.js',
+    imports: ['_react.js'],
+    css: ['assets/recipient-card.css'],
+  },
   '../shared/i18n/locales/en.json?strings=app': { file: 'assets/en.js' },
   '../shared/i18n/locales/ar.json?strings=app': { file: 'assets/ar.js' },
   '../shared/i18n/locales/ar.json?strings=recipient': { file: 'assets/recipient-ar.js' },
@@ -73,11 +82,12 @@ describe('page documents', () => {
       'assets/home.js',
       'assets/en.js',
     ]);
-    expect(home.styles).toEqual([]);
-    // The recipient page's code all comes with its own entry; only its strings are added.
+    expect(home.styles).toEqual(['assets/home.css']);
+    // The recipient page's entry, then its page and its strings.
     const recipient = pageAssets(MANIFEST, 'recipient', 'ar');
     expect(recipient.entryScripts).toEqual(['assets/react.js', 'assets/fonts.js', 'assets/recipient.js']);
-    expect(recipient.scripts).toEqual(['assets/recipient-ar.js']);
+    expect(recipient.scripts).toEqual(['assets/start-recipient-page.js', 'assets/recipient-ar.js']);
+    expect(recipient.styles).toEqual(['assets/recipient-card.css']);
   });
 
   it("preloads the home page's chunks and carries its data, which can never close its element", async () => {
@@ -97,6 +107,7 @@ describe('page documents', () => {
     expect(html!.match(/assets\/react\.js/g)).toHaveLength(1);
     expect(html).toContain('<link rel="preload" as="image" href="/thumb.jpg" />');
     expect(html).toContain('as="font"');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css" />');
     expect(html).not.toContain('</script><script>alert(1)');
     const block = /<script type="application\/json" id="winc-page-data">(.*?)<\/script>/s.exec(html!)?.[1];
     expect(JSON.parse(block!)).toEqual({
@@ -120,8 +131,10 @@ describe('page documents', () => {
     expect(html).not.toContain('/assets/index.js');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/recipient-ar.js" />');
     expect(html).not.toContain('/assets/ar.js');
-    // Its cover is its first picture: no font's bytes ahead of it.
+    // Its cover is its first picture: no font's bytes ahead of it, and its chunks' styles come with its script.
     expect(html).not.toContain('as="font"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/start-recipient-page.js" />');
+    expect(html).not.toContain('recipient-card.css');
   });
 
   it("preloads the fonts of the page's language, so its text is drawn in them from the start", () => {

@@ -270,7 +270,7 @@ export function createPageDocuments(
     async render(parts: PageParts): Promise<string | null> {
       const current = await readBuild();
       if (!current) return null;
-      const { entry, preloadsFonts } = PAGE_CODE[parts.page];
+      const { entry, preloadsFonts, chunkStylesInHead } = PAGE_CODE[parts.page];
       const assets = pageAssets(current.manifest, parts.page, parts.language);
       const renderer = RENDERED_PAGES.has(parts.page) ? await current.renderer : null;
       const page = renderer
@@ -286,7 +286,9 @@ export function createPageDocuments(
         ),
         ...(parts.head ?? []),
         ...(page?.head ? [page.head] : []),
-        ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+        ...(chunkStylesInHead ? assets.styles : []).map(
+          (file) => `<link rel="stylesheet" crossorigin href="/${file}" />`,
+        ),
         ...(page ? [`<template id="${PAGE_MODULES_ELEMENT_ID}">${modules.join('')}</template>`] : modules),
       ];
       let html = current.html[entry].replace(
