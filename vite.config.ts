@@ -271,7 +271,7 @@ export default defineConfig({
         // A page's first load in a few chunks. Automatic splitting cuts it into a chunk per set of pages that
         // share a module: for home some sixty files of a few hundred bytes, each compressed alone and each a
         // request of a phone. Grouped, they compress together (home: 143 KB as served in 60 files, 129 KB in
-        // 14). The libraries keep a chunk each, and their names (and the browser's cache) across releases of
+        // 11). The libraries keep a chunk each, and their names (and the browser's cache) across releases of
         // the app's own code: React for both entries, the router and the query library for the app's (a share
         // link's page has neither). Then what a share link's page shares with the app; and the app's frame
         // with the pages a newcomer lands on, which every app page loads (the other pages' own code is small

@@ -19,18 +19,13 @@ export interface PageCode {
   sources: readonly string[];
   strings: (language: Language) => string;
   /**
-   * Whether the UI font files of the page's language are preloaded ahead of everything else: where text is
-   * what the first screen shows. A share link's page shows its cover first, which the font's bytes would
-   * delay on a slow network; its text is drawn in the metric-matched fallback until the font arrives.
+   * What the first screen shows largest. Where it is text, the UI font files of the page's language are
+   * preloaded ahead of everything and the page's chunks' stylesheets are linked in its HTML. A share link's
+   * page shows its cover: neither goes ahead of it on a slow network (the text is drawn in the metric-matched
+   * fallback until the font arrives, and its script loads the chunks' stylesheets, the card fonts' faces,
+   * before it draws what uses them).
    */
-  preloadsFonts: boolean;
-  /**
-   * Whether the stylesheets of the page's chunks are linked in its HTML, where they hold its first paint. A
-   * share link's page leaves them to its script, which loads them before it draws what uses them: its first
-   * screen (the cover) needs only the entry's styles, and its chunks' (the 121 card fonts' faces) would only
-   * delay that paint.
-   */
-  chunkStylesInHead: boolean;
+  firstPaint: 'text' | 'cover';
 }
 
 /** A part of the strings as the build's manifest names it (from the web root). */
@@ -45,35 +40,30 @@ export const PAGE_CODE: Record<WebPage, PageCode> = {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/home.route.tsx'],
     strings: appStrings,
-    preloadsFonts: true,
-    chunkStylesInHead: true,
+    firstPaint: 'text',
   },
   category: {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/category.route.tsx'],
     strings: appStrings,
-    preloadsFonts: true,
-    chunkStylesInHead: true,
+    firstPaint: 'text',
   },
   style: {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx', 'app/routes/style.route.tsx'],
     strings: appStrings,
-    preloadsFonts: true,
-    chunkStylesInHead: true,
+    firstPaint: 'text',
   },
   recipient: {
     entry: 'recipient.html',
     sources: ['app/recipient/start-recipient-page.tsx'],
     strings: strings('recipient'),
-    preloadsFonts: false,
-    chunkStylesInHead: false,
+    firstPaint: 'cover',
   },
   other: {
     entry: 'index.html',
     sources: ['app/start-app.tsx', 'app/layout/app-layout.tsx'],
     strings: appStrings,
-    preloadsFonts: true,
-    chunkStylesInHead: true,
+    firstPaint: 'text',
   },
 };

@@ -270,7 +270,8 @@ export function createPageDocuments(
     async render(parts: PageParts): Promise<string | null> {
       const current = await readBuild();
       if (!current) return null;
-      const { entry, preloadsFonts, chunkStylesInHead } = PAGE_CODE[parts.page];
+      const { entry, firstPaint } = PAGE_CODE[parts.page];
+      const textFirst = firstPaint === 'text';
       const assets = pageAssets(current.manifest, parts.page, parts.language);
       const renderer = RENDERED_PAGES.has(parts.page) ? await current.renderer : null;
       const page = renderer
@@ -281,12 +282,12 @@ export function createPageDocuments(
       );
       const tags = [
         // The fonts first: among the page's other preloads they would wait for the scripts' bandwidth.
-        ...(preloadsFonts ? firstFonts(current.manifest, entry, parts.language) : []).map(
+        ...(textFirst ? firstFonts(current.manifest, entry, parts.language) : []).map(
           (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`,
         ),
         ...(parts.head ?? []),
         ...(page?.head ? [page.head] : []),
-        ...(chunkStylesInHead ? assets.styles : []).map(
+        ...(textFirst ? assets.styles : []).map(
           (file) => `<link rel="stylesheet" crossorigin href="/${file}" />`,
         ),
         ...(page ? [`<template id="${PAGE_MODULES_ELEMENT_ID}">${modules.join('')}</template>`] : modules),
