@@ -1,22 +1,23 @@
 /**
  * The client side of bench/unlocks.ts, run as a separate process so sending and timing requests never
- * competes with the server for its event loop. Input on stdin, one JSON object: `baseUrl`, `cookie`,
- * `origin`, `paths` (one request each), `workers` (requests in flight) and `method` ('POST' unlocks, 'GET'
+ * competes with the server for its event loop. Input on stdin, one JSON object: `baseUrl`, `origin`,
+ * `paths` (one request each) and `cookies` (the cookie header of each), `workers` (requests in flight) and `method` ('POST' unlocks, 'GET'
  * reads). Output: one JSON line with the throughput, latencies, the number of answers other than 200 and how
  * many of each status there were.
  */
 import http from 'node:http';
 import { text } from 'node:stream/consumers';
 
-const { baseUrl, cookie, origin, paths, workers, method } = JSON.parse(await text(process.stdin));
+const { baseUrl, cookies, origin, paths, workers, method } = JSON.parse(await text(process.stdin));
 const agent = new http.Agent({ keepAlive: true, maxSockets: workers });
-const headers =
+const headersWith = (cookie) =>
   method === 'POST'
     ? { cookie, origin, 'content-type': 'application/json', 'content-length': 2 }
     : { cookie };
 
 /** One request; answers its status once the whole body has arrived. */
-function send(path) {
+function send(path, cookie) {
+  const headers = headersWith(cookie);
   return new Promise((resolve, reject) => {
     const request = http.request(new URL(path, baseUrl), { method, headers, agent }, (response) => {
       response.on('data', () => {});
@@ -33,12 +34,13 @@ let failures = 0;
 const statuses = {};
 let next = 0;
 const startedAt = performance.now();
+const cpuBefore = process.cpuUsage();
 await Promise.all(
   Array.from({ length: workers }, async () => {
     while (next < paths.length) {
-      const path = paths[next++];
+      const index = next++;
       const sentAt = performance.now();
-      const status = await send(path);
+      const status = await send(paths[index], cookies[index]);
       latencies.push(performance.now() - sentAt);
       if (status !== 200) failures += 1;
       statuses[status] = (statuses[status] ?? 0) + 1;
@@ -46,9 +48,11 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - startedAt) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const clientCpuMs = (cpu.user + cpu.system) / 1000 / paths.length;
 agent.destroy();
 latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
 process.stdout.write(
-  `${JSON.stringify({ perSecond: paths.length / seconds, p50: at(0.5), p99: at(0.99), failures, statuses })}\n`,
+  `${JSON.stringify({ perSecond: paths.length / seconds, p50: at(0.5), p99: at(0.99), failures, statuses, clientCpuMs })}\n`,
 );

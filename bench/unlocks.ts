@@ -13,7 +13,7 @@ import { loadConfig } from '../server/platform/config.ts';
 import { openDatabase, type Database } from '../server/platform/db/database.ts';
 import { CARD_UNLOCK_REASON } from '../server/modules/cards/card-unlock.repository.ts';
 import { createCardsRepository } from '../server/modules/cards/cards.repository.ts';
-import { signUpAndVerify, TEST_ORIGIN } from '../server/testing/accounts-fixture.ts';
+import { signUpAndVerify, TEST_ORIGIN, type TestBrowser } from '../server/testing/accounts-fixture.ts';
 import {
   createScratchPostgresDatabase,
   findPostgresBinDir,
@@ -28,17 +28,20 @@ import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
 /**
  * `npm run bench:unlocks`: card unlocks per second — the whole POST /api/cards/:id/unlock over real
  * HTTP (session lookup, owner check, the one transaction: card paid, balance spent, ledger row), first one at
- * a time, then 50 at once. On SQLite (WAL, synchronous=FULL: every unlock is on disk before it answers) and on
- * a throwaway PostgreSQL cluster, like the tests start. Each unlock pays a different card. Reads of the owner's
- * cards (GET, same session), one at a time and 50 at once, come first as the floor: what is left is the paying
- * transaction. Requests come from a child process (bench/unlock-client.mjs), so the server has this process to
- * itself; the server's CPU time per request and the statements one unlock runs are printed with the figures,
- * and how many unlocks shared a COMMIT (SQLite's group commit). The PostgreSQL cluster the bench starts is
- * reached through its unix socket, as a server on the same machine would be.
+ * a time, then 50 at once from 50 accounts (as 50 people unlocking together would), then 50 at once from one
+ * account: every unlock takes from the same balance, whose row lock puts them in a line. On SQLite (WAL,
+ * synchronous=FULL: every unlock is on disk before it answers) and on a throwaway PostgreSQL cluster, like
+ * the tests start. Each unlock pays a different card. Reads of the owners' cards (GET, same sessions), one
+ * at a time and 50 at once, come first as the floor: what is left is the paying transaction. Requests come
+ * from a child process (bench/unlock-client.mjs), so the server has this process to itself; the CPU time per
+ * request of the server, the client and the database, and the statements one unlock runs are printed with
+ * the figures, and how many unlocks shared a COMMIT (SQLite's group commit). The PostgreSQL cluster the
+ * bench starts is reached through its unix socket, as a server on the same machine would be.
  *
  * Options: --sequential <n> and --concurrent <n> cards per run (1000, 6000: a few seconds each, long enough
- * for the server's warm-up not to count), --concurrency <n> (50),
- * --sqlite-only, --profile <dir> (a CPU profile of the server during the timed unlocks, per database).
+ * for the server's warm-up not to count), --concurrency <n> (50, also the number of accounts),
+ * --sqlite-only or --postgres-only, --profile <dir> (a CPU profile of the server during the timed unlocks,
+ * per database).
  */
 
 const { values: flags } = parseArgs({
@@ -47,6 +50,7 @@ const { values: flags } = parseArgs({
     concurrent: { type: 'string', default: '6000' },
     concurrency: { type: 'string', default: '50' },
     'sqlite-only': { type: 'boolean', default: false },
+    'postgres-only': { type: 'boolean', default: false },
     profile: { type: 'string' },
   },
 });
@@ -66,6 +70,8 @@ interface RunResult {
   failures: number;
   /** CPU time of this process (the server; the client is a child process) per request. */
   serverCpuMs: number;
+  /** CPU time of the client process per request: on a machine this small it competes with the server. */
+  clientCpuMs: number;
   /** CPU time of the PostgreSQL cluster's processes per request, when it runs on this machine. */
   databaseCpuMs: number | null;
 }
@@ -97,20 +103,20 @@ async function postgresCpuReader(database: Database): Promise<(() => number) | n
 }
 
 /**
- * Sends one request per card with `workers` in flight — POST unlock, or with `read` the owner's GET of the
+ * Sends one request per card with `workers` in flight, each with its cookie (one for all, or one per card) — POST unlock, or with `read` the owner's GET of the
  * card (the same session lookup and card load without the write) — from a child process
  * (bench/unlock-client.mjs), and answers the throughput, latency and this process's CPU time per request.
  */
 async function unlockAll(
   baseUrl: string,
-  cookie: string,
+  cookies: string | string[],
   ids: string[],
   workers: number,
   read = false,
 ): Promise<RunResult> {
   const input = JSON.stringify({
     baseUrl,
-    cookie,
+    cookies: ids.map((_, index) => (typeof cookies === 'string' ? cookies : cookies[index]!)),
     origin: TEST_ORIGIN,
     paths: ids.map((id) => (read ? cardsApi.card(id) : cardsApi.unlock(id))),
     workers,
@@ -133,9 +139,26 @@ async function unlockAll(
   const databaseCpuMs = databaseCpu && (databaseCpu() - databaseCpuBefore) / ids.length;
   const result = JSON.parse(output.trim().split('\n').at(-1) ?? '') as Pick<
     RunResult,
-    'perSecond' | 'p50' | 'p99' | 'failures'
+    'perSecond' | 'p50' | 'p99' | 'failures' | 'clientCpuMs'
   >;
   return { ...result, serverCpuMs: (cpu.user + cpu.system) / 1000 / ids.length, databaseCpuMs };
+}
+
+/**
+ * Waits until the voice clip is synthesized: a paid card's voice is made in the background after the unlock
+ * answers, once per clip, and that first synthesis is not an unlock's cost.
+ */
+async function voiceReady(database: Database, clipId: string | null): Promise<void> {
+  if (clipId === null) return;
+  for (let tries = 0; tries < 100; tries += 1) {
+    const clip = await database.db
+      .selectFrom('voiceClips')
+      .select('storageKey')
+      .where('id', '=', clipId)
+      .executeTakeFirst();
+    if (clip?.storageKey) return;
+    await setTimeout(100);
+  }
 }
 
 /** "select cards", "update users", "begin": what a statement does, to list an unlock's statements. */
@@ -169,36 +192,47 @@ function report(label: string, result: RunResult): void {
       `  p50 ${number(result.p50, 1)} ms  p99 ${number(result.p99, 1)} ms` +
       `  server CPU ${number(result.serverCpuMs, 2)} ms each` +
       (result.databaseCpuMs === null ? '' : `, PostgreSQL CPU ${number(result.databaseCpuMs, 2)} ms`) +
+      `, client CPU ${number(result.clientCpuMs, 2)} ms` +
       (result.failures > 0 ? `  FAILURES ${result.failures}` : ''),
   );
 }
 
-/** Every paid card charged once: paid cards, unlock ledger rows and credits spent agree. */
-async function checkExactlyOnce(database: Database, userId: string): Promise<void> {
+/** Every paid card charged once: for each user, paid cards, unlock ledger rows and credits spent agree. */
+async function checkExactlyOnce(database: Database, userIds: string[]): Promise<void> {
   const { db, codec } = database;
-  const { credits } = await db
-    .selectFrom('users')
-    .select('credits')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const { paid } = await db
-    .selectFrom('cards')
-    .select((eb) => eb.fn.countAll<number>().as('paid'))
-    .where('userId', '=', userId)
-    .where('isPaid', '=', codec.bool(true))
-    .executeTakeFirstOrThrow();
-  const { rows, charged } = await db
-    .selectFrom('creditLedger')
-    .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.sum<number>('delta').as('charged')])
-    .where('userId', '=', userId)
-    .where('reason', '=', CARD_UNLOCK_REASON)
-    .executeTakeFirstOrThrow();
-  const spent = STARTING_CREDITS - Number(credits);
-  const agree =
-    Number(paid) === Number(rows) && -Number(charged) === spent && spent === Number(rows) * CARD_UNLOCK_COST;
+  const totals = { paid: 0, rows: 0, spent: 0 };
+  let agree = true;
+  for (const userId of userIds) {
+    const { credits } = await db
+      .selectFrom('users')
+      .select('credits')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const { paid } = await db
+      .selectFrom('cards')
+      .select((eb) => eb.fn.countAll<number>().as('paid'))
+      .where('userId', '=', userId)
+      .where('isPaid', '=', codec.bool(true))
+      .executeTakeFirstOrThrow();
+    const { rows, charged } = await db
+      .selectFrom('creditLedger')
+      .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.sum<number>('delta').as('charged')])
+      .where('userId', '=', userId)
+      .where('reason', '=', CARD_UNLOCK_REASON)
+      .executeTakeFirstOrThrow();
+    const spent = STARTING_CREDITS - Number(credits);
+    agree &&=
+      Number(paid) === Number(rows) &&
+      -Number(charged || 0) === spent &&
+      spent === Number(rows) * CARD_UNLOCK_COST;
+    totals.paid += Number(paid);
+    totals.rows += Number(rows);
+    totals.spent += spent;
+  }
   console.log(
-    `  check: ${number(Number(paid))} cards paid, ${number(Number(rows))} unlock ledger rows,` +
-      ` ${number(spent)} credits spent: ${agree ? 'each card charged once' : 'MISMATCH'}\n`,
+    `  check: ${number(totals.paid)} cards paid, ${number(totals.rows)} unlock ledger rows,` +
+      ` ${number(totals.spent)} credits spent, over ${userIds.length} users:` +
+      ` ${agree ? 'each card charged once' : 'MISMATCH'}\n`,
   );
   if (!agree) process.exitCode = 1;
 }
@@ -223,6 +257,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     },
   });
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  let firstBrowser: TestBrowser | undefined;
   try {
     databaseCpu = config.databaseUrl ? await postgresCpuReader(database) : null;
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -233,20 +268,32 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
       databaseUrl: config.databaseUrl ?? '',
       dataDir,
     };
-    const { browser, email } = await signUpAndVerify(app, testDatabase);
-    const user = await database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
+    // One account per request in flight, as that many people unlocking at once would be. The first also makes
+    // the card every unlock pays a copy of, and its own last run shows unlocks that all take from one balance.
+    const accounts: Array<{ id: string; cookie: string }> = [];
+    for (let index = 0; index < concurrency; index += 1) {
+      const { browser, email } = await signUpAndVerify(app, testDatabase);
+      const { id } = await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      accounts.push({ id, cookie: browser.cookieHeader() });
+      firstBrowser ??= browser;
+    }
     // Enough credits for every unlock of the run: this measures unlocking, not refusing.
     await database.db
       .updateTable('users')
       .set({ credits: STARTING_CREDITS })
-      .where('id', '=', user.id)
+      .where(
+        'id',
+        'in',
+        accounts.map((account) => account.id),
+      )
       .execute();
+    const owner = accounts[0]!;
 
-    const created = await browser.post(cardsApi.create, {
+    const created = await firstBrowser!.post(cardsApi.create, {
       templateId: await firstTemplateId(baseUrl),
       senderName: 'Sam',
       recipientName: 'Alex',
@@ -256,17 +303,22 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     if (created.statusCode !== 201) throw new Error(`card: ${created.statusCode} ${created.body}`);
     const cards = createCardsRepository(database);
     const model = (await cards.findById(created.json<{ id: string }>().id))!;
-    const copies = async (count: number) => {
+    /** New unpaid copies of the card, the i-th owned by `owners[i % owners.length]`, with their cookies. */
+    const copies = async (count: number, owners = [owner]) => {
       const ids = Array.from({ length: count }, () => crypto.randomBytes(16).toString('base64url'));
-      for (const id of ids) await cards.insert({ ...model, id });
-      return ids;
+      for (const [index, id] of ids.entries()) {
+        const { id: userId } = owners[index % owners.length]!;
+        await cards.insert({ ...model, id, userId, authorId: userId });
+      }
+      return { ids, cookies: ids.map((_, index) => owners[index % owners.length]!.cookie) };
     };
-    const cookie = browser.cookieHeader();
+    const { cookie } = owner;
 
     console.log(label);
-    await unlockAll(baseUrl, cookie, await copies(50), 1); // warm-up
+    await unlockAll(baseUrl, cookie, (await copies(50)).ids, 1); // warm-up
+    await voiceReady(database, model.greetingClipId);
     // Counted from a quiet server until its work for this one unlock is done, what it does after answering too.
-    const counted = await copies(1);
+    const counted = (await copies(1)).ids;
     await setTimeout(200);
     statements = [];
     await unlockAll(baseUrl, cookie, counted, 1);
@@ -275,22 +327,37 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
       `  statements per unlock: ${statements.length} (${statements.map(describeStatement).join(', ')})`,
     );
     statements = null;
-    const readIds = await copies(concurrentCards);
-    report('read, sequential', await unlockAll(baseUrl, cookie, readIds.slice(0, sequentialCards), 1, true));
-    report(`read, ${concurrency} concurrent`, await unlockAll(baseUrl, cookie, readIds, concurrency, true));
-    const sequentialIds = await copies(sequentialCards);
-    const concurrentIds = await copies(concurrentCards);
+    const reads = await copies(concurrentCards, accounts);
+    const firstReads = reads.ids.slice(0, sequentialCards);
+    report('read, sequential', await unlockAll(baseUrl, reads.cookies, firstReads, 1, true));
+    report(
+      `read, ${concurrency} concurrent`,
+      await unlockAll(baseUrl, reads.cookies, reads.ids, concurrency, true),
+    );
+    const sequential = await copies(sequentialCards);
+    const concurrent = await copies(concurrentCards, accounts);
+    const oneBalance = await copies(concurrentCards);
     await profiled(testDatabase.dialect, async () => {
-      report('sequential', await unlockAll(baseUrl, cookie, sequentialIds, 1));
+      report('sequential', await unlockAll(baseUrl, sequential.cookies, sequential.ids, 1));
       const commitsBefore = commits;
-      report(`${concurrency} concurrent`, await unlockAll(baseUrl, cookie, concurrentIds, concurrency));
+      report(
+        `${concurrency} concurrent`,
+        await unlockAll(baseUrl, concurrent.cookies, concurrent.ids, concurrency),
+      );
       const made = commits - commitsBefore;
       console.log(
-        `  ${number(made)} commits for ${number(concurrentIds.length)} unlocks` +
-          ` (${number(concurrentIds.length / made, 1)} per commit)`,
+        `  ${number(made)} commits for ${number(concurrent.ids.length)} unlocks` +
+          ` (${number(concurrent.ids.length / made, 1)} per commit)`,
+      );
+      report(
+        `${concurrency} at once, 1 balance`,
+        await unlockAll(baseUrl, oneBalance.cookies, oneBalance.ids, concurrency),
       );
     });
-    await checkExactlyOnce(database, user.id);
+    await checkExactlyOnce(
+      database,
+      accounts.map((account) => account.id),
+    );
   } finally {
     await database.destroy();
     await app.close();
@@ -307,7 +374,7 @@ async function main(): Promise<void> {
     `  runs   ${sequentialCards} cards one at a time, ${concurrentCards} cards ${concurrency} at a time\n`,
   );
 
-  await benchDatabase('SQLite (WAL, synchronous=FULL)', undefined);
+  if (!flags['postgres-only']) await benchDatabase('SQLite (WAL, synchronous=FULL)', undefined);
 
   if (flags['sqlite-only']) return;
   let cluster: TestPostgresCluster | null = null;

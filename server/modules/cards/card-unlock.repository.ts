@@ -28,7 +28,8 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
   const { db, codec } = database;
   const toRecord = cardRecordReader(codec);
 
-  const markPaid = database.prepare(
+  /** The card paid, while it is unpaid, with its credits spent and their ledger row (the credits repository's). */
+  const payWithCredits = credits.preparePurchase(
     (db, values: { cardId: string; at: Date | string; viewLimit: number | null }) =>
       db
         .updateTable('cards')
@@ -50,9 +51,10 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
     /**
      * Marks the card paid and spends `cost` credits with their ledger row, in one transaction, when `allowed`
      * (the cards policy) lets the user unlock the card as it is in the transaction; a card they may not
-     * unlock is "not found". The payment comes first and is the card's read: the conditional update (only
-     * while the card is unpaid) locks the row and answers it, the policy is checked on that row, and a card
-     * the user may not unlock rolls back. A concurrent second unlock of the card waits for the row, then
+     * unlock is "not found". The card's payment and the spending are one purchase (the credits repository's;
+     * one statement on PostgreSQL). The payment comes first and is the card's read: the conditional update
+     * (only while the card is unpaid) locks the row and answers it, the policy is checked on that row, and a
+     * card the user may not unlock rolls back, its spending with it. A concurrent second unlock of the card waits for the row, then
      * finds it paid and changes nothing: "already paid", after the same policy check on the card as read.
      * The conditional updates are the rule: the balance changes only while it covers the cost, the card only
      * while it is unpaid, and the ledger's unique key `card-unlock:{cardId}` makes a card chargeable once,
@@ -77,12 +79,19 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
         allowed({ ...card, isGuestCard: codec.readBool(card.isGuestCard) });
       try {
         return await db.transaction().execute(async (trx): Promise<UnlockOutcome> => {
-          let [paid] = await markPaid.execute(trx, {
-            cardId,
-            at: codec.date(at),
-            viewLimit: viewLimitOf(tier),
-          });
-          if (!paid) {
+          const bought = await payWithCredits.execute(
+            trx,
+            { cardId, at: codec.date(at), viewLimit: viewLimitOf(tier) },
+            {
+              userId,
+              amount: cost,
+              reason: CARD_UNLOCK_REASON,
+              reference: cardId,
+              idempotencyKey: `${CARD_UNLOCK_REASON}:${cardId}`,
+              at,
+            },
+          );
+          if (!bought) {
             const card = await trx
               .selectFrom('cards')
               .select(CARD_COLUMNS)
@@ -91,20 +100,18 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
             if (!card || !mayUnlock(card)) return { status: 'not-found' };
             return { status: 'already-paid', card: toRecord(card) };
           }
+          let paid = bought.row;
           if (!mayUnlock(paid)) throw new NotAllowed();
-          const spent = await credits.spendWithin(trx, {
-            userId,
-            amount: cost,
-            reason: CARD_UNLOCK_REASON,
-            reference: cardId,
-            idempotencyKey: `${CARD_UNLOCK_REASON}:${cardId}`,
-            at,
-          });
+          const { spent } = bought;
           if (!spent) throw new BalanceTooSmall();
           if (spent.tier !== tier) {
-            [paid] = await setViewLimit.execute(trx, { cardId, viewLimit: viewLimitOf(spent.tier) });
+            const [corrected] = await setViewLimit.execute(trx, {
+              cardId,
+              viewLimit: viewLimitOf(spent.tier),
+            });
+            paid = corrected ?? paid;
           }
-          return { status: 'paid', card: toRecord(paid!), balanceAfter: spent.balanceAfter };
+          return { status: 'paid', card: toRecord(paid), balanceAfter: spent.balanceAfter };
         });
       } catch (error) {
         if (error instanceof BalanceTooSmall) return { status: 'insufficient-credits' };

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Compilable, type QueryCreator, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 
@@ -32,6 +32,15 @@ export interface Balance {
 
 /** A spending: `amount` credits taken from the user's balance, with its ledger row. */
 export type SpendInput = Omit<LedgerEntryInput, 'delta' | 'tier'> & { amount: number };
+
+/** A purchase paid with credits, prepared once (CreditsRepository.preparePurchase). */
+export interface PurchaseWithCredits<V, R> {
+  execute(
+    trx: Transaction<DB>,
+    values: V,
+    spending: SpendInput,
+  ): Promise<{ row: R; spent: { balanceAfter: number; tier: string } | null } | null>;
+}
 
 /**
  * Thrown inside the transaction when the ledger already holds the key: the caller's transaction must roll
@@ -111,85 +120,106 @@ export function createCreditsRepository(database: Database) {
   );
 
   /**
-   * takeCredits and appendRow as one statement (data-modifying CTEs), for PostgreSQL, where every statement is
-   * a round trip. The insert appends a row only when the update changed the balance; `appended` tells a used
-   * key (balance changed, no row appended) from a balance too small (no row at all).
+   * A purchase paid with credits, prepared once: `purchase` is the caller's own change (an unlock marks its card
+   * paid), made only while it applies, answering the row it changed. Run inside a transaction the caller owns,
+   * it makes the purchase, then takes the amount from the balance while it covers it (CHECK credits >= 0
+   * backs it) and appends the ledger row, only when the purchase changed a row. On PostgreSQL, where every
+   * statement is a round trip, all three are one statement (data-modifying CTEs); on SQLite, three.
+   *
+   * Answers null when the purchase changed nothing (the spending is not made), else the purchase's row with
+   * `spent`: the balance after and the tier the user has as they pay, read from the row the spending locked,
+   * or null when the balance was too small or the user is gone; the caller rolls the purchase back then. A
+   * used key throws CreditKeyAlreadyUsed, which must roll the caller's transaction back.
    */
-  const takeCreditsAndAppend = database.prepare((db, values: LedgerRow & { amount: number }) =>
-    db
-      .with('spent', (db) =>
-        db
-          .updateTable('users')
-          .set({ credits: sql<number>`credits - ${values.amount}` })
-          .where('id', '=', values.userId)
-          .where('credits', '>=', values.amount)
-          .returning(['credits', 'tier']),
-      )
-      .with('appended', (db) =>
-        db
-          .insertInto('creditLedger')
-          .columns([
-            'id',
-            'userId',
-            'delta',
-            'balanceAfter',
-            'reason',
-            'reference',
-            'idempotencyKey',
-            'createdAt',
-          ])
-          .expression((eb) =>
-            eb
-              .selectFrom('spent')
-              .select([
-                eb.val(values.id).as('id'),
-                eb.val(values.userId).as('userId'),
-                eb.val(values.delta).as('delta'),
-                'spent.credits',
-                eb.val(values.reason).as('reason'),
-                eb.val(values.reference).as('reference'),
-                eb.val(values.idempotencyKey).as('idempotencyKey'),
-                eb.val(values.createdAt).as('createdAt'),
-              ]),
-          )
-          .onConflict((oc) => oc.column('idempotencyKey').doNothing())
-          .returning('id'),
-      )
-      .selectFrom('spent')
-      .select((eb) => [
-        'spent.credits',
-        'spent.tier',
-        eb
-          .selectFrom('appended')
-          .select((inner) => inner.fn.countAll<number>().as('rows'))
-          .as('appended'),
-      ]),
-  );
-
-  /**
-   * Spends credits inside a transaction the caller owns (a card's unlock marks the card in the same commit):
-   * the balance changes only while it covers the amount (and CHECK credits >= 0 backs it), then the ledger
-   * row is appended. Answers null, changing nothing, when the balance is too small or the user is gone; a
-   * used key throws CreditKeyAlreadyUsed, which must roll the caller's transaction back. Answers the tier the
-   * user has as they pay, read from the row the spending locked.
-   */
-  async function spendWithin(
-    trx: Transaction<DB>,
-    spending: SpendInput,
-  ): Promise<{ balanceAfter: number; tier: string } | null> {
-    const { amount, ...entry } = spending;
+  function preparePurchase<V extends Record<string, unknown>, R>(
+    purchase: (db: QueryCreator<DB>, values: V) => Compilable<R>,
+  ): PurchaseWithCredits<V, R> {
     if (dialect === 'postgres') {
-      const row = ledgerRow({ ...entry, delta: -amount });
-      const [spent] = await takeCreditsAndAppend.execute(trx, { ...row, amount });
-      if (!spent) return null;
-      if (Number(spent.appended) === 0) throw new CreditKeyAlreadyUsed();
-      return { balanceAfter: Number(spent.credits), tier: spent.tier };
+      const statement = database.prepare(
+        (db, values: V & LedgerRow & { amount: number }) =>
+          db
+            .with('purchase', (qc) => purchase(qc, values) as never)
+            .with('spent', (qc) =>
+              qc
+                .updateTable('users')
+                .set({ credits: sql<number>`credits - ${values.amount}` })
+                .where('id', '=', values.userId)
+                .where('credits', '>=', values.amount)
+                .where(sql<boolean>`exists (select 1 from purchase)`)
+                .returning(['credits', 'tier']),
+            )
+            .with('appended', (qc) =>
+              qc
+                .insertInto('creditLedger')
+                .columns([
+                  'id',
+                  'userId',
+                  'delta',
+                  'balanceAfter',
+                  'reason',
+                  'reference',
+                  'idempotencyKey',
+                  'createdAt',
+                ])
+                .expression((eb) =>
+                  eb
+                    .selectFrom('spent')
+                    .select([
+                      eb.val(values.id).as('id'),
+                      eb.val(values.userId).as('userId'),
+                      eb.val(values.delta).as('delta'),
+                      'spent.credits',
+                      eb.val(values.reason).as('reason'),
+                      eb.val(values.reference).as('reference'),
+                      eb.val(values.idempotencyKey).as('idempotencyKey'),
+                      eb.val(values.createdAt).as('createdAt'),
+                    ]),
+                )
+                .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+                .returning('id'),
+            )
+            .selectFrom('purchase')
+            .selectAll('purchase')
+            .select((eb) => [
+              eb.selectFrom('spent').select('spent.credits').as('spentCredits'),
+              eb.selectFrom('spent').select('spent.tier').as('spentTier'),
+              eb
+                .selectFrom('appended')
+                .select((inner) => inner.fn.countAll<number>().as('rows'))
+                .as('appended'),
+            ]) as unknown as Compilable<
+            R & { spentCredits: number | null; spentTier: string | null; appended: number | null }
+          >,
+      );
+      return {
+        async execute(trx, values, spending) {
+          const { amount, ...entry } = spending;
+          const [row] = await statement.execute(trx, {
+            ...values,
+            ...ledgerRow({ ...entry, delta: -amount }),
+            amount,
+          });
+          if (!row) return null;
+          const { spentCredits, spentTier, appended, ...bought } = row;
+          if (spentCredits === null || spentTier === null) return { row: bought as R, spent: null };
+          if (Number(appended) === 0) throw new CreditKeyAlreadyUsed();
+          return { row: bought as R, spent: { balanceAfter: Number(spentCredits), tier: spentTier } };
+        },
+      };
     }
-    const [spent] = await takeCredits.execute(trx, { userId: entry.userId, amount });
-    if (!spent) return null;
-    const balanceAfter = Number(spent.credits);
-    await appendWithin(trx, { ...entry, delta: -amount }, balanceAfter);
-    return { balanceAfter, tier: spent.tier };
+    const statement = database.prepare((db, values: V) => purchase(db, values));
+    return {
+      async execute(trx, values, spending) {
+        const [row] = await statement.execute(trx, values);
+        if (!row) return null;
+        const { amount, ...entry } = spending;
+        const [spent] = await takeCredits.execute(trx, { userId: entry.userId, amount });
+        if (!spent) return { row, spent: null };
+        const balanceAfter = Number(spent.credits);
+        await appendWithin(trx, { ...entry, delta: -amount }, balanceAfter);
+        return { row, spent: { balanceAfter, tier: spent.tier } };
+      },
+    };
   }
 
   /** The ledger row of a balance change just made in `trx`; a used key throws CreditKeyAlreadyUsed. */
@@ -220,7 +250,7 @@ export function createCreditsRepository(database: Database) {
 
     applyWithin,
 
-    spendWithin,
+    preparePurchase,
 
     async listLedger(userId: string): Promise<LedgerEntry[]> {
       const rows = await db
