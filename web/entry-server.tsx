@@ -47,6 +47,7 @@ function translatorFor(language: Language): Promise<Translator> {
 
 /** The page's data in the query cache, under the keys the page's queries ask with. */
 function seed(queryClient: QueryClient, data: PageData): void {
+  if (data.lists) queryClient.setQueryData(catalogKeys.lists(), data.lists);
   if (data.home) queryClient.setQueryData(catalogKeys.home(), data.home);
   if (data.categoryPage)
     queryClient.setQueryData(catalogKeys.categoryPage(data.categoryPage.name), data.categoryPage.answer);

@@ -1,4 +1,10 @@
-import type { CategoryPage, HomeResponse, StylePage, TemplatePage } from '../catalog/catalog.contract.ts';
+import type {
+  CatalogLists,
+  CategoryPage,
+  HomeResponse,
+  StylePage,
+  TemplatePage,
+} from '../catalog/catalog.contract.ts';
 import type { TemplateFilters } from '../catalog/catalog.rules.ts';
 
 /**
@@ -14,6 +20,11 @@ export const PAGE_DATA_ELEMENT_ID = 'winc-page-data';
 export const PAGE_MODULES_ELEMENT_ID = 'winc-page-modules';
 
 export interface PageData {
+  /**
+   * The catalog pages: the active categories, styles and events, as `GET /api/catalog/lists` gives them (the
+   * style links below the rows and in the footer).
+   */
+  lists?: CatalogLists;
   /** `/`: the home answer, as `GET /api/catalog/home` gives it. */
   home?: HomeResponse;
   /** `/category/{name}`: as `GET /api/catalog/categories/{name}` answers. */

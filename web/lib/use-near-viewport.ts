@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useState, type RefObject } from 'react';
 
 /**
  * True once the element has come within `marginPx` of the viewport (and stays true). Used for SPEC §9's lazy
@@ -23,7 +23,8 @@ export function useNearViewport(ref: RefObject<Element | null>, marginPx: number
     };
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
-        setNear(true);
+        // Drawing what comes near is no answer to the visitor: it may wait, in slices, for what is.
+        startTransition(() => setNear(true));
         observer.disconnect();
       }
     }, options);

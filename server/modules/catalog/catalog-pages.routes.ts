@@ -19,7 +19,7 @@ const filterQuery = z.object({
  * The catalog's pages, rendered by the server with the data of their first screen in them (which also
  * preloads its first pictures), so a visitor sees them before the script runs and the script asks nothing
  * more: `/` with the home answer; `/category/{name}` and `/style/{name}` with their heading answer and the
- * first page of their grid for the URL's filters. The answers are the API's, made once per catalog change.
+ * first page of their grid for the URL's filters; each with the catalog's lists (the style links). The answers are the API's, made once per catalog change.
  * An answer that fails (an unknown name) is left out: the page then asks for it and shows what the API says.
  */
 export function registerCatalogPageRoutes(
@@ -34,7 +34,16 @@ export function registerCatalogPageRoutes(
     page: WebPage,
     data: PageData,
   ): Promise<FastifyReply> {
-    const html = await pages.render({ page, url: request.url, language: visitorLanguage(request), data });
+    const lists = await answers.lists().then(
+      (answer) => answer.value,
+      () => undefined,
+    );
+    const html = await pages.render({
+      page,
+      url: request.url,
+      language: visitorLanguage(request),
+      data: { ...data, lists },
+    });
     if (html === null) throw new AppError('not-found');
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }

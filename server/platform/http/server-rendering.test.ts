@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import ar from '../../../shared/i18n/locales/ar.json';
 import en from '../../../shared/i18n/locales/en.json';
+import { catalogApi } from '../../../shared/api-paths.ts';
+import { catalogListsSchema } from '../../../shared/catalog/catalog.contract.ts';
 import { LANGUAGE_COOKIE } from '../../../shared/i18n/languages.ts';
 import { createCatalogRepository } from '../../modules/catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../../modules/catalog/catalog-source.ts';
@@ -90,6 +92,18 @@ describeEachDatabase('pages rendered by the server', (use) => {
     expect(cards.slice(2).every((count) => count === 0)).toBe(true);
   });
 
+  it("comes with the catalog's lists, so its style links are in the page and the script asks nothing", async () => {
+    const lists = catalogListsSchema.parse((await app.inject(catalogApi.lists)).json());
+    expect(lists.styles.length).toBeGreaterThan(0);
+    for (const url of ['/', '/category/Birthday', '/style/Elegant']) {
+      const html = (await app.inject(url)).body;
+      expect((pageDataOf(html) as { lists: unknown }).lists, url).toEqual(lists);
+      for (const style of lists.styles) {
+        expect(rootOf(html), url).toContain(`href="/style/${encodeURIComponent(style.name)}"`);
+      }
+    }
+  });
+
   it('renders in the language the visitor chose, right to left in Arabic', async () => {
     const response = await app.inject({ url: '/', cookies: { [LANGUAGE_COOKIE]: 'ar' } });
     expect(response.body).toContain('<html lang="ar" dir="rtl">');
@@ -147,7 +161,7 @@ describeEachDatabase('pages rendered by the server', (use) => {
     const unknown = await app.inject('/category/No%20Such%20Category');
     expect(unknown.statusCode).toBe(200);
     expect(rootOf(unknown.body)).not.toBe('');
-    expect(pageDataOf(unknown.body)).toEqual({});
+    expect(Object.keys(pageDataOf(unknown.body) as object)).toEqual(['lists']);
   });
 
   it('renders a category page and a share link, and leaves the other pages to the script', async () => {

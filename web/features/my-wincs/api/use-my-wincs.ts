@@ -15,8 +15,13 @@ export function useMyWincs(categoryId: string | null) {
 }
 
 /** The caller's cards not paid yet: the way back to a card left before checkout. */
-export function useDrafts() {
-  return useQuery({ queryKey: draftsKey, queryFn: ({ signal }) => fetchDrafts(signal), staleTime: 0 });
+export function useDrafts({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: draftsKey,
+    queryFn: ({ signal }) => fetchDrafts(signal),
+    staleTime: 0,
+    enabled,
+  });
 }
 
 /** Changes every cached My WINCS list at once (each filter has its own). */

@@ -4,6 +4,7 @@ import { buttonClasses } from '../../../components/button.tsx';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useDrafts } from '../api/use-my-wincs.ts';
+import { useIdleAfterMount } from '../../../lib/use-idle-after-mount.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
 
 /**
@@ -12,7 +13,9 @@ import { CardCoverImage } from './card-cover-image.tsx';
  */
 export function LatestDraftBanner({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const drafts = useDrafts();
+  // Asked once the page is taken over: a phone has enough to do then, and the banner can come a moment later.
+  const idle = useIdleAfterMount();
+  const drafts = useDrafts({ enabled: idle });
   const latest = drafts.data?.[0];
   if (!latest) return null;
   return (
