@@ -129,7 +129,8 @@ export function createCreditsRepository(database: Database) {
    * Answers null when the purchase changed nothing (the spending is not made), else the purchase's row with
    * `spent`: the balance after and the tier the user has as they pay, read from the row the spending locked,
    * or null when the balance was too small or the user is gone; the caller rolls the purchase back then. A
-   * used key throws CreditKeyAlreadyUsed, which must roll the caller's transaction back.
+   * used key throws CreditKeyAlreadyUsed, which must roll the caller's transaction back. The purchase's values
+   * share one statement with the ledger row's, so their names must differ (`id`, `userId`, `reason`, …).
    */
   function preparePurchase<V extends Record<string, unknown>, R>(
     purchase: (db: QueryCreator<DB>, values: V) => Compilable<R>,
