@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogApi } from '../../../shared/api-paths.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
@@ -41,7 +42,7 @@ describeEachDatabase('HTTP platform', (use) => {
       }
     });
 
-    it('serves / with the home answer in the page, so the first screen asks nothing more', async () => {
+    it('serves / with the home answer and the lists in the page, so the first screen asks nothing more', async () => {
       const response = await app.inject('/');
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -49,7 +50,8 @@ describeEachDatabase('HTTP platform', (use) => {
         response.body,
       );
       const home = (await app.inject('/api/catalog/home')).json();
-      expect(JSON.parse(data?.[1] ?? 'null')).toEqual({ home });
+      const lists = (await app.inject(catalogApi.lists)).json();
+      expect(JSON.parse(data?.[1] ?? 'null')).toEqual({ home, lists });
     });
 
     it("sends the build's brotli file to a browser that takes brotli", async () => {
