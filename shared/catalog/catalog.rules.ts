@@ -20,10 +20,13 @@ export function effectiveRank(rank: number | null): number {
   return rank ?? DEFAULT_CATEGORY_RANK;
 }
 
-// One collator for every comparison: `localeCompare` with options builds a new one per call.
-const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
+// One collator for every comparison (`localeCompare` with options builds a new one per call), made on first
+// use: making one loads the language's collation data, a long moment for a phone's first screen that may
+// sort nothing.
+let nameCollator: Intl.Collator | undefined;
 
 function compareNames(a: string, b: string): number {
+  nameCollator ??= new Intl.Collator('en', { sensitivity: 'base' });
   return nameCollator.compare(a, b);
 }
 

@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { isLanguage } from '../../shared/i18n/languages.ts';
+import { markTakenOver } from '../lib/after-take-over.ts';
 import { Providers } from './providers.tsx';
 import { appRoutes, createAppRouter } from './router.tsx';
 import appStrings from 'virtual:strings/app';
@@ -23,6 +24,12 @@ async function loadMatchedFrames(routes: RouteObject[]): Promise<void> {
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   );
+}
+
+/** Runs `work` in a moment the browser has nothing else to do (soon, where it cannot tell). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1000 });
+  else setTimeout(work, 50);
 }
 
 /** Runs `then` once the page has been taken over: an update before that would not match the server's page. */
@@ -58,11 +65,16 @@ export async function startApp(): Promise<void> {
     </StrictMode>
   );
   if (!serverRendered) {
+    markTakenOver();
     createRoot(root).render(app());
     return;
   }
   await loadMatchedFrames(appRoutes);
-  const takenOver = () => switchToStoredLanguage(pageLanguage);
+  // Each in an idle moment of its own: the requests and renders that follow are work enough for one.
+  const takenOver = () => {
+    whenIdle(markTakenOver);
+    whenIdle(() => switchToStoredLanguage(pageLanguage));
+  };
   // As a transition, hydration is done in slices between which the browser can answer the visitor (and paint),
   // instead of one long task on a slow phone.
   startTransition(() => {

@@ -130,8 +130,11 @@ function storeLanguage(language: Language): void {
 
 function applyToDocument(language: Language): void {
   const root = document.documentElement;
-  root.lang = language;
-  root.dir = textDirection(language);
+  const dir = textDirection(language);
+  // Only a change: setting either, even to the value it has, has the browser restyle the whole page (a long
+  // moment on a phone taking over a server-rendered page, which already has them).
+  if (root.lang !== language) root.lang = language;
+  if (root.dir !== dir) root.dir = dir;
 }
 
 /**

@@ -90,6 +90,10 @@ describeEachDatabase('pages rendered by the server', (use) => {
       .map((row) => (row.match(/data-testid="template-card"/g) ?? []).length);
     expect(cards.slice(0, 2).every((count) => count > 0)).toBe(true);
     expect(cards.slice(2).every((count) => count === 0)).toBe(true);
+    // Each of those is one placeholder element, without the arrows that page through a drawn row.
+    const later = root.split('<section data-testid="home-section"').slice(3);
+    expect(later.every((row) => (row.match(/card-row-placeholder/g) ?? []).length === 1)).toBe(true);
+    expect(later.some((row) => row.includes(en.common.scrollNext))).toBe(false);
   });
 
   it("comes with the catalog's lists, so its style links are in the page and the script asks nothing", async () => {

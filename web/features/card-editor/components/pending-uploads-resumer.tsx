@@ -7,6 +7,7 @@ import { cardKeys } from '../../../lib/cards-api.ts';
 import { isMobileDevice } from '../../../lib/device.ts';
 import { withStrings } from '../../../lib/i18n.ts';
 import { listPendingUploads, removePendingUpload } from '../../../lib/uploads/pending-uploads.ts';
+import { useAfterTakeOver } from '../../../lib/after-take-over.ts';
 
 /**
  * The upload code, fetched only when there is something to resume: most visits have nothing pending. With it
@@ -38,9 +39,10 @@ let resuming = false;
 export function PendingUploadsResumer() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const ready = useAfterTakeOver();
 
   useEffect(() => {
-    if (resuming) return;
+    if (!ready || resuming) return;
     resuming = true;
     const resumeAll = async () => {
       const pending = await listPendingUploads();
@@ -80,7 +82,7 @@ export function PendingUploadsResumer() {
     void Promise.resolve(done).finally(() => {
       resuming = false;
     });
-  }, [queryClient, t]);
+  }, [queryClient, t, ready]);
 
   return null;
 }

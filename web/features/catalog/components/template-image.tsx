@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { startTransition, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { LAZY_IMAGE_MARGIN_PX } from '../../../../shared/constants.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -50,8 +50,9 @@ export function TemplateImage({
       ) : near ? (
         <img
           ref={(img) => {
-            // A cached image may finish before React listens for `load`.
-            if (img?.complete && img.naturalWidth > 0) setState('loaded');
+            // A cached image (or one that came before the script, on a page the server rendered) may finish
+            // before React listens for `load`. Only the shimmer behind it goes: that may wait for a slice.
+            if (img?.complete && img.naturalWidth > 0) startTransition(() => setState('loaded'));
           }}
           src={src}
           srcSet={srcSet ?? undefined}

@@ -5,7 +5,6 @@ import type { TemplateSummary } from '../../../../shared/catalog/catalog.contrac
 import { cn } from '../../../lib/cn.ts';
 import { scrollBehavior } from '../../../lib/motion.ts';
 import { TemplateCard } from './template-card.tsx';
-import { CardSkeleton } from './template-skeletons.tsx';
 
 interface TemplateRowProps {
   templates: readonly TemplateSummary[];
@@ -13,7 +12,10 @@ interface TemplateRowProps {
   onSelectTemplate: (template: TemplateSummary) => void;
   /** How many leading cards load with priority (the first row of the page). */
   priorityCount?: number;
-  /** Placeholders of the cards' size instead of the cards (a row below the first screen, not near it yet). */
+  /**
+   * A placeholder of the cards' size instead of the cards, and no arrows (a row below the first screen, not
+   * near it yet): one element, so that a page of rows is quick to parse, style and lay out on a phone.
+   */
   placeholders?: boolean;
 }
 
@@ -23,6 +25,18 @@ interface TemplateRowProps {
  * page of rows costs a phone less to show and to take over, and nothing later in one long task.
  */
 const FIRST_CARDS = 8;
+
+/** The width of a row's first 1…8 cards (168 px each, 16 px apart), as its placeholder draws them. */
+const PLACEHOLDER_WIDTHS = [
+  'w-[168px]',
+  'w-[352px]',
+  'w-[536px]',
+  'w-[720px]',
+  'w-[904px]',
+  'w-[1088px]',
+  'w-[1272px]',
+  'w-[1456px]',
+] as const satisfies readonly string[] & { length: typeof FIRST_CARDS };
 
 function fullyVisible(item: Element, box: DOMRect): boolean {
   const rect = item.getBoundingClientRect();
@@ -113,30 +127,38 @@ export function TemplateRow({
                 />
               </li>
             ))
-          : templates.slice(0, FIRST_CARDS).map((template) => (
-              <li key={template.id} aria-hidden="true" className="flex">
-                <CardSkeleton layout="row" />
-              </li>
-            ))}
+          : templates.length > 0 && (
+              <li
+                aria-hidden="true"
+                className={cn(
+                  'card-row-placeholder max-w-full',
+                  PLACEHOLDER_WIDTHS[Math.min(templates.length, FIRST_CARDS) - 1],
+                )}
+              />
+            )}
       </ul>
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label={t('common.scrollPrevious')}
-        onClick={() => page('previous')}
-        className={cn(arrow, '-start-3', edges.atStart && 'pointer-events-none opacity-0!')}
-      >
-        <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-      </button>
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label={t('common.scrollNext')}
-        onClick={() => page('next')}
-        className={cn(arrow, '-end-3', edges.atEnd && 'pointer-events-none opacity-0!')}
-      >
-        <ChevronRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-      </button>
+      {!placeholders && (
+        <>
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-label={t('common.scrollPrevious')}
+            onClick={() => page('previous')}
+            className={cn(arrow, '-start-3', edges.atStart && 'pointer-events-none opacity-0!')}
+          >
+            <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+          </button>
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-label={t('common.scrollNext')}
+            onClick={() => page('next')}
+            className={cn(arrow, '-end-3', edges.atEnd && 'pointer-events-none opacity-0!')}
+          >
+            <ChevronRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+          </button>
+        </>
+      )}
     </div>
   );
 }

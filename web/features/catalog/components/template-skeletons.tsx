@@ -3,7 +3,7 @@ import { cn } from '../../../lib/cn.ts';
 import { gridClasses } from './template-grid-layout.ts';
 
 /** Placeholder of one template card, of its size. */
-export function CardSkeleton({ layout }: { layout: 'row' | 'grid' }) {
+function CardSkeleton({ layout }: { layout: 'row' | 'grid' }) {
   return (
     <div className={cn('flex flex-col gap-2', layout === 'row' ? 'w-[168px] shrink-0' : 'w-full')}>
       <Skeleton className="aspect-[3/4] w-full rounded-2xl" />

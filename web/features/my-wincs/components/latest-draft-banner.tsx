@@ -4,7 +4,7 @@ import { buttonClasses } from '../../../components/button.tsx';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useDrafts } from '../api/use-my-wincs.ts';
-import { useIdleAfterMount } from '../../../lib/use-idle-after-mount.ts';
+import { useAfterTakeOver } from '../../../lib/after-take-over.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
 
 /**
@@ -13,9 +13,7 @@ import { CardCoverImage } from './card-cover-image.tsx';
  */
 export function LatestDraftBanner({ className }: { className?: string }) {
   const { t } = useTranslation();
-  // Asked once the page is taken over: a phone has enough to do then, and the banner can come a moment later.
-  const idle = useIdleAfterMount();
-  const drafts = useDrafts({ enabled: idle });
+  const drafts = useDrafts({ enabled: useAfterTakeOver() });
   const latest = drafts.data?.[0];
   if (!latest) return null;
   return (

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CurrentUser, MeResponse } from '../../../../shared/accounts/accounts.contract.ts';
+import { useAfterTakeOver } from '../../../lib/after-take-over.ts';
 import { ApiRequestError, getJson } from '../../../lib/api-client.ts';
 import { accountsApi } from '../../../../shared/api-paths.ts';
 
@@ -46,7 +47,7 @@ export function refreshSession(queryClient: QueryClient): Promise<CurrentUser | 
 /** The current user (TanStack Query `['me']`), shared by the header, protected pages and forms. */
 export function useSession(): Session {
   const queryClient = useQueryClient();
-  const query = useQuery(sessionQueryOptions());
+  const query = useQuery({ ...sessionQueryOptions(), enabled: useAfterTakeOver() });
   const refresh = useCallback(() => refreshSession(queryClient), [queryClient]);
   const user = query.data ?? null;
   const status: SessionStatus = query.isPending ? 'loading' : user ? 'signed-in' : 'signed-out';

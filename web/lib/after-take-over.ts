@@ -1,0 +1,37 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/**
+ * Whether the app has taken its page over (docs/decisions/0018-first-paint.md). It is false while the app
+ * hydrates a page the server rendered, and until the browser has had an idle moment after that. It is true
+ * from the start for a page the app draws itself. What the app asks its own requests for on every page (the
+ * session, the server's settings, the drafts banner, the uploads to resume) waits for it. Starting those
+ * requests, and the renders their first change of state causes, is then not part of a phone's work of taking
+ * the page over, while the visitor is looking at its first screen.
+ */
+let takenOver = false;
+const listeners = new Set<() => void>();
+
+/** Called once the page is taken over (or before the app draws a page itself). */
+export function markTakenOver(): void {
+  if (takenOver) return;
+  takenOver = true;
+  // One render of everything that waited, as a transition: in slices, its requests started after it.
+  startTransition(() => {
+    for (const listener of listeners) listener();
+  });
+}
+
+/** True once the page has been taken over; false on the server and while the browser hydrates. */
+export function useAfterTakeOver(): boolean {
+  const [value, setValue] = useState(takenOver);
+  useEffect(() => {
+    if (value) return;
+    const listener = () => setValue(true);
+    if (takenOver) startTransition(listener);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [value]);
+  return value;
+}
