@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import ar from '../../../shared/i18n/locales/ar.json';
@@ -106,6 +107,16 @@ describeEachDatabase('pages rendered by the server', (use) => {
         expect(rootOf(html), url).toContain(`href="/style/${encodeURIComponent(style.name)}"`);
       }
     }
+  });
+
+  it('sends a rendered page with brotli at quality 6, smaller than the compression plugin would', async () => {
+    const served = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(served.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(served.rawPayload);
+    const atQuality = (quality: number) =>
+      zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } }).length;
+    expect(served.rawPayload.length).toBeLessThan(atQuality(4));
+    expect(Math.abs(served.rawPayload.length - atQuality(6))).toBeLessThan(200);
   });
 
   it('renders in the language the visitor chose, right to left in Arabic', async () => {
