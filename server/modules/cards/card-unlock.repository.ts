@@ -54,8 +54,9 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
      * unlock is "not found". The card's payment and the spending are one purchase (the credits repository's;
      * one statement on PostgreSQL). The payment comes first and is the card's read: the conditional update
      * (only while the card is unpaid) locks the row and answers it, the policy is checked on that row, and a
-     * card the user may not unlock rolls back, its spending with it. A concurrent second unlock of the card waits for the row, then
-     * finds it paid and changes nothing: "already paid", after the same policy check on the card as read.
+     * card the user may not unlock rolls back, its spending with it. A concurrent second unlock of the card
+     * waits for the row, then finds it paid and changes nothing: "already paid", after the same policy check
+     * on the card as read.
      * The conditional updates are the rule: the balance changes only while it covers the cost, the card only
      * while it is unpaid, and the ledger's unique key `card-unlock:{cardId}` makes a card chargeable once,
      * ever.

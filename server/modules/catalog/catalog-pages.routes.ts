@@ -15,12 +15,21 @@ const filterQuery = z.object({
   q: z.string().optional(),
 });
 
+/** An answer's value, or nothing when it could not be made: the page goes without it. */
+function valueOrNothing<T>(answer: Promise<{ value: T }>): Promise<T | undefined> {
+  return answer.then(
+    (made) => made.value,
+    () => undefined,
+  );
+}
+
 /**
  * The catalog's pages, rendered by the server with the data of their first screen in them (which also
  * preloads its first pictures), so a visitor sees them before the script runs and the script asks nothing
  * more: `/` with the home answer; `/category/{name}` and `/style/{name}` with their heading answer and the
- * first page of their grid for the URL's filters; each with the catalog's lists (the style links). The answers are the API's, made once per catalog change.
- * An answer that fails (an unknown name) is left out: the page then asks for it and shows what the API says.
+ * first page of their grid for the URL's filters; each with the catalog's lists (the style links). The
+ * answers are the API's, made once per catalog change. An answer that fails (an unknown name) is left out: the
+ * page then asks for it and shows what the API says.
  */
 export function registerCatalogPageRoutes(
   app: FastifyInstance,
@@ -34,10 +43,7 @@ export function registerCatalogPageRoutes(
     page: WebPage,
     data: PageData,
   ): Promise<FastifyReply> {
-    const lists = await answers.lists().then(
-      (answer) => answer.value,
-      () => undefined,
-    );
+    const lists = await valueOrNothing(answers.lists());
     const html = await pages.render({
       page,
       url: request.url,
@@ -53,10 +59,7 @@ export function registerCatalogPageRoutes(
     const normalized = normalizeTemplateFilters(filters);
     const query = templateListQuerySchema.safeParse({ ...normalized, page: 1 });
     if (!query.success) return undefined;
-    const firstPage = await answers.templates(query.data).then(
-      (answer) => answer.value,
-      () => undefined,
-    );
+    const firstPage = await valueOrNothing(answers.templates(query.data));
     return firstPage && { filters: normalized, firstPage };
   }
 
@@ -80,10 +83,7 @@ export function registerCatalogPageRoutes(
       if (!params.success || !query.success) return send(request, reply, page, {});
       const { name } = params.data;
       const [answer, templates] = await Promise.all([
-        answerOf(name).then(
-          (made) => made.value,
-          () => undefined,
-        ),
+        valueOrNothing(answerOf(name)),
         firstTemplates(filtersOf(name, query.data)),
       ]);
       return send(request, reply, page, answer === undefined ? {} : { ...dataOf(name, answer), templates });

@@ -110,14 +110,16 @@ export function createCreditsRepository(database: Database) {
       .returning('id'),
   );
 
-  const takeCredits = database.prepare((db, values: { userId: string; amount: number }) =>
+  /** Takes `amount` from the user's balance while it covers it, answering the balance after and the tier. */
+  const takeCreditsQuery = (db: QueryCreator<DB>, values: { userId: string; amount: number }) =>
     db
       .updateTable('users')
       .set({ credits: sql<number>`credits - ${values.amount}` })
       .where('id', '=', values.userId)
       .where('credits', '>=', values.amount)
-      .returning(['credits', 'tier']),
-  );
+      .returning(['credits', 'tier']);
+
+  const takeCredits = database.prepare(takeCreditsQuery);
 
   /**
    * A purchase paid with credits, prepared once: `purchase` is the caller's own change (an unlock marks its card
@@ -141,13 +143,10 @@ export function createCreditsRepository(database: Database) {
           db
             .with('purchase', (qc) => purchase(qc, values) as never)
             .with('spent', (qc) =>
-              qc
-                .updateTable('users')
-                .set({ credits: sql<number>`credits - ${values.amount}` })
-                .where('id', '=', values.userId)
-                .where('credits', '>=', values.amount)
-                .where(sql<boolean>`exists (select 1 from purchase)`)
-                .returning(['credits', 'tier']),
+              // The `purchase` CTE is the caller's, named in raw SQL: the builder needs only the tables.
+              takeCreditsQuery(qc as unknown as QueryCreator<DB>, values).where(
+                sql<boolean>`exists (select 1 from purchase)`,
+              ),
             )
             .with('appended', (qc) =>
               qc
