@@ -55,7 +55,9 @@ try {
     console.log(
       `  ${label.padEnd(34)} ${String(of('score')).padStart(5)} ${ms(of('fcp'))} ${ms(of('lcp'))} ${ms(of('tbt'))}` +
         ` ${of('cls').toFixed(3).padStart(7)} ${(of('jsBytes') / 1024).toFixed(0).padStart(6)} KB` +
-        `   (scores ${runs.map((result) => result.score).join(', ')}${failed ? `; ${failed} run(s) without a trace, made again` : ''})`,
+        `   (scores ${runs.map((result) => result.score).join(', ')}; LCP ${runs.map((result) => Math.round(result.lcp)).join(', ')}` +
+        `; TBT ${runs.map((result) => Math.round(result.tbt)).join(', ')}` +
+        `${failed ? `; ${failed} run(s) without a trace, made again` : ''})`,
     );
   }
 
