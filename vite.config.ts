@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -142,6 +143,60 @@ function localeParts(): Plugin {
   };
 }
 
+const UI_FONT_FACES = 'virtual:ui-font-faces';
+
+/** fontsource's stylesheets of the app's own typefaces (web/lib/ui-fonts.ts loads their faces). */
+const UI_FONT_STYLESHEETS = [
+  '@fontsource-variable/nunito/wght.css',
+  '@fontsource-variable/noto-kufi-arabic/wght.css',
+];
+
+/**
+ * `virtual:ui-font-faces`: the @font-face rules of the app's typefaces as data for the FontFace API, each file
+ * by its built URL. The page adds the faces itself once those its text needs have loaded: declared in a
+ * stylesheet instead, the page would be laid out again when they are declared and again when they arrive.
+ */
+function uiFontFaces(): Plugin {
+  const require = createRequire(import.meta.url);
+  return {
+    name: 'winc:ui-font-faces',
+    resolveId(id) {
+      return id === UI_FONT_FACES ? `\0${id}` : null;
+    },
+    load(id) {
+      if (id !== `\0${UI_FONT_FACES}`) return null;
+      const imports: string[] = [];
+      const faces: string[] = [];
+      for (const stylesheet of UI_FONT_STYLESHEETS) {
+        const file = require.resolve(stylesheet);
+        this.addWatchFile(file);
+        for (const [, rule = ''] of fs.readFileSync(file, 'utf8').matchAll(/@font-face\s*{([^}]*)}/g)) {
+          const value = (name: string) => {
+            const found = new RegExp(`${name}:\\s*([^;]+);`).exec(rule)?.[1]?.trim();
+            if (found === undefined) throw new Error(`${stylesheet}: a face without ${name}`);
+            return found;
+          };
+          const fontFile = path.resolve(path.dirname(file), /url\(([^)]+)\)/.exec(value('src'))?.[1] ?? '');
+          const url = `url${faces.length}`;
+          imports.push(`import ${url} from ${JSON.stringify(`${fontFile}?url`)};`);
+          faces.push(
+            `{ family: ${JSON.stringify(value('font-family').replace(/^'|'$/g, ''))}, ` +
+              `file: ${JSON.stringify(path.basename(fontFile, '.woff2'))}, url: ${url}, descriptors: ` +
+              JSON.stringify({
+                style: value('font-style'),
+                weight: value('font-weight'),
+                unicodeRange: value('unicode-range'),
+                display: value('font-display'),
+              }) +
+              ' }',
+          );
+        }
+      }
+      return `${imports.join('\n')}\nexport default [\n${faces.join(',\n')}\n];`;
+    },
+  };
+}
+
 /** A part's strings in a language are named after both (`strings-en-app-….js`), the other chunks as usual. */
 function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): string {
   const strings = /\/(\w+)\.json\?strings=(\w+)$/.exec(chunk.facadeModuleId ?? '');
@@ -223,6 +278,7 @@ export default defineConfig({
     tailwindcss(),
     recipientPage(),
     localeParts(),
+    uiFontFaces(),
     firstLoad,
     browserOnly(vendorFiles([FFMPEG_CORE, FACE_FILES.models, FACE_FILES.wasm])),
     // Text assets compressed once, at the strongest settings, and served as they are (the server picks the
@@ -260,11 +316,13 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
-    // Two pages: the app, and a share link's recipient page with its own, lighter entry.
+    // Two pages: the app, and a share link's recipient page with its own, lighter entry; and the typefaces'
+    // stylesheet, which the server links in the pages of some languages (shared/i18n/ui-fonts.ts).
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
         recipient: fileURLToPath(new URL('./web/recipient.html', import.meta.url)),
+        'ui-fonts': fileURLToPath(new URL('./web/styles/ui-fonts.css', import.meta.url)),
       },
       output: {
         chunkFileNames: chunkFileName,

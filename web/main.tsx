@@ -1,5 +1,3 @@
-import '@fontsource-variable/nunito/wght.css';
-import '@fontsource-variable/noto-kufi-arabic/wght.css';
 import './styles/app.css';
 import { takeOver } from './lib/take-over.ts';
 

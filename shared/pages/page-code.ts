@@ -19,11 +19,9 @@ export interface PageCode {
   sources: readonly string[];
   strings: (language: Language) => string;
   /**
-   * What the first screen shows largest. Where it is text, the UI font files of the page's language are
-   * preloaded ahead of everything and the page's chunks' stylesheets are linked in its HTML. A share link's
-   * page shows its cover: neither goes ahead of it on a slow network (the text is drawn in the metric-matched
-   * fallback until the font arrives, and its script loads the chunks' stylesheets, the card fonts' faces,
-   * before it draws what uses them).
+   * What the first screen shows largest. Where it is text, the page's chunks' stylesheets are linked in its
+   * HTML. A share link's page shows its cover: they do not go ahead of it on a slow network (its script loads
+   * them, the card fonts' faces, before it draws what uses them).
    */
   firstPaint: 'text' | 'cover';
 }

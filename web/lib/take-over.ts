@@ -1,11 +1,31 @@
 import { PAGE_MODULES_ELEMENT_ID } from '../../shared/pages/page-data.contract.ts';
 
 /** Resolves once the page has been painted (at once in a hidden tab, which paints nothing). */
-function afterFirstPaint(): Promise<void> {
+function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (document.visibilityState === 'hidden') resolve();
     else requestAnimationFrame(() => setTimeout(resolve, 0));
   });
+}
+
+/**
+ * How long the app waits for the first screen's pictures before it starts anyway: on a very slow network its
+ * buttons should not wait for every picture.
+ */
+const FIRST_SCREEN_PICTURES_WAIT_MS = 3000;
+
+/**
+ * Resolves once the first screen's pictures (those the server marked `fetchpriority="high"`: a share link's
+ * cover, home's first cards) have arrived and been painted, or failed, or after
+ * {@link FIRST_SCREEN_PICTURES_WAIT_MS}.
+ */
+async function afterFirstScreen(): Promise<void> {
+  const pictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+  await Promise.race([
+    Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_PICTURES_WAIT_MS)),
+  ]);
+  await afterPaint();
 }
 
 /** How many `modulepreload` links are added at a time: each costs a slow phone's main thread about 3 ms. */
@@ -21,15 +41,17 @@ async function preload(links: Element[]): Promise<void> {
 
 /**
  * Starts an entry's app. A page the server rendered is whole without its script, which only takes it over:
- * that code is fetched once the page has been painted, so on a slow network it does not share the bandwidth
- * with what the first screen shows (its styles, fonts and first pictures). The server names the page's
+ * that code, and the app's fonts, are fetched once the first screen has been painted with its pictures, so on
+ * a slow network they do not share the bandwidth with what it shows. The server names the page's
  * chunks in an inert `<template>`; they are all requested at once here, before the app's own import would
  * find them one level at a time (docs/decisions/0018-first-paint.md). A page drawn by the script starts at
  * once, its chunks preloaded by the page as usual.
  */
 export async function takeOver(start: () => Promise<void>): Promise<void> {
-  if (document.getElementById('root')?.hasChildNodes()) {
-    await afterFirstPaint();
+  const serverRendered = document.getElementById('root')?.hasChildNodes() ?? false;
+  if (serverRendered) await afterFirstScreen();
+  void import('./ui-fonts.ts').then(({ loadUiFonts }) => loadUiFonts(document.documentElement.lang));
+  if (serverRendered) {
     const modules = document.getElementById(PAGE_MODULES_ELEMENT_ID);
     if (modules instanceof HTMLTemplateElement) await preload([...modules.content.children]);
   }

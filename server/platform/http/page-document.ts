@@ -10,6 +10,12 @@ import {
   textDirection,
   type Language,
 } from '../../../shared/i18n/languages.ts';
+import {
+  UI_FONT_FILES,
+  UI_FONTS_LINK_ATTRIBUTE,
+  UI_FONTS_STYLESHEET,
+  uiFontsComeWithPage,
+} from '../../../shared/i18n/ui-fonts.ts';
 import { PAGE_CODE, type PageCode, type WebPage } from '../../../shared/pages/page-code.ts';
 import {
   PAGE_DATA_ELEMENT_ID,
@@ -48,37 +54,26 @@ interface ManifestChunk {
   assets?: string[];
 }
 
-/**
- * The UI font files a page's first text is drawn in, by language. Preloaded, they are there when the page is
- * first drawn, so its text does not reflow (and move what follows) when they arrive.
- */
-const FIRST_FONTS: Record<Language, readonly RegExp[]> = {
-  en: [/\/nunito-latin-wght-normal-/],
-  ru: [/\/nunito-cyrillic-wght-normal-/, /\/nunito-latin-wght-normal-/],
-  ar: [/\/noto-kufi-arabic-arabic-wght-normal-/],
-};
-
-/** The files the entry's code brings in (its CSS's fonts among them), with those of its static imports. */
-function entryAssets(manifest: Manifest, entry: string): string[] {
-  const assets: string[] = [];
-  const visited = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || visited.has(key)) return;
-    visited.add(key);
-    assets.push(...(chunk.assets ?? []));
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(entry);
-  return assets;
-}
-
-/** The entry's font files that `language`'s first text needs. */
-export function firstFonts(manifest: Manifest, entry: string, language: Language): string[] {
-  const assets = entryAssets(manifest, entry);
-  return FIRST_FONTS[language].flatMap((pattern) => assets.filter((file) => pattern.test(`/${file}`)));
-}
 export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * For a page in a language that comes with the app's typefaces (`uiFontsComeWithPage`): their stylesheet
+ * and, when `preload`, the files of the language's text, ahead of the page's other requests (among them they
+ * would wait for the scripts' bandwidth). None otherwise, or in a build without the stylesheet.
+ */
+export function uiFontTags(manifest: Manifest, language: Language, options: { preload: boolean }): string[] {
+  const stylesheet = manifest[UI_FONTS_STYLESHEET];
+  if (!stylesheet || !uiFontsComeWithPage(language)) return [];
+  const files = options.preload
+    ? UI_FONT_FILES[language].flatMap((name) =>
+        (stylesheet.assets ?? []).filter((file) => path.basename(file).startsWith(`${name}-`)),
+      )
+    : [];
+  return [
+    ...files.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`),
+    `<link rel="stylesheet" crossorigin href="/${stylesheet.file}" ${UI_FONTS_LINK_ATTRIBUTE} />`,
+  ];
+}
 
 export interface PageParts {
   page: WebPage;
@@ -281,10 +276,8 @@ export function createPageDocuments(
         (file) => `<link rel="modulepreload" crossorigin href="/${file}" />`,
       );
       const tags = [
-        // The fonts first: among the page's other preloads they would wait for the scripts' bandwidth.
-        ...(textFirst ? firstFonts(current.manifest, entry, parts.language) : []).map(
-          (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`,
-        ),
+        // A share link's page shows its cover first: no font's bytes go ahead of it.
+        ...uiFontTags(current.manifest, parts.language, { preload: textFirst }),
         ...(parts.head ?? []),
         ...(page?.head ? [page.head] : []),
         ...(textFirst ? assets.styles : []).map(
