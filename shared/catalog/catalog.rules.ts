@@ -1,5 +1,5 @@
 import { DEFAULT_CATEGORY_RANK, NEW_DROPS_WINDOW_DAYS } from '../constants.ts';
-import type { TemplateListQuery } from './catalog.contract.ts';
+import type { HomeResponse, TemplateListQuery } from './catalog.contract.ts';
 
 /** SPEC §5 template visibility and §2 home ordering, as pure functions shared by server and browser. */
 
@@ -150,4 +150,21 @@ export function normalizeTemplateFilters(filters: TemplateFilters): TemplateFilt
     if (value) out[key] = value;
   }
   return out;
+}
+
+/** Home's first rows, drawn with the page; a row below them draws its cards as the visitor nears it. */
+export const HOME_ROWS_DRAWN_FIRST = 2;
+
+/**
+ * The home answer as a page carries it for its first screen: the rows below `HOME_ROWS_DRAWN_FIRST` without
+ * their cards (each keeps its `total`), which the app asks for with the whole answer once it has taken the
+ * page over, before the visitor scrolls to them. All the rows' cards were two thirds of the page's bytes.
+ */
+export function homeForFirstScreen(home: HomeResponse): HomeResponse {
+  return {
+    ...home,
+    sections: home.sections.map((section, index) =>
+      index < HOME_ROWS_DRAWN_FIRST ? section : { ...section, templates: [] },
+    ),
+  };
 }

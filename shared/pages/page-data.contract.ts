@@ -25,7 +25,10 @@ export interface PageData {
    * style links below the rows and in the footer).
    */
   lists?: CatalogLists;
-  /** `/`: the home answer, as `GET /api/catalog/home` gives it. */
+  /**
+   * `/`: the home answer, as `GET /api/catalog/home` gives it, with the cards of its first rows only
+   * (`homeForFirstScreen`): the app asks for the whole answer once it has taken the page over.
+   */
   home?: HomeResponse;
   /** `/category/{name}`: as `GET /api/catalog/categories/{name}` answers. */
   categoryPage?: { name: string; answer: CategoryPage };

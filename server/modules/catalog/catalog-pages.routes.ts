@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { templateListQuerySchema } from '../../../shared/catalog/catalog.contract.ts';
-import { normalizeTemplateFilters, type TemplateFilters } from '../../../shared/catalog/catalog.rules.ts';
+import {
+  homeForFirstScreen,
+  normalizeTemplateFilters,
+  type TemplateFilters,
+} from '../../../shared/catalog/catalog.rules.ts';
 import type { PageData } from '../../../shared/pages/page-data.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { WebPage } from '../../../shared/pages/page-code.ts';
@@ -26,8 +30,9 @@ function valueOrNothing<T>(answer: Promise<{ value: T }>): Promise<T | undefined
 /**
  * The catalog's pages, rendered by the server with the data of their first screen in them (which also
  * preloads its first pictures), so a visitor sees them before the script runs and the script asks nothing
- * more: `/` with the home answer; `/category/{name}` and `/style/{name}` with their heading answer and the
- * first page of their grid for the URL's filters; each with the catalog's lists (the style links). The
+ * more for its first screen: `/` with the home answer (its first rows' cards, `homeForFirstScreen`);
+ * `/category/{name}` and `/style/{name}` with their heading answer and the first page of their grid for the
+ * URL's filters; each with the catalog's lists (the style links). The
  * answers are the API's, made once per catalog change. An answer that fails (an unknown name) is left out: the
  * page then asks for it and shows what the API says.
  */
@@ -64,7 +69,7 @@ export function registerCatalogPageRoutes(
   }
 
   app.get('/', async (request, reply) =>
-    send(request, reply, 'home', { home: (await answers.home()).value }),
+    send(request, reply, 'home', { home: homeForFirstScreen((await answers.home()).value) }),
   );
 
   /**

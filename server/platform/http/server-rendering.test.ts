@@ -6,7 +6,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import ar from '../../../shared/i18n/locales/ar.json';
 import en from '../../../shared/i18n/locales/en.json';
 import { catalogApi } from '../../../shared/api-paths.ts';
-import { catalogListsSchema } from '../../../shared/catalog/catalog.contract.ts';
+import {
+  catalogListsSchema,
+  homeResponseSchema,
+  type HomeResponse,
+} from '../../../shared/catalog/catalog.contract.ts';
 import { LANGUAGE_COOKIE } from '../../../shared/i18n/languages.ts';
 import { createCatalogRepository } from '../../modules/catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../../modules/catalog/catalog-source.ts';
@@ -95,6 +99,19 @@ describeEachDatabase('pages rendered by the server', (use) => {
     const later = root.split('<section data-testid="home-section"').slice(3);
     expect(later.every((row) => (row.match(/card-row-placeholder/g) ?? []).length === 1)).toBe(true);
     expect(later.some((row) => row.includes(en.common.scrollNext))).toBe(false);
+  });
+
+  it("carries the cards of home's first rows only, each row below with its count", async () => {
+    const whole = homeResponseSchema.parse((await app.inject(catalogApi.home)).json());
+    const { home } = pageDataOf((await app.inject('/')).body) as { home: HomeResponse };
+    expect(home.events).toEqual(whole.events);
+    expect(home.sections.slice(0, 2)).toEqual(whole.sections.slice(0, 2));
+    expect(home.sections.slice(2).map((section) => section.templates)).toEqual(
+      whole.sections.slice(2).map(() => []),
+    );
+    expect(home.sections.map(({ templates: _, ...row }) => row)).toEqual(
+      whole.sections.map(({ templates: _, ...row }) => row),
+    );
   });
 
   it("comes with the catalog's lists, so its style links are in the page and the script asks nothing", async () => {

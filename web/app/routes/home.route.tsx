@@ -3,6 +3,7 @@ import { useCallback, useId } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogEvent, TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
+import { HOME_ROWS_DRAWN_FIRST } from '../../../shared/catalog/catalog.rules.ts';
 import { PRIORITY_IMAGE_COUNT } from '../../../shared/constants.ts';
 import { Button } from '../../components/button.tsx';
 import { paths } from '../../config/paths.ts';
@@ -163,11 +164,13 @@ function HomeSections({
       </div>
     );
   }
-  const sections = (home.data?.sections ?? []).filter((section) => section.templates.length > 0);
-  if (home.isError || sections.length === 0) {
+  const sections = (home.data?.sections ?? []).filter((section) => section.total > 0);
+  // When the whole answer cannot be had after the page's own, the page keeps its first rows.
+  const failed = home.isError && home.data === undefined;
+  if (failed || sections.length === 0) {
     return (
       <EmptyState
-        role={home.isError ? 'alert' : 'status'}
+        role={failed ? 'alert' : 'status'}
         icon={<PackageOpen className="size-7" />}
         title={t('home.empty.noTemplates')}
         action={
@@ -187,7 +190,7 @@ function HomeSections({
           section={section}
           onSelectTemplate={onSelectTemplate}
           priorityCount={index === 0 ? PRIORITY_IMAGE_COUNT : 0}
-          deferred={index >= 2}
+          deferred={index >= HOME_ROWS_DRAWN_FIRST}
         />
       ))}
       <BrowseByStyle />

@@ -6,7 +6,7 @@ import type {
   HomeSection as HomeSectionData,
   TemplateSummary,
 } from '../../../../shared/catalog/catalog.contract.ts';
-import { NEW_DROPS_CATEGORY } from '../../../../shared/constants.ts';
+import { HOME_ROW_LIMIT, NEW_DROPS_CATEGORY } from '../../../../shared/constants.ts';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
@@ -17,7 +17,10 @@ interface HomeSectionProps {
   section: HomeSectionData;
   onSelectTemplate: (template: TemplateSummary, context: { fromNewDrops: boolean }) => void;
   priorityCount?: number;
-  /** Below the first screen: its cards drawn, laid out and painted only as it nears it. */
+  /**
+   * Below the first screen: its cards drawn, laid out and painted only as it nears it (and once they have
+   * arrived: the page's first answer leaves them out).
+   */
   deferred?: boolean;
 }
 
@@ -74,7 +77,9 @@ export function HomeSection({ section, onSelectTemplate, priorityCount, deferred
         label={title}
         templates={section.templates}
         priorityCount={priorityCount}
-        placeholders={!near}
+        placeholderOf={
+          near && section.templates.length > 0 ? undefined : Math.min(section.total, HOME_ROW_LIMIT)
+        }
         onSelectTemplate={(template) => onSelectTemplate(template, { fromNewDrops: isNewDrops })}
       />
     </section>

@@ -13,10 +13,11 @@ interface TemplateRowProps {
   /** How many leading cards load with priority (the first row of the page). */
   priorityCount?: number;
   /**
-   * A placeholder of the cards' size instead of the cards, and no arrows (a row below the first screen, not
-   * near it yet): one element, so that a page of rows is quick to parse, style and lay out on a phone.
+   * A placeholder of this many cards' size (at most a wide screen's) instead of the cards, and no arrows (a
+   * row below the first screen, not near it yet): one element, so that a page of rows is quick to parse,
+   * style and lay out on a phone.
    */
-  placeholders?: boolean;
+  placeholderOf?: number;
 }
 
 /**
@@ -53,8 +54,9 @@ export function TemplateRow({
   label,
   onSelectTemplate,
   priorityCount = 0,
-  placeholders = false,
+  placeholderOf,
 }: TemplateRowProps) {
+  const placeholders = placeholderOf !== undefined;
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
@@ -127,12 +129,12 @@ export function TemplateRow({
                 />
               </li>
             ))
-          : templates.length > 0 && (
+          : placeholderOf > 0 && (
               <li
                 aria-hidden="true"
                 className={cn(
                   'card-row-placeholder max-w-full',
-                  PLACEHOLDER_WIDTHS[Math.min(templates.length, FIRST_CARDS) - 1],
+                  PLACEHOLDER_WIDTHS[Math.min(placeholderOf, FIRST_CARDS) - 1],
                 )}
               />
             )}
