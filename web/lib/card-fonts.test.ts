@@ -44,10 +44,11 @@ const cardFontsCss = readFileSync(CARD_FONTS_CSS, 'utf8');
 const importedCss = [...cardFontsCss.matchAll(/@import\s+'([^']+)'/g)].map(([, spec = '']) =>
   packageCss(spec),
 );
-/** The card fonts' own faces, and the app fonts main.tsx imports (the sans stacks reuse its Arabic font). */
+/** The card fonts' own faces, and the app's typefaces (the sans stacks reuse its Arabic font). */
 const cardFaces = [...importedCss, CARD_FONTS_CSS].flatMap(fontFacesOf);
 const mainTsx = readFileSync(join(ROOT, 'web/main.tsx'), 'utf8');
-const appFaces = [...mainTsx.matchAll(/^import '(@fontsource[^']+\.css)';$/gm)].flatMap(([, spec = '']) =>
+const uiFontsCss = readFileSync(join(ROOT, 'web/styles/ui-fonts.css'), 'utf8');
+const appFaces = [...uiFontsCss.matchAll(/@import\s+'(@fontsource[^']+\.css)';/g)].flatMap(([, spec = '']) =>
   fontFacesOf(packageCss(spec)),
 );
 const faces = [...cardFaces, ...appFaces];
