@@ -20,14 +20,27 @@ export type CardViewsRepository = ReturnType<typeof createCardViewsRepository>;
 export function createCardViewsRepository(database: Database) {
   const { db, codec } = database;
 
+  // Every reopening of a shared card asks it first: compiled once, and on PostgreSQL prepared once per connection.
+  const openedBefore = database.prepare((db, values: { cardId: string; deviceId: string }) =>
+    db
+      .selectFrom('cardViews')
+      .select('cardViews.cardId')
+      .where('cardViews.cardId', '=', values.cardId)
+      .where('cardViews.deviceId', '=', values.deviceId),
+  );
+
   return {
     /**
-     * Counts a device opening a card, once per device, within the card's view limit, in one transaction: the
-     * device's row first (a device seen before inserts nothing: 'again'), then `view_count + 1` only while
-     * it is under the limit — the conditional update is the rule, so concurrent openings from new devices
-     * all count while there is room and none past it (PostgreSQL re-checks the condition after the lock).
+     * Counts a device opening a card, once per device, within the card's view limit. A device seen before is
+     * recognised by a read ('again'): reopening a card takes no write lock. A new one is counted in one
+     * transaction: the device's row first (one that got in meanwhile inserts nothing: 'again'), then
+     * `view_count + 1` only while it is under the limit — the conditional update is the rule, so concurrent
+     * openings from new devices all count while there is room and none past it (PostgreSQL re-checks the
+     * condition after the lock).
      */
     async recordOpening(input: { cardId: string; deviceId: string; at: Date }): Promise<OpeningOutcome> {
+      const seen = await openedBefore.execute(db, { cardId: input.cardId, deviceId: input.deviceId });
+      if (seen.length > 0) return 'again';
       const at = codec.date(input.at);
       try {
         return await db.transaction().execute(async (trx) => {

@@ -29,13 +29,17 @@ import { CARD_ACTIVITY_EVENT } from '../../../shared/api-paths.ts';
  */
 describeEachDatabase('card views and limits', (use) => {
   let app: FastifyInstance;
+  let statements: string[] = [];
 
   beforeAll(async () => {
     const now = new Date();
     await createCatalogRepository(use().database).insertCatalog(
       normalizeCatalogSource(fixtureCatalogSource(now), now),
     );
-    ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } }));
+    ({ app } = await buildTestApp(use(), {
+      env: { PUBLIC_ORIGIN: TEST_ORIGIN },
+      onStatement: (sql) => statements.push(sql),
+    }));
   });
   afterAll(() => app?.close());
 
@@ -63,6 +67,17 @@ describeEachDatabase('card views and limits', (use) => {
     expect((await ownersView(owner.browser, card)).viewCount).toBe(1);
     expect((await open(new TestBrowser(app), card)).statusCode).toBe(200);
     expect((await ownersView(owner.browser, card)).viewCount).toBe(2);
+  });
+
+  it('lets a device open the card again with reads only: no transaction, nothing written', async () => {
+    const { owner, card } = await paidCard('premium_bulk');
+    const phone = new TestBrowser(app);
+    expect((await open(phone, card)).statusCode).toBe(200);
+    statements = [];
+    expect((await open(phone, card)).statusCode).toBe(200);
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((sql) => !/^select /i.test(sql))).toEqual([]);
+    expect((await ownersView(owner.browser, card)).viewCount).toBe(1);
   });
 
   it('stores the view limit of the owner plan at payment: Free 2, Plus 4, Premium 8', async () => {
