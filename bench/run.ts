@@ -77,7 +77,7 @@ interface LoadResult {
   cpuMs: number;
 }
 
-/** Runs autocannon in a child process; `paths` are cycled by every connection. */
+/** Runs bench/load-generator.mjs in a child process; `paths` are cycled by every connection. */
 async function load(
   url: string,
   seconds: number,
