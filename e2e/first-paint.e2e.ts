@@ -141,6 +141,35 @@ describe('the first visit', () => {
     await context.close();
   });
 
+  it("moves none of the first screen's pictures as they load and the app takes over, in both directions", async () => {
+    for (const language of ['en', 'ar'] as const) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: server.baseUrl }]);
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const moved: string[] = [];
+        Object.assign(window, { movedPictures: moved });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { sources: Array<{ node?: Node }> }
+          >)
+            for (const source of entry.sources)
+              if (source.node instanceof HTMLImageElement) moved.push(source.node.currentSrc);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+      const firstCards = page.getByTestId('home-section').first().getByTestId('template-card');
+      // Loaded: the first cards' pictures have replaced their shimmer.
+      for (const card of (await firstCards.all()).slice(0, 2))
+        await card.locator('.skeleton-shimmer').waitFor({ state: 'detached' });
+      await page.waitForTimeout(300);
+      expect(
+        await page.evaluate(() => (window as unknown as { movedPictures: string[] }).movedPictures),
+      ).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('tells the server a language chosen before it could know, and switches to it', async () => {
     const context = await contextIn(browser, 'ru', { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -38,10 +38,13 @@ export function TemplateImage({
   const near = useNearViewport(frame, LAZY_IMAGE_MARGIN_PX, !priority);
 
   return (
-    <span
-      ref={frame}
-      className={cn('relative block overflow-hidden', state !== 'loaded' && 'skeleton-shimmer', className)}
-    >
+    <span ref={frame} className={cn('relative block overflow-hidden', className)}>
+      {/*
+       * The shimmer is an element of its own, under the picture, and goes once the picture has loaded. As a
+       * class of the frame, its removal had Chrome count a layout shift of the picture on right-to-left
+       * pages (0.03–0.05 on Arabic home's first row), though nothing moved.
+       */}
+      {state === 'loading' && <span aria-hidden="true" className="skeleton-shimmer absolute inset-0" />}
       {state === 'failed' ? (
         <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-plum-50 text-plum-400">
           <ImageOff aria-hidden="true" className="size-6" />
