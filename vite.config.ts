@@ -11,6 +11,7 @@ import { LANGUAGES } from './shared/i18n/languages.ts';
 import { STRING_PARTS, stringPartModule, type StringPart } from './shared/i18n/string-parts.ts';
 import { FACE_FILES } from './web/features/recipient-card/lib/face-model-files.ts';
 import { FFMPEG_CORE_DIR, FFMPEG_CORE_FILES } from './web/lib/media/ffmpeg-core-files.ts';
+import { UI_FONT_STYLESHEETS } from './web/lib/ui-font-files.ts';
 import { PAGE_CODE, type WebPage } from './shared/pages/page-code.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -144,12 +145,6 @@ function localeParts(): Plugin {
 }
 
 const UI_FONT_FACES = 'virtual:ui-font-faces';
-
-/** fontsource's stylesheets of the app's own typefaces (web/lib/ui-fonts.ts loads their faces). */
-const UI_FONT_STYLESHEETS = [
-  '@fontsource-variable/nunito/wght.css',
-  '@fontsource-variable/noto-kufi-arabic/wght.css',
-];
 
 /**
  * `virtual:ui-font-faces`: the @font-face rules of the app's typefaces as data for the FontFace API, each file
@@ -316,13 +311,11 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
-    // Two pages: the app, and a share link's recipient page with its own, lighter entry; and the typefaces'
-    // stylesheet, which the server links in the pages of some languages (shared/i18n/ui-fonts.ts).
+    // Two pages: the app, and a share link's recipient page with its own, lighter entry.
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
         recipient: fileURLToPath(new URL('./web/recipient.html', import.meta.url)),
-        'ui-fonts': fileURLToPath(new URL('./web/styles/ui-fonts.css', import.meta.url)),
       },
       output: {
         chunkFileNames: chunkFileName,

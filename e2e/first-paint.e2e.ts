@@ -127,15 +127,23 @@ describe('the first visit', () => {
     await context.close();
   });
 
-  it('comes in the language the visitor chose, right to left in Arabic, and takes it over as it is', async () => {
+  it('comes in the language the visitor chose, right to left in Arabic, takes it over as it is, then adds its typeface', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'ar', url: server.baseUrl }]);
     const page = await context.newPage();
     const errors = watchErrors(page);
     const served = await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
-    expect(await served!.text()).toContain('<html lang="ar" dir="rtl">');
+    const html = await served!.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       text('ar', 'home.heroTitle'),
+    );
+    // Its typefaces come once the first screen is painted, as in every language: not in the page.
+    expect(html).not.toContain('.woff2');
+    await page.waitForFunction(() =>
+      [...document.fonts].some(
+        (face) => face.family.includes('Noto Kufi Arabic') && face.status === 'loaded',
+      ),
     );
     expect(errors).toEqual([]);
     await context.close();

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FONT_STACKS, fontStackOf } from './card-fonts.ts';
 import { FONT_FAMILIES } from '../../shared/cards/card-rules.ts';
+import { UI_FONT_STYLESHEETS } from './ui-font-files.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CARD_FONTS_CSS = join(ROOT, 'web/styles/card-fonts.css');
@@ -47,10 +48,7 @@ const importedCss = [...cardFontsCss.matchAll(/@import\s+'([^']+)'/g)].map(([, s
 /** The card fonts' own faces, and the app's typefaces (the sans stacks reuse its Arabic font). */
 const cardFaces = [...importedCss, CARD_FONTS_CSS].flatMap(fontFacesOf);
 const mainTsx = readFileSync(join(ROOT, 'web/main.tsx'), 'utf8');
-const uiFontsCss = readFileSync(join(ROOT, 'web/styles/ui-fonts.css'), 'utf8');
-const appFaces = [...uiFontsCss.matchAll(/@import\s+'(@fontsource[^']+\.css)';/g)].flatMap(([, spec = '']) =>
-  fontFacesOf(packageCss(spec)),
-);
+const appFaces = UI_FONT_STYLESHEETS.flatMap((spec) => fontFacesOf(packageCss(spec)));
 const faces = [...cardFaces, ...appFaces];
 
 const familiesOf = (stack: string) => stack.split(',').map((name) => name.trim().replace(/^"|"$/g, ''));

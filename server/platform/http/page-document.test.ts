@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageDocuments, pageAssets, uiFontTags, webPageOf, type Manifest } from './page-document.ts';
+import { createPageDocuments, pageAssets, webPageOf, type Manifest } from './page-document.ts';
 
 const INDEX = `<!doctype html>
 <html lang="en" dir="ltr">
@@ -22,7 +22,7 @@ const RECIPIENT = INDEX.replace('/assets/index.js', '/assets/recipient.js');
 
 /**
  * The shape of Vite's manifest: the two entries and their static imports (the shared one holding the CSS),
- * the lazily loaded frames and pages, the strings of each language, and the typefaces' stylesheet.
+ * the lazily loaded frames and pages, and the strings of each language.
  */
 const MANIFEST: Manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
@@ -47,17 +47,6 @@ const MANIFEST: Manifest = {
   '../shared/i18n/locales/en.json?strings=app': { file: 'assets/en.js' },
   '../shared/i18n/locales/ar.json?strings=app': { file: 'assets/ar.js' },
   '../shared/i18n/locales/ar.json?strings=recipient': { file: 'assets/recipient-ar.js' },
-  'styles/ui-fonts.css': {
-    file: 'assets/ui-fonts-D4.css',
-    isEntry: true,
-    assets: [
-      'assets/nunito-latin-ext-wght-normal-E5.woff2',
-      'assets/nunito-latin-wght-normal-A1.woff2',
-      'assets/nunito-cyrillic-wght-normal-B2.woff2',
-      'assets/noto-kufi-arabic-arabic-wght-normal-C3.woff2',
-      'assets/noto-kufi-arabic-latin-wght-normal-F6.woff2',
-    ],
-  },
 };
 
 describe('page documents', () => {
@@ -113,7 +102,6 @@ describe('page documents', () => {
     expect(html!.match(/assets\/react\.js/g)).toHaveLength(1);
     expect(html).toContain('<link rel="preload" as="image" href="/thumb.jpg" />');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css" />');
-    expect(html).not.toContain('ui-fonts');
     expect(html).not.toContain('</script><script>alert(1)');
     const block = /<script type="application\/json" id="winc-page-data">(.*?)<\/script>/s.exec(html!)?.[1];
     expect(JSON.parse(block!)).toEqual({
@@ -137,32 +125,9 @@ describe('page documents', () => {
     expect(html).not.toContain('/assets/index.js');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/recipient-ar.js" />');
     expect(html).not.toContain('/assets/ar.js');
-    // Its cover is its first picture: its chunks' styles come with its script, and no font's bytes go ahead.
-    expect(html).not.toContain('as="font"');
-    expect(html).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/ui-fonts-D4.css" data-ui-fonts />',
-    );
+    // Its cover is its first picture: its chunks' styles come with its script.
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/start-recipient-page.js" />');
     expect(html).not.toContain('recipient-card.css');
-  });
-
-  it("comes with the typefaces and its language's font files where text has no local stand-in", () => {
-    // English text is drawn in a local font of Nunito's measures until the app adds the typefaces.
-    expect(uiFontTags(MANIFEST, 'en', { preload: true })).toEqual([]);
-    const fonts = (tags: string[]) => tags.flatMap((tag) => /as="font".*href="\/(.*?)"/.exec(tag)?.[1] ?? []);
-    expect(fonts(uiFontTags(MANIFEST, 'ru', { preload: true }))).toEqual([
-      'assets/nunito-latin-wght-normal-A1.woff2',
-      'assets/nunito-cyrillic-wght-normal-B2.woff2',
-    ]);
-    const arabic = uiFontTags(MANIFEST, 'ar', { preload: true });
-    expect(fonts(arabic)).toEqual([
-      'assets/noto-kufi-arabic-arabic-wght-normal-C3.woff2',
-      'assets/noto-kufi-arabic-latin-wght-normal-F6.woff2',
-    ]);
-    expect(arabic.at(-1)).toBe(
-      '<link rel="stylesheet" crossorigin href="/assets/ui-fonts-D4.css" data-ui-fonts />',
-    );
-    expect(fonts(uiFontTags(MANIFEST, 'ar', { preload: false }))).toEqual([]);
   });
 
   it('answers null when the app is not built', async () => {

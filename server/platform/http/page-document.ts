@@ -10,12 +10,6 @@ import {
   textDirection,
   type Language,
 } from '../../../shared/i18n/languages.ts';
-import {
-  UI_FONT_FILES,
-  UI_FONTS_LINK_ATTRIBUTE,
-  UI_FONTS_STYLESHEET,
-  uiFontsComeWithPage,
-} from '../../../shared/i18n/ui-fonts.ts';
 import { PAGE_CODE, type PageCode, type WebPage } from '../../../shared/pages/page-code.ts';
 import {
   PAGE_DATA_ELEMENT_ID,
@@ -55,25 +49,6 @@ interface ManifestChunk {
 }
 
 export type Manifest = Record<string, ManifestChunk>;
-
-/**
- * For a page in a language that comes with the app's typefaces (`uiFontsComeWithPage`): their stylesheet
- * and, when `preload`, the files of the language's text, ahead of the page's other requests (among them they
- * would wait for the scripts' bandwidth). None otherwise, or in a build without the stylesheet.
- */
-export function uiFontTags(manifest: Manifest, language: Language, options: { preload: boolean }): string[] {
-  const stylesheet = manifest[UI_FONTS_STYLESHEET];
-  if (!stylesheet || !uiFontsComeWithPage(language)) return [];
-  const files = options.preload
-    ? UI_FONT_FILES[language].flatMap((name) =>
-        (stylesheet.assets ?? []).filter((file) => path.basename(file).startsWith(`${name}-`)),
-      )
-    : [];
-  return [
-    ...files.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`),
-    `<link rel="stylesheet" crossorigin href="/${stylesheet.file}" ${UI_FONTS_LINK_ATTRIBUTE} />`,
-  ];
-}
 
 export interface PageParts {
   page: WebPage;
@@ -276,8 +251,6 @@ export function createPageDocuments(
         (file) => `<link rel="modulepreload" crossorigin href="/${file}" />`,
       );
       const tags = [
-        // A share link's page shows its cover first: no font's bytes go ahead of it.
-        ...uiFontTags(current.manifest, parts.language, { preload: textFirst }),
         ...(parts.head ?? []),
         ...(page?.head ? [page.head] : []),
         ...(textFirst ? assets.styles : []).map(
