@@ -20,7 +20,8 @@ export type CardViewsRepository = ReturnType<typeof createCardViewsRepository>;
 export function createCardViewsRepository(database: Database) {
   const { db, codec } = database;
 
-  // Every reopening of a shared card asks it first: compiled once, and on PostgreSQL prepared once per connection.
+  // Every recipient's opening of a card asks it first: compiled once, and on PostgreSQL prepared once per
+  // connection.
   const openedBefore = database.prepare((db, values: { cardId: string; deviceId: string }) =>
     db
       .selectFrom('cardViews')
