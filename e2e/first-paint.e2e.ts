@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogApi } from '../shared/api-paths.ts';
+import { accountsApi, appInfoApi, catalogApi } from '../shared/api-paths.ts';
 import type { HomeResponse } from '../shared/catalog/catalog.contract.ts';
 import { LANGUAGE_COOKIE } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
@@ -108,6 +108,40 @@ describe('the first visit', () => {
     await lastRow.getByTestId('template-card').first().waitFor();
     expect(errors).toEqual([]);
     expect(requests.filter(isCatalogRequest)).toEqual([catalogApi.home]);
+    await context.close();
+  });
+
+  it('starts what waited for the take-over one part at a time, each in an idle moment of its own', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // Counts the browser's idle moments, and notes with each request how many had come by the time it left.
+    await context.addInitScript(() => {
+      const page = window as unknown as { idleMoments: number; requestsAt: [string, number][] };
+      page.idleMoments = 0;
+      page.requestsAt = [];
+      const requestIdle = window.requestIdleCallback.bind(window);
+      window.requestIdleCallback = (callback, options) =>
+        requestIdle((deadline) => {
+          page.idleMoments++;
+          callback(deadline);
+        }, options);
+      const fetch = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : input.toString();
+        page.requestsAt.push([new URL(url, location.href).pathname, page.idleMoments]);
+        return fetch(input, init);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+    const requestsAt = new Map(
+      await page.evaluate(() => (window as unknown as { requestsAt: [string, number][] }).requestsAt),
+    );
+    const moments = [accountsApi.me, appInfoApi.get, catalogApi.home].map((pathname) =>
+      requestsAt.get(pathname),
+    );
+    expect(moments.every((moment) => moment !== undefined && moment > 0)).toBe(true);
+    // Started together, the requests and the renders of their first change would be one long task on a phone.
+    expect(new Set(moments).size).toBe(moments.length);
     await context.close();
   });
 

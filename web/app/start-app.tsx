@@ -14,6 +14,7 @@ import {
   showLanguage,
 } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 
 /** A page the server rendered must first render here exactly as it did: the frames it used are loaded first. */
 async function loadMatchedFrames(routes: RouteObject[]): Promise<void> {
@@ -26,12 +27,6 @@ async function loadMatchedFrames(routes: RouteObject[]): Promise<void> {
   );
 }
 
-/** Runs `work` in a moment the browser has nothing else to do (soon, where it cannot tell). */
-function whenIdle(work: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1000 });
-  else setTimeout(work, 50);
-}
-
 /** Runs `then` once the page has been taken over: an update before that would not match the server's page. */
 function TakenOver({ then }: { then: () => void }) {
   useEffect(then, [then]);
@@ -40,13 +35,16 @@ function TakenOver({ then }: { then: () => void }) {
 
 /**
  * A device that chose a language before the server could know it: the server learns it for next time, and
- * the page switches to it.
+ * the page switches to it. Reading the cookie and reading the device's storage each wait on the browser (a
+ * first read, a few milliseconds of a phone's main thread): each has an idle moment of its own.
  */
 function switchToStoredLanguage(pageLanguage: string): void {
-  const stored = readStoredLanguage();
   if (serverKnowsLanguage()) return;
-  rememberLanguageForServer(stored);
-  if (stored !== pageLanguage) void showLanguage(stored);
+  whenIdle(() => {
+    const stored = readStoredLanguage();
+    rememberLanguageForServer(stored);
+    if (stored !== pageLanguage) void showLanguage(stored);
+  });
 }
 
 /** The app taking over its page, or drawing it when the server did not (see `web/main.tsx`). */

@@ -1,8 +1,9 @@
 import { startTransition, useEffect, useState } from 'react';
+import { idle } from './when-idle.ts';
 
 /**
  * Whether the app has taken its page over (docs/decisions/0018-first-paint.md). It is false while the app
- * hydrates a page the server rendered, and until the browser has had an idle moment after that. It is true
+ * hydrates a page the server rendered, and until the browser has had idle moments after that. It is true
  * from the start for a page the app draws itself. What the app asks its own requests for on every page (the
  * session, the server's settings, the drafts banner, the uploads to resume) waits for it. Starting those
  * requests, and the renders their first change of state causes, is then not part of a phone's work of taking
@@ -15,10 +16,18 @@ const listeners = new Set<() => void>();
 export function markTakenOver(): void {
   if (takenOver) return;
   takenOver = true;
-  // One render of everything that waited, as a transition: in slices, its requests started after it.
-  startTransition(() => {
-    for (const listener of listeners) listener();
-  });
+  void startWaiting();
+}
+
+/**
+ * What waited, one part at a time, each in an idle moment of its own and as a transition (a render in slices):
+ * the requests a part starts, and the renders their answers cause, are then not one long task for a phone.
+ */
+async function startWaiting(): Promise<void> {
+  for (const listener of listeners) {
+    await idle();
+    if (listeners.has(listener)) startTransition(listener);
+  }
 }
 
 /** True once the page has been taken over; false on the server and while the browser hydrates. */
