@@ -1,5 +1,5 @@
 import { ArrowLeft, PackageOpen, RefreshCw, SearchX } from 'lucide-react';
-import { useCallback, useId } from 'react';
+import { memo, useCallback, useDeferredValue, useId } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogEvent, TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
@@ -45,7 +45,9 @@ export function HomeRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q')?.trim() ?? '';
   const eventId = searchParams.get('event')?.trim() || null;
-  const home = useHomeCatalog();
+  // The whole answer, which arrives once the page has been taken over, brings every row's cards: they are drawn
+  // in the background, in slices, and not in the one task a query's answer is otherwise rendered in.
+  const home = useDeferredValue(useHomeCatalog());
   const { previewTemplate, selectTemplate, closePreview } = useTemplateSelection();
   const editor = useCardEditor();
   const { openEdit, close: closeEditor } = editor;
@@ -147,7 +149,8 @@ export function HomeRoute() {
   );
 }
 
-function HomeSections({
+/** The rows, drawn again only when the (deferred) answer changes. */
+const HomeSections = memo(function HomeSections({
   home,
   onSelectTemplate,
 }: {
@@ -196,7 +199,7 @@ function HomeSections({
       <BrowseByStyle />
     </div>
   );
-}
+});
 
 function FilteredTemplates({
   eventId,
