@@ -349,6 +349,46 @@ describeEachDatabase('card media on the server', (use) => {
     expect((await headUpload(owner, location)).headers['upload-offset']).toBe('0');
   });
 
+  it('acts only on the upload it checked, whatever the query string names', async () => {
+    const owner = new TestBrowser(app);
+    const stranger = new TestBrowser(app);
+    const ownerCard = await createCard(owner);
+    const strangerCard = await createCard(stranger);
+    const ownerSize = 400 * 1024;
+    const ownerLocation = (await createUpload(owner, ownerCard.id, 'audio', ownerSize)).headers.location!;
+    const ownerId = ownerLocation.split('/').pop()!;
+    const ownerUploadIsUntouched = async () => {
+      const head = await headUpload(owner, ownerLocation);
+      expect(head.status).toBe(200);
+      expect(head.headers['upload-offset']).toBe('0');
+      expect(head.headers['upload-length']).toBe(String(ownerSize));
+    };
+
+    for (const query of [`?x=/${ownerId}`, `?/${ownerId}`, `?${ownerId}`, `?x=%2F${ownerId}`]) {
+      const size = 300 * 1024;
+      const location = (await createUpload(stranger, strangerCard.id, 'audio', size)).headers.location!;
+      const target = `${location}${query}`;
+
+      const head = await headUpload(stranger, target);
+      expect(head.status, query).toBe(200);
+      expect(head.headers['upload-length'], query).toBe(String(size));
+
+      const patched = await patchUpload(stranger, target, 0, fakeVoice(size).subarray(0, 1000));
+      expect(patched.status, query).toBe(204);
+      expect(patched.headers['upload-offset'], query).toBe('1000');
+      expect((await headUpload(stranger, location)).headers['upload-offset'], query).toBe('1000');
+
+      const ended = await send(stranger, {
+        method: 'DELETE',
+        path: target,
+        headers: { 'tus-resumable': '1.0.0' },
+      });
+      expect(ended.status, query).toBe(204);
+      expect((await headUpload(stranger, location)).status, query).toBe(404);
+      await ownerUploadIsUntouched();
+    }
+  });
+
   it('answers a malformed Upload-Metadata with validation-failed, not a server error', async () => {
     const guest = new TestBrowser(app);
     const card = await createCard(guest);

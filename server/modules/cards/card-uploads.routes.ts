@@ -142,8 +142,8 @@ export async function registerCardUploadRoutes(
       method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
       url: `${cardMediaApi.tus}/:uploadId`,
       handler: async (request, reply) => {
+        const { uploadId } = request.params as { uploadId: string };
         if (request.method !== 'OPTIONS') {
-          const { uploadId } = request.params as { uploadId: string };
           const upload = await media.findResumableUpload(await actors.of(request, reply), uploadId);
           if (upload.completedAt && request.method === 'HEAD') {
             return reply
@@ -157,6 +157,9 @@ export async function registerCardUploadRoutes(
               .send();
           }
         }
+        // tus takes the upload's id from the end of the whole URL, query string included
+        // (`/api/uploads/{mine}?x=/{theirs}` names theirs): it gets the path of the upload checked above.
+        request.raw.url = `${cardMediaApi.tus}/${encodeURIComponent(uploadId)}`;
         reply.hijack();
         await tus.handle(request.raw, reply.raw);
       },
