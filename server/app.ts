@@ -223,7 +223,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   const mailbox = createMailboxService({
     outbox: createMailOutboxRepository(database),
-    access: { mailMode: mailer.mode, localMailbox: config.localMailbox },
+    access: {
+      mailMode: mailer.mode,
+      localMailbox: config.localMailbox,
+      publicHost: config.publicOrigin ? new URL(config.publicOrigin).host : undefined,
+    },
   });
 
   registerHealthRoutes(app, { database, storage, shutdown });

@@ -14,7 +14,7 @@ export function registerAppInfoRoutes(
     reply.header('Cache-Control', 'no-store');
     return {
       mailMode: deps.mailMode,
-      localMailbox: deps.mailbox.isAvailableTo(request.ip),
+      localMailbox: deps.mailbox.isAvailableTo({ ip: request.ip, host: request.host }),
       aiProviders: deps.aiProviders,
     };
   });

@@ -70,12 +70,22 @@ describeEachDatabase('local mailbox routes (outbox mode)', (use) => {
     expect(response.body).toContain('<base target="_blank">');
   });
 
-  it('hides the mailbox from other machines (404) and tells the browser whether it exists', async () => {
+  it('hides the mailbox from other machines and other names (404) and tells the browser whether it exists', async () => {
     for (const url of ['/api/dev/mailbox', '/api/dev/mailbox/x', '/api/dev/mailbox/x/html']) {
       const response = await app.inject({ url, remoteAddress: REMOTE });
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toMatchObject({ code: 'not-found' });
     }
+    // A page on another site whose name now points at 127.0.0.1 (DNS rebinding) reaches the server from
+    // loopback, but under its own name.
+    const rebound = { host: 'rebind.evil.example:3000' };
+    for (const url of ['/api/dev/mailbox', '/api/dev/mailbox/x', '/api/dev/mailbox/x/html']) {
+      const response = await app.inject({ url, headers: rebound });
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect((await app.inject({ url: '/api/config', headers: rebound })).json()).toMatchObject({
+      localMailbox: false,
+    });
     const local = appInfoSchema.parse((await app.inject('/api/config')).json());
     expect(local).toEqual({
       mailMode: 'outbox',
@@ -114,14 +124,35 @@ describeEachDatabase('local mailbox routes (SMTP configured)', (use) => {
 });
 
 describe('mailbox policy', () => {
+  const from = (ip: string, host = 'localhost:3000') => ({ ip, host });
+
   it('opens the outbox to loopback visitors by default, to everyone on request, never with SMTP', () => {
     const local = { mailMode: 'outbox', localMailbox: 'local' } as const;
-    expect(canReadMailbox(local, '127.0.0.1')).toBe(true);
-    expect(canReadMailbox(local, '::1')).toBe(true);
-    expect(canReadMailbox(local, '::ffff:127.0.0.1')).toBe(true);
-    expect(canReadMailbox(local, '10.0.0.5')).toBe(false);
-    expect(canReadMailbox({ ...local, localMailbox: 'everyone' }, '10.0.0.5')).toBe(true);
-    expect(canReadMailbox({ ...local, localMailbox: 'off' }, '127.0.0.1')).toBe(false);
-    expect(canReadMailbox({ mailMode: 'smtp', localMailbox: 'everyone' }, '127.0.0.1')).toBe(false);
+    expect(canReadMailbox(local, from('127.0.0.1'))).toBe(true);
+    expect(canReadMailbox(local, from('::1'))).toBe(true);
+    expect(canReadMailbox(local, from('::ffff:127.0.0.1'))).toBe(true);
+    expect(canReadMailbox(local, from('10.0.0.5'))).toBe(false);
+    expect(canReadMailbox({ ...local, localMailbox: 'everyone' }, from('10.0.0.5'))).toBe(true);
+    expect(canReadMailbox({ ...local, localMailbox: 'off' }, from('127.0.0.1'))).toBe(false);
+    expect(canReadMailbox({ mailMode: 'smtp', localMailbox: 'everyone' }, from('127.0.0.1'))).toBe(false);
+  });
+
+  it("answers only requests addressed to the server's own names, so no other site's name can rebind to it", () => {
+    const local = { mailMode: 'outbox', localMailbox: 'local' } as const;
+    for (const host of ['localhost', 'localhost:3000', 'LOCALHOST:3000', '127.0.0.1:3000', '[::1]:3000']) {
+      expect(canReadMailbox(local, from('127.0.0.1', host)), host).toBe(true);
+    }
+    for (const host of ['rebind.evil.example:3000', 'localhost.evil.example', '127.0.0.1.nip.io:3000', '']) {
+      expect(canReadMailbox(local, from('127.0.0.1', host)), host).toBe(false);
+      expect(canReadMailbox({ ...local, localMailbox: 'everyone' }, from('10.0.0.5', host)), host).toBe(
+        false,
+      );
+    }
+    const published = { ...local, publicHost: 'mail.winc.example:8443' };
+    expect(canReadMailbox(published, from('127.0.0.1', 'mail.winc.example:8443'))).toBe(true);
+    expect(canReadMailbox(published, from('127.0.0.1', 'mail.winc.example'))).toBe(false);
+    expect(canReadMailbox({ ...local, localMailbox: 'everyone' }, from('10.0.0.5', '192.0.2.7:3000'))).toBe(
+      true,
+    );
   });
 });

@@ -20,17 +20,17 @@ export function registerMailboxRoutes(fastify: FastifyInstance, mailbox: Mailbox
 
   app.get(mailboxApi.list, { schema: { response: { 200: mailboxListSchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return mailbox.listMails(request.ip);
+    return mailbox.listMails({ ip: request.ip, host: request.host });
   });
 
   const mailSchema = { params: idParams, response: { 200: mailboxMailSchema } };
   app.get(mailboxApi.mail.route, { schema: mailSchema }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return mailbox.readMail(request.params.id, request.ip);
+    return mailbox.readMail(request.params.id, { ip: request.ip, host: request.host });
   });
 
   app.get(mailboxApi.mailHtml.route, { schema: { params: idParams } }, async (request, reply) => {
-    const html = await mailbox.readMailHtml(request.params.id, request.ip);
+    const html = await mailbox.readMailHtml(request.params.id, { ip: request.ip, host: request.host });
     return reply
       .header('Cache-Control', 'no-store')
       .header('Content-Security-Policy', MAIL_FRAME_CSP)

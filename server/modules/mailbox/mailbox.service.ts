@@ -5,7 +5,7 @@ import {
 } from '../../../shared/mailbox/mailbox.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { MailOutboxRepository } from '../../platform/mail/mail-outbox.repository.ts';
-import { canReadMailbox, type MailboxAccess } from './mailbox.policy.ts';
+import { canReadMailbox, type MailboxAccess, type MailboxVisitor } from './mailbox.policy.ts';
 import { presentMailboxEntry, presentMailboxMail } from './mailbox.presenter.ts';
 
 export type MailboxService = ReturnType<typeof createMailboxService>;
@@ -17,12 +17,12 @@ function framedHtml(html: string): string {
 
 export function createMailboxService(deps: { outbox: MailOutboxRepository; access: MailboxAccess }) {
   /** Without access the mailbox does not exist for this visitor: 404, like any unknown URL. */
-  function requireAccess(clientIp: string): void {
-    if (!canReadMailbox(deps.access, clientIp)) throw new AppError('not-found');
+  function requireAccess(visitor: MailboxVisitor): void {
+    if (!canReadMailbox(deps.access, visitor)) throw new AppError('not-found');
   }
 
-  async function findMail(id: string, clientIp: string) {
-    requireAccess(clientIp);
+  async function findMail(id: string, visitor: MailboxVisitor) {
+    requireAccess(visitor);
     const mail = await deps.outbox.findById(id);
     if (!mail) throw new AppError('not-found');
     return mail;
@@ -30,25 +30,25 @@ export function createMailboxService(deps: { outbox: MailOutboxRepository; acces
 
   return {
     /** Whether this visitor may open the local mailbox (the footer shows its link only then). */
-    isAvailableTo(clientIp: string): boolean {
-      return canReadMailbox(deps.access, clientIp);
+    isAvailableTo(visitor: MailboxVisitor): boolean {
+      return canReadMailbox(deps.access, visitor);
     },
 
     /** The newest mails of the outbox, newest first. */
-    async listMails(clientIp: string): Promise<MailboxList> {
-      requireAccess(clientIp);
+    async listMails(visitor: MailboxVisitor): Promise<MailboxList> {
+      requireAccess(visitor);
       const mails = await deps.outbox.listNewest(MAILBOX_LIST_LIMIT);
       return { mails: mails.map(presentMailboxEntry) };
     },
 
     /** One mail with its bodies and links. */
-    async readMail(id: string, clientIp: string): Promise<MailboxMail> {
-      return presentMailboxMail(await findMail(id, clientIp));
+    async readMail(id: string, visitor: MailboxVisitor): Promise<MailboxMail> {
+      return presentMailboxMail(await findMail(id, visitor));
     },
 
     /** One mail's HTML as a standalone document for the mailbox's sandboxed frame. */
-    async readMailHtml(id: string, clientIp: string): Promise<string> {
-      return framedHtml((await findMail(id, clientIp)).html);
+    async readMailHtml(id: string, visitor: MailboxVisitor): Promise<string> {
+      return framedHtml((await findMail(id, visitor)).html);
     },
   };
 }
