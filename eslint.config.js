@@ -78,6 +78,9 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     plugins: { boundaries },
     settings: {
+      // Imports are resolved as TypeScript and the bundler resolve them ('./x', './x.js' and './x.ts' all name
+      // x.ts), so a boundary cannot be crossed by leaving the extension out.
+      'import/resolver': { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },
       'boundaries/elements': [
         // Features never import each other or the app that composes them; components/, lib/ and config/ are
         // below features; platform/ has no business rules, so it never imports a module (DESIGN.md §2–3).

@@ -45,6 +45,28 @@ describe('lint keeps the boundaries', { timeout: 120_000 }, () => {
     ).not.toContain('boundaries/dependencies');
   });
 
+  it('resolves imports written without an extension or with .js, as TypeScript and the bundler do', async () => {
+    for (const specifier of [
+      '../../account/api/account-api',
+      '../../account/api/account-api.js',
+      '../../account/api/account-api.ts',
+    ]) {
+      expect(
+        await rulesBrokenBy(
+          'web/features/admin/api/use-admin.ts',
+          `import * as other from '${specifier}';\nexport { other };\n`,
+        ),
+        specifier,
+      ).toContain('boundaries/dependencies');
+    }
+    expect(
+      await rulesBrokenBy(
+        'server/platform/http/rate-limit.ts',
+        "import { createCatalogService } from '../../modules/catalog/catalog.service';\nexport { createCatalogService };\n",
+      ),
+    ).toContain('boundaries/dependencies');
+  });
+
   it('refuses components and lib importing a feature, and platform importing a module', async () => {
     expect(
       await rulesBrokenBy(
