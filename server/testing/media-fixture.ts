@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
-import { BufferTarget, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output } from 'mediabunny';
+import {
+  BufferTarget,
+  EncodedAudioPacketSource,
+  EncodedPacket,
+  EncodedVideoPacketSource,
+  Mp4OutputFormat,
+  Output,
+  WebMOutputFormat,
+} from 'mediabunny';
 
 /**
  * Media files for tests that are what they claim by content, down to their container (the server parses it),
@@ -64,4 +72,40 @@ export function fakeVoice(size: number): Buffer<ArrayBuffer> {
   bytes.writeUInt32LE(data, 40);
   crypto.randomFillSync(bytes, header);
   return bytes;
+}
+
+/**
+ * A voice message as a browser's MediaRecorder writes it, two seconds of 20 ms packets: Chromium's WebM with
+ * an Opus track, streamed as it is recorded (no duration, no element sizes, no cues), or Safari's fragmented
+ * MP4 with an AAC track.
+ */
+export async function recordedVoice(browser: 'chromium' | 'safari'): Promise<Buffer> {
+  const output = new Output({
+    format:
+      browser === 'chromium'
+        ? new WebMOutputFormat({ appendOnly: true })
+        : new Mp4OutputFormat({ fastStart: 'fragmented' }),
+    target: new BufferTarget(),
+  });
+  const source = new EncodedAudioPacketSource(browser === 'chromium' ? 'opus' : 'aac');
+  output.addAudioTrack(source);
+  await output.start();
+  const decoderConfig =
+    browser === 'chromium'
+      ? { codec: 'opus', numberOfChannels: 1, sampleRate: 48_000 }
+      : // AAC-LC, 48 kHz, mono (its AudioSpecificConfig).
+        {
+          codec: 'mp4a.40.2',
+          numberOfChannels: 1,
+          sampleRate: 48_000,
+          description: new Uint8Array([0x11, 0x88]),
+        };
+  for (let packet = 0; packet < 100; packet++) {
+    await source.add(
+      new EncodedPacket(crypto.randomBytes(80), 'key', packet * 0.02, 0.02),
+      packet === 0 ? { decoderConfig } : undefined,
+    );
+  }
+  await output.finalize();
+  return Buffer.from(output.target.buffer!);
 }

@@ -10,7 +10,7 @@ import { createFileStorage } from '../../platform/storage/create-file-storage.ts
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
 import { cardDraft, sendOverSocket, type RawResponse } from '../../testing/card-fixture.ts';
-import { fakeVideo, fakeVoice } from '../../testing/media-fixture.ts';
+import { fakeVideo, fakeVoice, recordedVoice } from '../../testing/media-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -202,6 +202,23 @@ describeEachDatabase('card media on the server', (use) => {
     }
     const unchanged = cardSchema.parse((await guest.get(cardsApi.card(card.id))).json());
     expect([unchanged.videoUrl, unchanged.audioUrl]).toEqual([null, null]);
+  });
+
+  it('takes a voice message as browsers record it: WebM/Opus without a duration, fragmented MP4/AAC', async () => {
+    const guest = new TestBrowser(app);
+    const card = await createCard(guest);
+    for (const [browser, type] of [
+      ['chromium', 'audio/webm'],
+      ['safari', 'audio/mp4'],
+    ] as const) {
+      const voice = await recordedVoice(browser);
+      const response = await putMedia(guest, card.id, 'audio', voice);
+      expect(response.status, `${browser}: ${response.body.toString()}`).toBe(200);
+      const { audioUrl } = cardSchema.parse(JSON.parse(response.body.toString()));
+      const served = await send(guest, { method: 'GET', path: audioUrl! });
+      expect(served.headers['content-type'], browser).toBe(type);
+      expect(served.body.equals(voice), browser).toBe(true);
+    }
   });
 
   it('refuses an image of more than 50 megapixels, however small its file', async () => {

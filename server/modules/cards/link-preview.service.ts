@@ -47,6 +47,10 @@ export type LinkPreviewService = ReturnType<typeof createLinkPreviewService>;
  */
 export function createLinkPreviewService(deps: {
   cards: Pick<CardsRepository, 'findById'>;
+  /**
+   * Template covers: the overview's cover variant, a 400×533 WebP of the artwork's first frame whatever was
+   * uploaded (decision 0002), which the renderer turns into what its drawing can carry.
+   */
   covers: {
     getImage(templateId: string, variant: 'cover'): Promise<{ body: Buffer | { storageKey: string } }>;
   };
@@ -72,6 +76,7 @@ export function createLinkPreviewService(deps: {
     if (!card.templateId) return null;
     try {
       const image = await covers.getImage(card.templateId, 'cover');
+      // An encoded variant comes as bytes; only the untouched original is a storage key to stream.
       return Buffer.isBuffer(image.body) ? image.body : null;
     } catch (error) {
       log.warn({ err: error, templateId: card.templateId }, 'link preview: no cover for the card');

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
 import { cardDraft } from '../../testing/card-fixture.ts';
-import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
+import { adminUploads, generateDemoSample, type DemoSample } from '../../testing/production-artwork.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
-import { cardsApi } from '../../../shared/api-paths.ts';
+import { adminApi, cardsApi, catalogApi } from '../../../shared/api-paths.ts';
 import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
 
 /** The content of `<meta property|name="…" content="…">` in a page. */
@@ -25,6 +26,21 @@ function metaOf(html: string, key: string): string | null {
     : null;
 }
 
+const ADMIN_EMAIL = 'operator@example.com';
+
+/** Where a left-to-right preview draws the cover (72 px in, centred on 630 px, 390×520), less its rounded corners. */
+const COVER_REGION = { left: 72 + 24, top: 55 + 24, width: 390 - 48, height: 520 - 48 };
+
+/** A region's pixels, averaged down to a small grid: what is drawn there, without JPEG noise. */
+async function regionPixels(image: Buffer, region: typeof COVER_REGION): Promise<Buffer> {
+  return sharp(image).extract(region).resize(19, 26, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+}
+
+/** The mean difference (0–255) of two pictures' pixels. */
+function meanDifference(a: Buffer, b: Buffer): number {
+  return a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
+}
+
 /**
  * Link previews (DESIGN §1.19): the share link's HTML carries Open Graph and Twitter tags for a paid card,
  * in its language, with a 1200×630 preview image under 300 KB showing the recipient's name in any script;
@@ -32,19 +48,68 @@ function metaOf(html: string, key: string): string | null {
  */
 describeEachDatabase('the share link page and its preview', (use) => {
   let app: FastifyInstance;
+  let demo: DemoSample;
+  /** Templates whose artwork an admin uploaded, as a GIF and as a PNG. */
+  const uploaded = { gif: '', png: '' };
 
   beforeAll(async () => {
     const now = new Date();
-    await createCatalogRepository(use().database).insertCatalog(
-      normalizeCatalogSource(fixtureCatalogSource(now), now),
-    );
     const webDir = path.join(use().dataDir, 'web-build');
     fs.mkdirSync(webDir, { recursive: true });
     fs.writeFileSync(
       path.join(webDir, 'index.html'),
       '<!doctype html><html lang="en"><head><meta name="description" content="generic" /><title>Winc</title></head><body><div id="root"></div></body></html>',
     );
-    ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN, WEB_DIST_DIR: webDir } }));
+    let config;
+    ({ app, config } = await buildTestApp(use(), {
+      env: { PUBLIC_ORIGIN: TEST_ORIGIN, WEB_DIST_DIR: webDir, ADMIN_EMAILS: ADMIN_EMAIL },
+    }));
+    // The catalog a fresh install seeds (a sample of it), plus a template whose only artwork is the
+    // animated WebP, as an imported catalog may have.
+    demo = await generateDemoSample(await createFileStorage(config), now);
+    await createCatalogRepository(use().database).insertCatalog(
+      normalizeCatalogSource(
+        {
+          ...demo.source,
+          templates: [
+            ...demo.source.templates,
+            {
+              id: 'animated-only',
+              name: 'Only Animated',
+              categoryId: 'birthday',
+              fileUrl: demo.animatedImage,
+            },
+          ],
+        },
+        now,
+      ),
+    );
+    // And artwork uploaded in the admin area.
+    const { browser: admin } = await signUpAndVerify(app, use(), { email: ADMIN_EMAIL });
+    const files = await adminUploads();
+    for (const [format, bytes] of [
+      ['gif', files.gif],
+      ['png', files.png],
+    ] as const) {
+      const created = await admin.post(adminApi.templates, {
+        name: `Uploaded ${format}`,
+        description: 'Artwork from the admin area',
+        translations: { name: {}, description: {} },
+        tags: ['birthday'],
+        categoryId: 'birthday',
+        styleId: 'playful',
+        isActive: true,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      uploaded[format] = created.json<{ id: string }>().id;
+      const artwork = await admin.request({
+        method: 'PUT',
+        url: adminApi.templateArtwork(uploaded[format]),
+        payload: bytes,
+        headers: { 'content-type': `image/${format}` },
+      });
+      expect(artwork.statusCode, artwork.body).toBe(200);
+    }
   });
   afterAll(() => app?.close());
 
@@ -52,7 +117,7 @@ describeEachDatabase('the share link page and its preview', (use) => {
     const { browser } = await signUpAndVerify(app, use());
     const created = await browser.post(
       cardsApi.create,
-      { ...cardDraft, ...draft },
+      { ...cardDraft, templateId: demo.stillId, ...draft },
       { [LANGUAGE_HEADER]: language },
     );
     expect(created.statusCode, created.body).toBe(201);
@@ -67,11 +132,20 @@ describeEachDatabase('the share link page and its preview', (use) => {
     expect(image.headers['content-type']).toBe('image/jpeg');
     const metadata = await sharp(image.rawPayload).metadata();
     return {
+      image: image.rawPayload,
       bytes: image.rawPayload.length,
       width: metadata.width,
       height: metadata.height,
       format: metadata.format,
     };
+  }
+
+  /** The template's cover as the overview shows it (the image route's `cover`), at the size the preview draws. */
+  async function coverAsDrawn(templateId: string): Promise<Buffer> {
+    const { coverUrl } = (await app.inject(catalogApi.template(templateId))).json<{ coverUrl: string }>();
+    const cover = await app.inject(coverUrl);
+    expect(cover.statusCode).toBe(200);
+    return sharp(cover.rawPayload).resize(390, 520, { fit: 'cover' }).toBuffer();
   }
 
   it("answers a paid card's link with its Open Graph and Twitter tags, and nothing private", async () => {
@@ -104,6 +178,27 @@ describeEachDatabase('the share link page and its preview', (use) => {
     expect((await previewOf(image)).bytes).toBeLessThan(300 * 1024);
     // The page is for crawlers too: it counts no view.
     expect(cardSchema.parse((await owner.get(cardsApi.card(card.id))).json()).viewCount).toBe(0);
+  });
+
+  it('draws the cover of artwork made as production makes it: demo WebP, animated WebP, admin GIF and PNG', async () => {
+    const placeholder = await previewOf(`${TEST_ORIGIN}/media/previews/generic/en.jpg`);
+    for (const templateId of [demo.stillId, demo.animatedId, 'animated-only', uploaded.gif, uploaded.png]) {
+      const { card } = await paidCard({ templateId });
+      const html = (await new TestBrowser(app).get(`/c/${card.id}`)).body;
+      const preview = await previewOf(metaOf(html, 'og:image')!);
+      expect(preview, templateId).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+      expect(preview.bytes, templateId).toBeLessThanOrEqual(300 * 1024);
+      // The cover is there, where it is drawn: the template's own picture, not the gradient or the placeholder.
+      const cover = await regionPixels(await coverAsDrawn(templateId), {
+        ...COVER_REGION,
+        left: 24,
+        top: 24,
+      });
+      const drawn = await regionPixels(preview.image, COVER_REGION);
+      const empty = await regionPixels(placeholder.image, COVER_REGION);
+      expect(meanDifference(empty, cover), templateId).toBeGreaterThan(25);
+      expect(meanDifference(drawn, cover), templateId).toBeLessThan(8);
+    }
   });
 
   it('draws Arabic and Russian names in their scripts, in the card language', async () => {
@@ -144,7 +239,7 @@ describeEachDatabase('the share link page and its preview', (use) => {
 
   it('gives an unpaid card and an unknown link the generic preview, in the asker language', async () => {
     const guest = new TestBrowser(app);
-    const created = await guest.post(cardsApi.create, cardDraft);
+    const created = await guest.post(cardsApi.create, { ...cardDraft, templateId: demo.stillId });
     const unpaid = cardSchema.parse(created.json());
     // Over-long and undecodable ids are unknown links too.
     for (const id of [unpaid.id, 'AAAAAAAAAAAAAAAAAAAAAA', 'a'.repeat(10_000), '%E0%A4%A']) {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { demoCovers } from '../../testing/production-artwork.ts';
 import { LINK_PREVIEW_MAX_BYTES, renderLinkPreview, wordsInReadingOrder } from './link-preview-image.ts';
 
 describe('wordsInReadingOrder (mixed scripts on one line)', () => {
@@ -49,6 +50,42 @@ describe('renderLinkPreview', () => {
       const metadata = await sharp(image).metadata();
       expect(metadata).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
       expect(image.length).toBeLessThanOrEqual(LINK_PREVIEW_MAX_BYTES);
+    }
+  });
+});
+
+describe('renderLinkPreview with catalog artwork', () => {
+  /** Where a left-to-right preview draws the cover (390×520), less its rounded corners, averaged down. */
+  const coverRegion = (image: Buffer, left = 72, top = 55) =>
+    sharp(image)
+      .extract({ left: left + 24, top: top + 24, width: 390 - 48, height: 520 - 48 })
+      .resize(19, 26, { fit: 'fill' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+  const meanDifference = (a: Buffer, b: Buffer) =>
+    a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
+  const content = {
+    eyebrow: "You've got a WINC",
+    headline: 'For Alex',
+    subline: 'From Sam',
+    language: 'en' as const,
+  };
+
+  it('draws a WebP cover, and the first frame of an animated one, in a 1200×630 JPEG within 300 KB', async () => {
+    const { still, animated } = await demoCovers();
+    const placeholder = await coverRegion(await renderLinkPreview({ ...content, cover: null }));
+    for (const cover of [still, animated]) {
+      const image = await renderLinkPreview({ ...content, cover });
+      expect(await sharp(image).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+      expect(image.length).toBeLessThanOrEqual(LINK_PREVIEW_MAX_BYTES);
+      const firstFrame = await coverRegion(
+        await sharp(cover, { pages: 1 }).resize(390, 520, { fit: 'cover' }).toBuffer(),
+        0,
+        0,
+      );
+      expect(meanDifference(placeholder, firstFrame)).toBeGreaterThan(25);
+      expect(meanDifference(await coverRegion(image), firstFrame)).toBeLessThan(8);
     }
   });
 });

@@ -11,7 +11,10 @@ import { LINK_PREVIEW_SIZE } from './link-preview-size.ts';
 export const LINK_PREVIEW_MAX_BYTES = 300 * 1024;
 
 export interface LinkPreviewContent {
-  /** The template's cover (JPEG, 3:4), or null for the generic preview. */
+  /**
+   * The template's cover in any format sharp reads (the catalog's is a 400×533 WebP, decision 0002), or null
+   * for the generic preview. An animation shows its first frame.
+   */
   cover: Buffer | null;
   eyebrow: string;
   headline: string;
@@ -103,6 +106,19 @@ export function wordsInReadingOrder(text: string, direction: 'ltr' | 'rtl'): str
 const PADDING = 72;
 const GAP = 64;
 
+/**
+ * The cover as the drawing carries it: its first frame, at the size it is drawn, as a PNG data URL. Covers are
+ * WebP and artwork may be animated, while PNG and JPEG are what every SVG renderer reads (resvg included), and
+ * satori trusts a data URL's label rather than its bytes. PNG keeps it lossless until the preview's one JPEG.
+ */
+async function drawableCover(cover: Buffer, width: number, height: number): Promise<string> {
+  const png = await sharp(cover, { pages: 1 })
+    .resize(width, height, { fit: 'cover', position: 'centre' })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
 type Node = { type: string; props: Record<string, unknown> };
 const node = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({
   type,
@@ -123,7 +139,7 @@ export async function renderLinkPreview(content: LinkPreviewContent): Promise<Bu
     ? {
         type: 'img',
         props: {
-          src: `data:image/jpeg;base64,${content.cover.toString('base64')}`,
+          src: await drawableCover(content.cover, coverWidth, coverHeight),
           width: coverWidth,
           height: coverHeight,
           style: {

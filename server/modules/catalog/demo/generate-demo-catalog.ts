@@ -3,13 +3,15 @@ import { availableParallelism } from 'node:os';
 import type { FileStorage } from '../../../platform/storage/file-storage.ts';
 import { ARTWORK_FOLDER, MEDIA_PREFIX, type CatalogSource, type RawTemplate } from '../catalog-source.ts';
 import { createRng, renderCover, seedFromText } from './artwork/index.ts';
-import { DEMO_CATALOG, type DemoCategory, type DemoTemplate } from './demo-catalog.ts';
+import { DEMO_CATALOG, type DemoCatalog, type DemoCategory, type DemoTemplate } from './demo-catalog.ts';
 
 export interface GenerateDemoCatalogOptions {
   /** Where the covers are written, under `catalog/templates/`. */
   storage: FileStorage;
   now: Date;
   log?: (message: string) => void;
+  /** The art direction to render; the committed demo catalog unless given (tests render a few of its templates). */
+  catalog?: DemoCatalog;
 }
 
 /** Storage key folder of the covers, relative to the storage root. */
@@ -55,10 +57,10 @@ async function mapConcurrently<T, R>(
 }
 
 /** Dates are a pure function of `now` and the slug, so a given `now` always yields the same document. */
-function planDates(now: Date): Job[] {
+function planDates(catalog: DemoCatalog, now: Date): Job[] {
   const jobs: Job[] = [];
   let freshIndex = 0;
-  for (const category of DEMO_CATALOG.categories) {
+  for (const category of catalog.categories) {
     for (const template of category.templates) {
       const rng = createRng(seedFromText(`date:${template.slug}`));
       let ago: number;
@@ -97,13 +99,11 @@ async function renderJob(job: Job, now: Date, storage: FileStorage): Promise<Ren
   return { ...job, preview, animated };
 }
 
-const STYLE_NAMES = new Map(DEMO_CATALOG.styles.map((s) => [s.id, s.name]));
-
 /**
  * The source document deliberately uses every spelling SPEC §3 allows (the shapes found in old exports),
  * rotating through them so the normaliser is exercised on every run.
  */
-function rawTemplate(item: Rendered, index: number): RawTemplate {
+function rawTemplate(item: Rendered, index: number, styleNames: ReadonlyMap<string, string>): RawTemplate {
   const { category, template, createdAt } = item;
   const media = (file: string): string => `${MEDIA_PREFIX}${TEMPLATES_KEY}/${file}`;
   const preview = media(item.preview);
@@ -136,7 +136,7 @@ function rawTemplate(item: Rendered, index: number): RawTemplate {
         translations: template.translations,
         tags: template.tags,
         categoryId: category.id,
-        Style: STYLE_NAMES.get(template.art.style),
+        Style: styleNames.get(template.art.style),
         imageUrl: preview,
         gifUrl: animated,
         dateCreated: dated?.getTime(),
@@ -171,9 +171,9 @@ function compact<T extends object>(row: T): T {
  * Deterministic for a given `now`.
  */
 export async function generateDemoCatalog(options: GenerateDemoCatalogOptions): Promise<CatalogSource> {
-  const { storage, now, log } = options;
+  const { storage, now, log, catalog = DEMO_CATALOG } = options;
 
-  const jobs = planDates(now);
+  const jobs = planDates(catalog, now);
   // librsvg renders one image per thread; a third job keeps both cores busy while the other two encode.
   const concurrency = Math.min(3, Math.max(2, availableParallelism()));
   let done = 0;
@@ -184,19 +184,19 @@ export async function generateDemoCatalog(options: GenerateDemoCatalogOptions): 
     return result;
   });
 
-  const categories: CatalogSource['categories'] = DEMO_CATALOG.categories.map((c, index) => {
+  const categories: CatalogSource['categories'] = catalog.categories.map((c, index) => {
     const base = { id: c.id, translations: c.translations };
     const rank = c.rank === undefined ? {} : index % 2 === 0 ? { Rank: c.rank } : { rank: c.rank };
     return index % 2 === 0
       ? { ...base, Name: c.name, ...rank, IsActive: c.isActive, Tags: c.tags }
       : { ...base, name: c.name, ...rank, isActive: c.isActive, tags: c.tags };
   });
-  const styles: CatalogSource['styles'] = DEMO_CATALOG.styles.map((s, index) =>
+  const styles: CatalogSource['styles'] = catalog.styles.map((s, index) =>
     index % 2 === 0
       ? { id: s.id, Name: s.name, translations: s.translations }
       : { id: s.id, name: s.name, translations: s.translations },
   );
-  const events: CatalogSource['events'] = DEMO_CATALOG.events.map((e) => ({
+  const events: CatalogSource['events'] = catalog.events.map((e) => ({
     EventID: e.id,
     Name: e.name,
     Tag: e.tag,
@@ -204,17 +204,18 @@ export async function generateDemoCatalog(options: GenerateDemoCatalogOptions): 
     translations: e.translations,
   }));
   const brokenCreatedAt = new Date(now.getTime() - 95 * DAY_MS);
+  const styleNames = new Map(catalog.styles.map((s) => [s.id, s.name]));
   const templates = [
-    ...rendered.map((item, index) => compact(rawTemplate(item, index))),
+    ...rendered.map((item, index) => compact(rawTemplate(item, index, styleNames))),
     {
-      id: DEMO_CATALOG.brokenTemplate.slug,
-      name: DEMO_CATALOG.brokenTemplate.name,
-      description: DEMO_CATALOG.brokenTemplate.description,
-      translations: DEMO_CATALOG.brokenTemplate.translations,
-      tags: [...DEMO_CATALOG.brokenTemplate.tags],
-      categoryId: DEMO_CATALOG.brokenTemplate.categoryId,
-      StyleID: DEMO_CATALOG.brokenTemplate.style,
-      imageUrl: DEMO_CATALOG.brokenTemplate.imageUrl,
+      id: catalog.brokenTemplate.slug,
+      name: catalog.brokenTemplate.name,
+      description: catalog.brokenTemplate.description,
+      translations: catalog.brokenTemplate.translations,
+      tags: [...catalog.brokenTemplate.tags],
+      categoryId: catalog.brokenTemplate.categoryId,
+      StyleID: catalog.brokenTemplate.style,
+      imageUrl: catalog.brokenTemplate.imageUrl,
       dateCreated: brokenCreatedAt.toISOString(),
     },
   ];
