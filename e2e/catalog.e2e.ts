@@ -21,6 +21,7 @@ import { contextIn, launchBrowser } from './support/browser.ts';
 import { text } from './support/locale-text.ts';
 import { allTemplates } from './support/catalog-templates.ts';
 import { catalogApi } from '../shared/api-paths.ts';
+import { openAppPage } from './support/open-page.ts';
 
 /**
  * The catalog in the browser, once per language: home (sections, event filter), a category page with infinite
@@ -101,8 +102,8 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       const page = await context.newPage();
       await page.setViewportSize(viewport);
       // A page the server rendered is taken over by its script after it has been painted: the tests click and
-      // type once it has (its code and first answers have come).
-      await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      // type once it has.
+      await openAppPage(page, `${server.baseUrl}${path}`);
       return page;
     }
 
@@ -213,9 +214,7 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       if (target.total <= CATALOG_PAGE_SIZE) {
         const big = home.sections.find((s) => s.kind === 'category' && s.total > CATALOG_PAGE_SIZE);
         categoryName = big?.category?.name ?? BASED_ON_RANK_CATEGORY;
-        await page.goto(`${server.baseUrl}/category/${encodeURIComponent(categoryName)}`, {
-          waitUntil: 'networkidle',
-        });
+        await openAppPage(page, `${server.baseUrl}/category/${encodeURIComponent(categoryName)}`);
       }
       const expected = (await allTemplates(server.baseUrl, { category: categoryName })).map(
         (template) => template.id,

@@ -1,6 +1,7 @@
 import { cardSchema, type Card } from '../../shared/cards/cards.contract.ts';
 import type { Page } from 'playwright-core';
 import { cardsApi } from '../../shared/api-paths.ts';
+import { openAppPage } from './open-page.ts';
 
 /** The id of the first template on the home page of a running server. */
 export async function firstTemplateId(origin: string): Promise<string> {
@@ -41,10 +42,10 @@ export async function guestWithCard(
 
 /**
  * Opens the Create modal of the first template outside New Drops, as a visitor does from Home, once the app
- * has taken the server's page over (its first requests done): a click before that reaches no handler.
+ * has taken the server's page over: a click before that reaches no handler.
  */
 export async function openCreateEditor(page: Page, origin: string, t: (key: string) => string) {
-  await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+  await openAppPage(page, `${origin}/`);
   await page
     .locator('[data-testid="home-section"][data-section-kind="category"] [data-testid="template-card"]')
     .first()

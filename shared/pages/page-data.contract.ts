@@ -19,6 +19,13 @@ export const PAGE_DATA_ELEMENT_ID = 'winc-page-data';
  */
 export const PAGE_MODULES_ELEMENT_ID = 'winc-page-modules';
 
+/**
+ * Set on `<html>` once the app has taken its page over and answers its visitor (its handlers are attached);
+ * what must wait for that — a browser test about to click — looks for it rather than for a quiet network,
+ * which a page that loads its lower rows in idle moments may not have for a long while on a busy device.
+ */
+export const TAKEN_OVER_ATTRIBUTE = 'data-taken-over';
+
 export interface PageData {
   /**
    * The catalog pages: the active categories, styles and events, as `GET /api/catalog/lists` gives them (the

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { TAKEN_OVER_ATTRIBUTE } from '../../shared/pages/page-data.contract.ts';
 import { idle } from './when-idle.ts';
 
 /**
@@ -16,6 +17,7 @@ const listeners = new Set<() => void>();
 export function markTakenOver(): void {
   if (takenOver) return;
   takenOver = true;
+  document.documentElement.setAttribute(TAKEN_OVER_ATTRIBUTE, '');
   void startWaiting();
 }
 
