@@ -7,6 +7,7 @@ import { firstTemplateId, openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { verificationLink } from './support/mailbox.ts';
 import { cardsApi } from '../shared/api-paths.ts';
+import { waitForTakeOver } from './support/open-page.ts';
 
 /**
  * An automated accessibility audit (axe-core, WCAG 2.1 A and AA) of every page a sender and a recipient go
@@ -29,7 +30,7 @@ afterAll(async () => {
 
 /** The serious and critical violations on the page as it is now, one line each. */
 async function violations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
+  await waitForTakeOver(page);
   // Mid-fade text is translucent, and axe would judge its contrast against what shows through it.
   await page.evaluate(() =>
     Promise.all(

@@ -9,6 +9,7 @@ import { contextIn, launchBrowser } from './support/browser.ts';
 import { signedInOwner } from './support/card-owner.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { text } from './support/locale-text.ts';
+import { openAppPage } from './support/open-page.ts';
 
 /**
  * The first visit (docs/decisions/0018-first-paint.md): the server's page shows before any script runs, the
@@ -93,7 +94,7 @@ describe('the first visit', () => {
     const errors = watchErrors(page);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-    await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+    await openAppPage(page, `${server.baseUrl}/`);
     // A category row's template opens its preview (a New Drop's opens its category).
     await page
       .locator('[data-testid="home-section"][data-section-kind="category"] [data-testid="template-card"]')
@@ -132,13 +133,20 @@ describe('the first visit', () => {
       };
     });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
-    const requestsAt = new Map(
-      await page.evaluate(() => (window as unknown as { requestsAt: [string, number][] }).requestsAt),
-    );
-    const moments = [accountsApi.me, appInfoApi.get, catalogApi.home].map((pathname) =>
-      requestsAt.get(pathname),
-    );
+    await openAppPage(page, `${server.baseUrl}/`);
+    const waited = [accountsApi.me, appInfoApi.get, catalogApi.home];
+    const requestsAt = async () =>
+      new Map(
+        await page.evaluate(() => (window as unknown as { requestsAt: [string, number][] }).requestsAt),
+      );
+    await expect
+      .poll(async () => {
+        const started = await requestsAt();
+        return waited.filter((pathname) => !started.has(pathname));
+      })
+      .toEqual([]);
+    const started = await requestsAt();
+    const moments = waited.map((pathname) => started.get(pathname));
     expect(moments.every((moment) => moment !== undefined && moment > 0)).toBe(true);
     // Started together, the requests and the renders of their first change would be one long task on a phone.
     expect(new Set(moments).size).toBe(moments.length);
@@ -151,7 +159,7 @@ describe('the first visit', () => {
     const errors = watchErrors(page);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-    const served = await page.goto(`${server.baseUrl}/category/Birthday`, { waitUntil: 'networkidle' });
+    const served = await openAppPage(page, `${server.baseUrl}/category/Birthday`);
     // Its first templates are in the page before any script runs.
     expect(await served!.text()).toContain('data-testid="template-card"');
     await page.getByTestId('template-card').first().click();
@@ -166,7 +174,7 @@ describe('the first visit', () => {
     await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'ar', url: server.baseUrl }]);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const served = await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+    const served = await openAppPage(page, `${server.baseUrl}/`);
     const html = await served!.text();
     expect(html).toContain('<html lang="ar" dir="rtl">');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
@@ -199,7 +207,7 @@ describe('the first visit', () => {
               if (source.node instanceof HTMLImageElement) moved.push(source.node.currentSrc);
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+      await openAppPage(page, `${server.baseUrl}/`);
       const firstCards = page.getByTestId('home-section').first().getByTestId('template-card');
       // Loaded: the first cards' pictures have replaced their shimmer.
       for (const card of (await firstCards.all()).slice(0, 2))
@@ -216,7 +224,7 @@ describe('the first visit', () => {
     const context = await contextIn(browser, 'ru', { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+    await openAppPage(page, `${server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: text('ru', 'home.heroTitle') }).waitFor();
     expect((await context.cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value).toBe('ru');
     expect(errors).toEqual([]);

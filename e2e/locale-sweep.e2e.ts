@@ -13,6 +13,7 @@ import { routePatterns } from '../web/config/paths.ts';
 import { adminApi, appInfoApi, cardsApi, catalogApi, mailboxApi, paymentsApi } from '../shared/api-paths.ts';
 import { mailboxListSchema } from '../shared/mailbox/mailbox.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
+import { openAppPage } from './support/open-page.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { allTemplates } from './support/catalog-templates.ts';
 import { text } from './support/locale-text.ts';
@@ -126,7 +127,7 @@ describe.each<{ language: Language }>([{ language: 'ar' }, { language: 'ru' }])(
     /** Opens a path (or checks the page as it is), then: no English, no sideways scroll. */
     async function sweep(page: Page, pattern: string, path?: string) {
       visited.add(pattern);
-      if (path !== undefined) await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+      if (path !== undefined) await openAppPage(page, `${origin}${path}`);
       await expect
         .poll(() => page.evaluate(() => document.documentElement.lang), { message: `${path} lang` })
         .toBe(language);
@@ -230,7 +231,7 @@ describe('the footer', () => {
     const context = await contextIn(browser, 'ru', { viewport: PHONE });
     const page = await context.newPage();
     const link = () => page.locator('footer').getByRole('link', { name: text('ru', 'mailbox.navLink') });
-    await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+    await openAppPage(page, `${origin}/`);
     await expect.poll(() => link().count()).toBe(1);
 
     // A server whose mailbox is closed (as for a visitor from elsewhere): the same page without the link.
@@ -240,11 +241,17 @@ describe('the footer', () => {
         localMailbox: boolean;
       };
       expect(info.localMailbox).toBe(false);
-      await page.goto(`${closed.baseUrl}/`, { waitUntil: 'networkidle' });
+      const settingsAnswered = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === appInfoApi.get,
+      );
+      await openAppPage(page, `${closed.baseUrl}/`);
+      await settingsAnswered;
       await page
         .locator('footer')
         .getByRole('link', { name: text('ru', 'nav.faqs') })
         .waitFor();
+      // The footer has drawn what the server's settings say.
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
       expect(await link().count()).toBe(0);
     } finally {
       await context.close();

@@ -2,7 +2,7 @@ import type { Page, Response } from 'playwright-core';
 import { TAKEN_OVER_ATTRIBUTE } from '../../shared/pages/page-data.contract.ts';
 
 /**
- * Waits until the app has taken the page over (its handlers are attached): a click before that reaches no
+ * Waits until the page's script has taken it over (its handlers are attached): a click before that reaches no
  * handler. Not for a quiet network: pages load their lower rows in idle moments, and on a busy machine the
  * network may not be quiet for long before a test's timeout.
  */
@@ -10,7 +10,7 @@ export async function waitForTakeOver(page: Page): Promise<void> {
   await page.locator(`html[${TAKEN_OVER_ATTRIBUTE}]`).waitFor({ state: 'attached' });
 }
 
-/** Opens a page of the app (not a share link's recipient page) and waits until the app has taken it over. */
+/** Opens a page (the app's or a share link's) and waits until its script has taken it over. */
 export async function openAppPage(page: Page, url: string): Promise<Response | null> {
   const response = await page.goto(url);
   await waitForTakeOver(page);

@@ -1,8 +1,8 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { isLanguage } from '../../shared/i18n/languages.ts';
-import { markTakenOver } from '../lib/after-take-over.ts';
+import { markTakenOver, TakenOver } from '../lib/after-take-over.ts';
 import { Providers } from './providers.tsx';
 import { appRoutes, createAppRouter } from './router.tsx';
 import appStrings from 'virtual:strings/app';
@@ -25,12 +25,6 @@ async function loadMatchedFrames(routes: RouteObject[]): Promise<void> {
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   );
-}
-
-/** Runs `then` once the page has been taken over: an update before that would not match the server's page. */
-function TakenOver({ then }: { then: () => void }) {
-  useEffect(then, [then]);
-  return null;
 }
 
 /**

@@ -32,6 +32,15 @@ async function startWaiting(): Promise<void> {
   }
 }
 
+/**
+ * Rendered beside a page being hydrated, runs `then` once the page has been taken over: an update before that
+ * would not match the server's page.
+ */
+export function TakenOver({ then }: { then: () => void }): null {
+  useEffect(then, [then]);
+  return null;
+}
+
 /** True once the page has been taken over; false on the server and while the browser hydrates. */
 export function useAfterTakeOver(): boolean {
   const [value, setValue] = useState(takenOver);

@@ -11,6 +11,7 @@ import {
   serverKnowsLanguage,
 } from '../../lib/i18n.ts';
 import { TranslationProvider } from '../../lib/translation.tsx';
+import { markTakenOver, TakenOver } from '../../lib/after-take-over.ts';
 
 /**
  * The recipient page (`recipient.html`, served for `/c/{id}`, entry `web/recipient-main.tsx`): the server
@@ -27,6 +28,7 @@ export async function startRecipientPage(): Promise<void> {
       <TranslationProvider>
         <RecipientApp cardId={recipientCardIdOf(window.location.pathname) ?? ''} />
       </TranslationProvider>
+      <TakenOver then={markTakenOver} />
     </StrictMode>
   );
   if (serverRendered) {
