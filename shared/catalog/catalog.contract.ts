@@ -70,7 +70,7 @@ export const templateSummarySchema = z.object({
   thumbnailUrl: z.string(),
   /** The list picture at 1× and 2× of its shown size (`srcset`), or null for an external image. */
   thumbnailSrcSet: z.string().nullable(),
-  /** 400×533 JPEG overview cover. */
+  /** 400×533 WebP overview cover (first frame when animated). */
   coverUrl: z.string(),
   /** The full animated original, or null for a still template. */
   animatedUrl: z.string().nullable(),

@@ -72,6 +72,11 @@ export function createLinkPreviewService(deps: {
     return card && canOpenSharedCard(card) ? card : null;
   }
 
+  /**
+   * The card's cover, or null when it has none to draw (no template, a template without stored artwork, a file
+   * gone). Any other failure is thrown: the drawing is stored for good under the card's version, so a
+   * temporary one must not leave a preview without its cover.
+   */
   async function coverOf(card: CardRecord): Promise<Buffer | null> {
     if (!card.templateId) return null;
     try {
@@ -79,6 +84,10 @@ export function createLinkPreviewService(deps: {
       // An encoded variant comes as bytes; only the untouched original is a storage key to stream.
       return Buffer.isBuffer(image.body) ? image.body : null;
     } catch (error) {
+      const missing =
+        error instanceof StoredObjectNotFoundError ||
+        (error instanceof AppError && error.code === 'image-not-found');
+      if (!missing) throw error;
       log.warn({ err: error, templateId: card.templateId }, 'link preview: no cover for the card');
       return null;
     }

@@ -48,6 +48,8 @@ function meanDifference(a: Buffer, b: Buffer): number {
  */
 describeEachDatabase('the share link page and its preview', (use) => {
   let app: FastifyInstance;
+  let storageDir: string;
+  let admin: TestBrowser;
   let demo: DemoSample;
   /** Templates whose artwork an admin uploaded, as a GIF and as a PNG. */
   const uploaded = { gif: '', png: '' };
@@ -64,6 +66,7 @@ describeEachDatabase('the share link page and its preview', (use) => {
     ({ app, config } = await buildTestApp(use(), {
       env: { PUBLIC_ORIGIN: TEST_ORIGIN, WEB_DIST_DIR: webDir, ADMIN_EMAILS: ADMIN_EMAIL },
     }));
+    storageDir = config.storageDir;
     // The catalog a fresh install seeds (a sample of it), plus a template whose only artwork is the
     // animated WebP, as an imported catalog may have.
     demo = await generateDemoSample(await createFileStorage(config), now);
@@ -85,7 +88,7 @@ describeEachDatabase('the share link page and its preview', (use) => {
       ),
     );
     // And artwork uploaded in the admin area.
-    const { browser: admin } = await signUpAndVerify(app, use(), { email: ADMIN_EMAIL });
+    ({ browser: admin } = await signUpAndVerify(app, use(), { email: ADMIN_EMAIL }));
     const files = await adminUploads();
     for (const [format, bytes] of [
       ['gif', files.gif],
@@ -199,6 +202,51 @@ describeEachDatabase('the share link page and its preview', (use) => {
       expect(meanDifference(empty, cover), templateId).toBeGreaterThan(25);
       expect(meanDifference(drawn, cover), templateId).toBeLessThan(8);
     }
+  });
+
+  it('stores no preview without its cover when the artwork cannot be read for now', async () => {
+    const created = await admin.post(adminApi.templates, {
+      name: 'Unreadable for now',
+      description: 'Artwork whose file fails to read once',
+      translations: { name: {}, description: {} },
+      tags: ['birthday'],
+      categoryId: 'birthday',
+      styleId: 'playful',
+      isActive: true,
+    });
+    const templateId = created.json<{ id: string }>().id;
+    const artwork = await admin.request({
+      method: 'PUT',
+      url: adminApi.templateArtwork(templateId),
+      payload: (await adminUploads()).png,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(artwork.statusCode, artwork.body).toBe(200);
+    const { previewImage } = await use()
+      .database.db.selectFrom('templates')
+      .select('previewImage')
+      .where('id', '=', templateId)
+      .executeTakeFirstOrThrow();
+    const file = path.join(storageDir, previewImage!.replace(/^media:/, ''));
+    const { card } = await paidCard({ templateId });
+    const image = metaOf((await new TestBrowser(app).get(`/c/${card.id}`)).body, 'og:image')!;
+
+    // The disk answers with an error other than "not found" (here: a link to itself, for a moment).
+    const bytes = fs.readFileSync(file);
+    fs.rmSync(file);
+    fs.symlinkSync(file, file);
+    try {
+      expect((await new TestBrowser(app).get(new URL(image).pathname)).statusCode).toBeGreaterThanOrEqual(
+        500,
+      );
+    } finally {
+      fs.rmSync(file);
+      fs.writeFileSync(file, bytes);
+    }
+    // Once it reads again, the preview has its cover.
+    const drawn = await regionPixels((await previewOf(image)).image, COVER_REGION);
+    const cover = await regionPixels(await coverAsDrawn(templateId), { ...COVER_REGION, left: 24, top: 24 });
+    expect(meanDifference(drawn, cover)).toBeLessThan(8);
   });
 
   it('draws Arabic and Russian names in their scripts, in the card language', async () => {
