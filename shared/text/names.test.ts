@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import ar from '../i18n/locales/ar.json';
+import en from '../i18n/locales/en.json';
+import ru from '../i18n/locales/ru.json';
 import {
   asOneLine,
   isWellFormedText,
+  issueMessageKey,
   nameSchema,
+  refusalMessageKey,
   textSchema,
   wellFormedTextSchema,
   withoutBidiControls,
@@ -83,5 +89,22 @@ describe('the text rule', () => {
     expect(schema.safeParse('\u202E').success).toBe(false);
     expect(schema.safeParse('abcdef').error?.issues[0]?.message).toBe('too-long');
     expect(schema.parse('abcde\u202E')).toBe('abcde');
+  });
+
+  it('gives the forms one message for it, in English, Arabic and Russian', () => {
+    expect(issueMessageKey('invalid-characters')).toBe('errors.invalid-characters');
+    expect(issueMessageKey('too-long')).toBe('errors.validation-failed');
+    const contract = z.object({
+      name: textSchema({ max: 3 }),
+      note: textSchema({ max: 3, multiline: true }),
+    });
+    expect(refusalMessageKey(contract.safeParse({ name: 'long', note: 'a\u0000' }).error)).toBe(
+      'errors.invalid-characters',
+    );
+    expect(refusalMessageKey(contract.safeParse({ name: 'long', note: '' }).error)).toBe(
+      'errors.validation-failed',
+    );
+    expect(refusalMessageKey(new Error('network'))).toBeNull();
+    for (const locale of [en, ar, ru]) expect(locale.errors['invalid-characters']).toMatch(/\S/);
   });
 });

@@ -17,6 +17,11 @@ import { z } from 'zod';
  *   bidi controls — the writer's own layout of mixed Arabic and English, shown inside its own block — and is
  *   trimmed.
  * - Passwords are only checked (`wellFormedTextSchema`), never changed: they are compared, not shown.
+ * - A path parameter that names a card (its id, its media) is not refused: whatever it holds, it answers like
+ *   an unknown card (DESIGN §5). Every other path parameter is one-line text.
+ * - Text a machine wrote (an AI's answer) is cleaned of what is not text (`withoutNotText`) instead: nobody
+ *   could type it again.
+ * Every form shows `invalid-characters` with one message, `errors.invalid-characters` (`issueMessageKey`).
  */
 
 /** NUL, or a high or low surrogate without its other half. */
@@ -27,18 +32,32 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 /** CR, LF, vertical tab, form feed, NEL, and the Unicode line and paragraph separators. */
 const LINE_BREAKS = /[\r\n\v\f\u0085\u2028\u2029]+/g;
 
-/** The issue message of a string that is not text; the forms show it as `errors.invalid-characters`. */
+/** The issue message of a string that is not text. */
 export const INVALID_CHARACTERS = 'invalid-characters';
+
+/**
+ * The locale key a form shows for its contract's issue on a field (the issue's message): the text rule's own
+ * (`errors.invalid-characters`, in every language), else invalid input.
+ */
+export function issueMessageKey(message: string | undefined): string {
+  return message === INVALID_CHARACTERS ? 'errors.invalid-characters' : 'errors.validation-failed';
+}
+
+/**
+ * The locale key a form shows when its contract refused a whole input before it was sent (zod's error); null
+ * for any other failure (a request's, which web/lib/error-message.ts words).
+ */
+export function refusalMessageKey(error: unknown): string | null {
+  if (!(error instanceof z.ZodError)) return null;
+  return issueMessageKey(error.issues.find((issue) => issue.message === INVALID_CHARACTERS)?.message);
+}
 
 /** Whether a string is text: no NUL character and no lone surrogate. */
 export function isWellFormedText(value: string): boolean {
   return !NOT_TEXT.test(value);
 }
 
-/**
- * The string without its NUL characters and lone surrogates: for text a machine wrote (an AI's answer), which
- * is cleaned rather than refused, since nobody could type it again.
- */
+/** The string without its NUL characters and lone surrogates (text a machine wrote). */
 export function withoutNotText(value: string): string {
   return value.replace(ALL_NOT_TEXT, '');
 }
