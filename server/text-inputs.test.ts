@@ -404,6 +404,7 @@ describeEachDatabase('text inputs', (use) => {
   it('refuses NUL in the query of every route that takes one', async () => {
     const queries: [Caller, (value: string) => string, string][] = [
       ['guest', (value) => `${catalogApi.templates}?q=${value}`, 'q'],
+      ['guest', (value) => `${accountsApi.auth}/verify-email?token=${value}`, 'token'],
       ['guest', (value) => `${catalogApi.templates}?category=${value}`, 'category'],
       ['guest', (value) => `${catalogApi.templates}?style=${value}`, 'style'],
       ['guest', (value) => `${catalogApi.templates}?event=${value}`, 'event'],
