@@ -192,3 +192,29 @@ describe('the Help Center for a signed-in user', () => {
     await context.close();
   });
 });
+
+describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }, { language: 'ru' }])(
+  'a help request holding characters that cannot be saved ($language)',
+  ({ language }) => {
+    it('is refused on its field, in the page language, and nothing is sent', async () => {
+      const t = (key: string) => text(language, key);
+      const context = await newContext(language);
+      const page = await context.newPage();
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/help-requests')) sent.push(request.url());
+      });
+      await page.goto(`${server.baseUrl}/help`);
+      await page.getByLabel(`${t('help.email')} *`).fill('maria@example.com');
+      const description = page.getByLabel(`${t('help.description')} *`);
+      // As a paste from a broken document brings it: a NUL between the words.
+      await description.fill('My card\u0000 is blank');
+      expect(await description.inputValue()).toContain('\u0000');
+      await page.getByRole('button', { name: t('help.submit') }).click();
+      await page.getByText(t('errors.invalid-characters')).waitFor();
+      expect(await description.getAttribute('aria-invalid')).toBe('true');
+      expect(sent).toEqual([]);
+      await context.close();
+    });
+  },
+);

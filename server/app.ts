@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './platform/config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { createNotifications } from './platform/db/notifications.ts';
@@ -118,6 +118,8 @@ export interface AppOptions {
   onStatement?: (sql: string) => void;
   /** Set by main.ts when a shutdown signal arrives, before the server closes: readiness answers 503. */
   shutdown?: ShutdownState;
+  /** Told every route as it is declared, with its schemas (a test checks every text input against them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The housekeeping (abandoned guest drafts, old uploads): first a few minutes after start, then hourly. */
@@ -138,6 +140,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     rewriteUrl: (request) => escapeUndecodablePath(request.url ?? '/'),
   });
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   const database = openDatabase({
     databaseUrl: config.databaseUrl,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
-import { nameSchema } from '../text/names.ts';
+import { nameSchema, textSchema, wellFormedTextSchema } from '../text/names.ts';
 
 /**
  * Accounts API shared by the server and the browser. better-auth serves the authentication
@@ -49,7 +49,7 @@ export const accountNameSchema = nameSchema({ min: 1, max: ACCOUNT_NAME_MAX_LENG
 export const signUpInputSchema = z.object({
   name: accountNameSchema,
   email: z.string().trim().toLowerCase().email().max(254),
-  password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  password: wellFormedTextSchema().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
@@ -59,12 +59,12 @@ export type SignUpInput = z.infer<typeof signUpInputSchema>;
  */
 export const signInInputSchema = z.object({
   email: signUpInputSchema.shape.email,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: wellFormedTextSchema().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
 /** POST /api/me/claim-guest-cards — after sign-in, moves the guest session's cards to the user. */
-export const claimGuestCardsRequestSchema = z.object({ cardId: z.string().min(1).max(100).optional() });
+export const claimGuestCardsRequestSchema = z.object({ cardId: textSchema({ max: 100 }).min(1).optional() });
 export const claimGuestCardsResponseSchema = z.object({
   transferred: z.number().int(),
   /** The carried card when it now belongs to the user (go to checkout with it), else null (go home). */

@@ -5,19 +5,20 @@ import {
   styleSchema,
   templateSummarySchema,
 } from '../catalog/catalog.contract.ts';
+import { nameSchema, textSchema } from '../text/names.ts';
 
 /**
  * The catalog admin API (DESIGN §1.16): what an admin reads and sends. The server validates with these
  * schemas; the admin area's forms check with the same ones. Hidden rows are included everywhere here.
  */
 
-const nameText = z.string().trim().min(1).max(120);
-const tagList = z.array(z.string().trim().min(1).max(40)).max(30);
-const translated = (max: number) =>
-  z.object({
-    ar: z.string().trim().max(max).optional(),
-    ru: z.string().trim().max(max).optional(),
-  });
+/** Names and their translations are one line; descriptions keep their lines (shared/text/names.ts). */
+const nameText = nameSchema({ min: 1, max: 120 });
+const id = textSchema({ max: 200 }).min(1);
+const tagList = z.array(textSchema({ max: 40 }).min(1)).max(30);
+const translated = (bounds: { max: number; multiline?: boolean }) =>
+  z.object({ ar: textSchema(bounds).optional(), ru: textSchema(bounds).optional() });
+const translatedName = translated({ max: 120 });
 
 /** A category's rank: a positive number, or null for unranked (SPEC §2: ranked first, then by name). */
 export const rankSchema = z.number().finite().min(0).max(1_000_000).nullable();
@@ -67,11 +68,14 @@ export type AdminCatalog = z.infer<typeof adminCatalogSchema>;
 
 export const templateInputSchema = z.object({
   name: nameText,
-  description: z.string().trim().max(1000),
-  translations: z.object({ name: translated(120), description: translated(1000) }),
+  description: textSchema({ max: 1000, multiline: true }),
+  translations: z.object({
+    name: translatedName,
+    description: translated({ max: 1000, multiline: true }),
+  }),
   tags: tagList,
-  categoryId: z.string().min(1).max(200),
-  styleId: z.string().min(1).max(200).nullable(),
+  categoryId: id,
+  styleId: id.nullable(),
   isActive: z.boolean(),
   /** ISO 8601; omitted on creation: now. */
   createdAt: z.iso.datetime({ offset: true }).optional(),
@@ -80,7 +84,7 @@ export type TemplateInput = z.input<typeof templateInputSchema>;
 
 export const categoryInputSchema = z.object({
   name: nameText,
-  translations: translated(120),
+  translations: translatedName,
   rank: rankSchema,
   isActive: z.boolean(),
   /** Matched against event tags (SPEC §5). */
@@ -90,21 +94,18 @@ export type CategoryInput = z.input<typeof categoryInputSchema>;
 
 export const styleInputSchema = z.object({
   name: nameText,
-  translations: translated(120),
+  translations: translatedName,
   isActive: z.boolean(),
 });
 export type StyleInput = z.input<typeof styleInputSchema>;
 
 export const eventInputSchema = z.object({
   name: nameText,
-  tag: z.string().trim().min(1).max(60),
-  iconKeyword: z
-    .string()
-    .trim()
-    .max(60)
+  tag: textSchema({ max: 60 }).min(1),
+  iconKeyword: textSchema({ max: 60 })
     .nullable()
     .transform((v) => (v === '' ? null : v)),
-  translations: translated(120),
+  translations: translatedName,
   isActive: z.boolean(),
 });
 export type EventInput = z.input<typeof eventInputSchema>;
@@ -112,7 +113,7 @@ export type EventInput = z.input<typeof eventInputSchema>;
 /** PUT /api/admin/categories/ranks — several ranks at once (a row dragged into place renumbers the others). */
 export const categoryRanksInputSchema = z.object({
   ranks: z
-    .array(z.object({ id: z.string().min(1).max(200), rank: rankSchema }))
+    .array(z.object({ id, rank: rankSchema }))
     .min(1)
     .max(1000),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
-import { nameSchema } from '../text/names.ts';
+import { nameSchema, textSchema } from '../text/names.ts';
 import { CARD_NAME_MAX_LENGTH } from '../cards/card-rules.ts';
 
 /**
@@ -162,9 +162,9 @@ export const aiMessageRequestSchema = z
     relationship: z.enum(RELATIONSHIPS),
     recipientName: nameSchema({ max: CARD_NAME_MAX_LENGTH }),
     senderName: nameSchema({ max: CARD_NAME_MAX_LENGTH }),
-    personalDetails: z.string().trim().max(AI_INSTRUCTION_MAX_LENGTH, 'too-long').default(''),
+    personalDetails: textSchema({ max: AI_INSTRUCTION_MAX_LENGTH, multiline: true }).default(''),
     language: z.enum(LANGUAGES),
-    previous: z.string().max(4000).optional(),
+    previous: textSchema({ max: 4000, multiline: true }).optional(),
   })
   .strict();
 export type AiMessageRequest = z.input<typeof aiMessageRequestSchema>;

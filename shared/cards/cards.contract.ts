@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
-import { isWellFormedText, nameSchema } from '../text/names.ts';
+import { nameSchema, textSchema } from '../text/names.ts';
 import {
   CARD_MESSAGE_MAX_LENGTH,
   CARD_NAME_MAX_LENGTH,
@@ -33,16 +33,11 @@ export type TextStyles = z.infer<typeof textStylesSchema>;
  */
 export const cardInputSchema = z
   .object({
-    templateId: z.string().trim().max(200).nullable().optional(),
+    templateId: textSchema({ max: 200 }).nullable().optional(),
     senderName: nameSchema({ max: CARD_NAME_MAX_LENGTH }).optional(),
     recipientName: nameSchema({ max: CARD_NAME_MAX_LENGTH }).optional(),
-    /** Free text keeps its bidi controls (a mixed Arabic and English message may need them), but must be text. */
-    message: z
-      .string()
-      .refine(isWellFormedText, { message: 'invalid-characters', abort: true })
-      .trim()
-      .max(CARD_MESSAGE_MAX_LENGTH, 'too-long')
-      .optional(),
+    /** Text of several lines: it keeps its line breaks and bidi controls (shared/text/names.ts). */
+    message: textSchema({ max: CARD_MESSAGE_MAX_LENGTH, multiline: true }).optional(),
     /** null clears the voice (and then fails the voice check). */
     selectedVoice: z.enum(VOICES).nullable().optional(),
     textStyles: textStylesSchema.partial().strict().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categorySchema } from '../catalog/catalog.contract.ts';
+import { textSchema } from '../text/names.ts';
 import { cardViewsSummarySchema } from './card-views.contract.ts';
 import { cardSchema } from './cards.contract.ts';
 
@@ -8,10 +9,7 @@ import { cardSchema } from './cards.contract.ts';
  * an optional category filter. The filter names a category by its id (stable, unlike display names).
  */
 
-const optionalId = z
-  .string()
-  .trim()
-  .max(200)
+const optionalId = textSchema({ max: 200 })
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../text/names.ts';
 
 /**
  * The catalog API (templates, categories, styles, events). The server validates requests and responses with
@@ -93,10 +94,7 @@ export const homeResponseSchema = z.object({
 });
 export type HomeResponse = z.infer<typeof homeResponseSchema>;
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(200)
+const optionalText = textSchema({ max: 200 })
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 

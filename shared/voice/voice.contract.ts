@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { CARD_NAME_MAX_LENGTH, VOICES } from '../cards/card-rules.ts';
+import { nameSchema } from '../text/names.ts';
 
 /** The AI voice (DESIGN §1.13): the editor's 'Hear it' preview. The greeting's wording is `greeting.ts`. */
 
-/** POST /api/voice/greetings — the editor's 'Hear it': the greeting for these names, voice and language. */
+/**
+ * POST /api/voice/greetings — the editor's 'Hear it': the greeting for these names, voice and language. The
+ * names follow the card's name rule, so the preview says what the card will.
+ */
 export const greetingPreviewRequestSchema = z
   .object({
-    recipientName: z.string().trim().min(1).max(CARD_NAME_MAX_LENGTH),
-    senderName: z.string().trim().min(1).max(CARD_NAME_MAX_LENGTH),
+    recipientName: nameSchema({ min: 1, max: CARD_NAME_MAX_LENGTH }),
+    senderName: nameSchema({ min: 1, max: CARD_NAME_MAX_LENGTH }),
     voice: z.enum(VOICES),
     language: z.enum(LANGUAGES),
   })

@@ -21,12 +21,13 @@ import {
   templateInputSchema,
   usageSchema,
 } from '../../../shared/admin/admin.contract.ts';
+import { textSchema } from '../../../shared/text/names.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { CurrentUserResolver } from '../users/current-user.ts';
 import type { AdminPolicy } from './admin.policy.ts';
 import type { Admin, AdminService } from './admin.service.ts';
 
-const idParams = z.object({ id: z.string().trim().min(1).max(200) });
+const idParams = z.object({ id: textSchema({ max: 200 }).min(1) });
 /** `merge` adds and updates; `replace` also removes (or hides, when used) what the archive lacks. */
 const importQuery = z.object({ mode: z.enum(['merge', 'replace']).default('merge') });
 

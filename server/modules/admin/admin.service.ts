@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ZodError } from 'zod';
 import type {
   AdminCatalog,
   CatalogChanges,
@@ -10,6 +11,7 @@ import type {
   Usage,
   UsageCounts,
 } from '../../../shared/admin/admin.contract.ts';
+import { INVALID_CHARACTERS } from '../../../shared/text/names.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { NotAnImageError, sanitizeArtwork } from '../../platform/media/image-sanitizer.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
@@ -32,6 +34,13 @@ import {
   presentAdminStyle,
   presentAdminTemplate,
 } from './admin.presenter.ts';
+
+/** The issues of a catalog document that are strings not being text, by dotted path. */
+function textIssues(error: ZodError): { path: string; message: string }[] {
+  return error.issues
+    .filter((issue) => issue.message === INVALID_CHARACTERS)
+    .map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
 
 /** The admin making a change, as the change log keeps them. */
 export interface Admin {
@@ -335,14 +344,17 @@ export function createAdminService(deps: {
     /**
      * Imports a catalog source document whose artwork is already in storage: every row is added or updated
      * (`replace`: what it lacks is deleted, or hidden when used). Artwork it refers to that storage lacks
-     * makes the whole import fail (`invalid-archive`), before any row is written. The demo catalog's seeding
-     * comes through here too.
+     * makes the whole import fail (`invalid-archive`), before any row is written, and so does a string that is
+     * not text (`validation-failed`, naming where). The demo catalog's seeding comes through here too.
      */
     async importSource(admin: Admin, source: unknown, mode: 'merge' | 'replace') {
       let incoming;
       try {
         incoming = normalizeCatalogSource(source, now());
-      } catch {
+      } catch (error) {
+        // A catalog whose text is not text is refused as the admin area's forms refuse it, where it is.
+        const notText = error instanceof ZodError ? textIssues(error) : [];
+        if (notText.length > 0) throw new AppError('validation-failed', undefined, notText);
         throw new AppError('invalid-archive');
       }
       for (const key of mediaKeysOf(incoming)) {

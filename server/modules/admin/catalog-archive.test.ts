@@ -151,6 +151,56 @@ describeEachDatabase('catalog archive', (use) => {
     expect(catalog.categories.some((c) => c.name === 'Only Here')).toBe(false);
   });
 
+  it('refuses an archive whose text is not text, importing nothing, and strips bidi controls from names', async () => {
+    const admin = source.callers.admin;
+    const document = (rows: { categories?: unknown[]; templates?: unknown[] }) =>
+      JSON.stringify({
+        format: 'winc-catalog',
+        version: 1,
+        categories: rows.categories ?? [],
+        styles: [],
+        events: [],
+        templates: rows.templates ?? [],
+      });
+    const category = { id: 'moving', name: 'Moving', tags: ['home'] };
+    const template = { id: 'moving-1', name: 'New Home', description: 'Boxes', categoryId: 'moving' };
+    // Raw JSON escapes: a lone surrogate reaches the server as one.
+    const broken = [
+      document({ categories: [{ ...category, name: 'NOT' }] }).replace('"NOT"', '"Mov\\u0000ing"'),
+      document({ categories: [category], templates: [{ ...template, description: 'NOT' }] }).replace(
+        '"NOT"',
+        '"Box\\ud800es"',
+      ),
+      document({ categories: [{ ...category, translations: { ru: 'NOT' } }] }).replace('"NOT"', '"\\udfff"'),
+      document({ categories: [{ ...category, tags: ['NOT'] }] }).replace('"NOT"', '"h\\u0000ome"'),
+    ];
+    const before = (await admin.get(adminApi.catalog)).json<AdminCatalog>();
+    const changes = (await admin.get(adminApi.changes)).json().items.length;
+    for (const json of broken) {
+      const refused = await importArchive(admin, Buffer.from(zipSync({ 'catalog.json': Buffer.from(json) })));
+      expect(refused.statusCode, json).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'validation-failed',
+        details: [expect.objectContaining({ message: 'invalid-characters' })],
+      });
+    }
+    expect((await admin.get(adminApi.catalog)).json<AdminCatalog>()).toEqual(before);
+    expect((await admin.get(adminApi.changes)).json().items).toHaveLength(changes);
+
+    const named = document({
+      categories: [{ ...category, name: '\u202EMoving\u202C\nDay' }],
+      templates: [{ ...template, name: 'New \u2067Home\u2069', description: 'Boxes\n\u2067بيت\u2069' }],
+    });
+    const imported = await importArchive(admin, Buffer.from(zipSync({ 'catalog.json': Buffer.from(named) })));
+    expect(imported.statusCode).toBe(200);
+    const after = (await admin.get(adminApi.catalog)).json<AdminCatalog>();
+    expect(after.categories.find((c) => c.id === 'moving')!.name).toBe('Moving Day');
+    expect(after.templates.find((t) => t.id === 'moving-1')).toMatchObject({
+      name: 'New Home',
+      description: 'Boxes\n\u2067بيت\u2069',
+    });
+  });
+
   it('refuses what is not a catalog archive, and artwork that is not an image', async () => {
     const admin = empty.server!.callers.admin;
     const notZip = await importArchive(admin, Buffer.from('just some text, not a zip at all'));

@@ -209,6 +209,36 @@ describeEachDatabase('AI messages', (use) => {
     expect(unknown.statusCode).toBe(400);
   });
 
+  it('refuses personal details that are not text before the writer runs', async () => {
+    openAi.answerChatWith({ kind: 'plain', text: 'Happy birthday, Alex!\nSam' });
+    // JSON's escapes reach the server as they are: a lone surrogate, not the U+FFFD a UTF-8 encoder would make.
+    for (const raw of ['loves\\u0000hiking', 'loves \\ud83d hiking', 'loves hiking \\udc00']) {
+      const body = JSON.stringify({ ...request, personalDetails: 'DETAILS' }).replace('DETAILS', raw);
+      const refused = await plus.post(aiApi.messages, body, { 'content-type': 'application/json' });
+      expect(refused.statusCode, raw).toBe(400);
+      expect(refused.json()).toEqual({
+        code: 'validation-failed',
+        message: 'The request is not valid.',
+        details: [{ path: 'personalDetails', message: 'invalid-characters' }],
+      });
+    }
+    expect(openAi.requests).toHaveLength(0);
+    // Line breaks and bidi controls are the sender's own layout: they reach the writer as typed.
+    outcomeOf(
+      await write(plus, { ...request, personalDetails: 'loves\nhiking \u2067\u0633\u0627\u0645\u2069' }),
+    );
+    const messages = openAi.requests[0]!.body.messages as Array<{ content: string }>;
+    expect(JSON.parse(messages[1]!.content)).toMatchObject({
+      personalDetails: 'loves\nhiking \u2067\u0633\u0627\u0645\u2069',
+    });
+  });
+
+  it('offers only text, whatever the provider answers', async () => {
+    openAi.answerChatWith({ kind: 'plain', text: 'Happy\u0000 birthday, Alex!\uD800\nSam' });
+    const { done } = outcomeOf(await write(plus));
+    expect(done.message).toBe('Happy birthday, Alex!\nSam');
+  });
+
   it('limits how many messages one sender writes in an hour', async () => {
     await withinOneRateWindow(AI_RATE_LIMITS.perOwner.windowMs);
     const guest = new TestBrowser(app);

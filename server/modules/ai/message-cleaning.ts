@@ -1,4 +1,5 @@
 import { trimToWords } from '../../../shared/ai/ai-message.contract.ts';
+import { withoutNotText } from '../../../shared/text/names.ts';
 
 const HTML_ENTITIES: Record<string, string> = {
   '&amp;': '&',
@@ -23,10 +24,11 @@ function unwrapQuotes(text: string): string {
 /**
  * Turns what a language model answered into the plain text of a card (SPEC §9: at most 80 words): no HTML, no
  * markdown (headings, emphasis, lists, links, code), no "Here's your message:" line, no quotation marks around
- * the whole; line breaks between paragraphs stay.
+ * the whole; line breaks between paragraphs stay. What is not text (NUL, lone surrogates) is dropped, so the
+ * card saves what the dialog offers.
  */
 export function cleanMessage(raw: string): string {
-  let text = raw
+  let text = withoutNotText(raw)
     .replace(/```[a-z]*\n?/gi, '')
     .replace(/<\/?[a-z][^>]*>/gi, '')
     .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (entity) => HTML_ENTITIES[entity] ?? entity)

@@ -7,17 +7,15 @@ import {
   type TemplateFilters,
 } from '../../../shared/catalog/catalog.rules.ts';
 import type { PageData } from '../../../shared/pages/page-data.contract.ts';
+import { textSchema } from '../../../shared/text/names.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { WebPage } from '../../../shared/pages/page-code.ts';
 import { visitorLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
 import type { CatalogAnswers } from './catalog-answers.cache.ts';
 
-const pageParams = z.object({ name: z.string().trim().min(1).max(200) });
-const filterQuery = z.object({
-  style: z.string().optional(),
-  category: z.string().optional(),
-  q: z.string().optional(),
-});
+const pageParams = z.object({ name: textSchema({ max: 200 }).min(1) });
+const filterText = textSchema({ max: 200 }).optional();
+const filterQuery = z.object({ style: filterText, category: filterText, q: filterText });
 
 /** An answer's value, or nothing when it could not be made: the page goes without it. */
 function valueOrNothing<T>(answer: Promise<{ value: T }>): Promise<T | undefined> {

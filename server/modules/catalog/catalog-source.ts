@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { parseRank } from '../../../shared/catalog/catalog.rules.ts';
 import { isUsableImageUrl } from '../../../shared/catalog/catalog.rules.ts';
 import type { Translations } from '../../../shared/i18n/languages.ts';
+import { asOneLine, wellFormedTextSchema } from '../../../shared/text/names.ts';
 
 /**
  * Catalog data as it arrives from a source document (the demo generator, an export of the original data
  * store, an admin import). SPEC §3 lets each field come in several spellings; this is the one place that
- * normalises them, so everything past `normalizeCatalogSource` sees a single shape.
+ * normalises them, so everything past `normalizeCatalogSource` sees a single shape. Its text follows the text
+ * rule of the admin area's forms (shared/text/names.ts): a string that is not text refuses the whole document
+ * (`invalid-characters`); names, tags and ids are made one line, descriptions keep their lines.
  */
 
 /** A reference to a file in our own storage, e.g. `media:catalog/templates/birthday-confetti-1a2b3c.webp`. */
@@ -14,13 +17,13 @@ export const MEDIA_PREFIX = 'media:';
 /** The storage folder of template artwork (the demo catalog's and uploaded). */
 export const ARTWORK_FOLDER = 'catalog/templates';
 
-const text = z.string();
+const text = wellFormedTextSchema();
 const maybeText = text.nullish();
-const tags = z.array(z.string()).nullish();
-const translations = z.object({ ar: z.string().optional(), ru: z.string().optional() }).nullish();
+const tags = z.array(text).nullish();
+const translations = z.object({ ar: text.optional(), ru: text.optional() }).nullish();
 /** ISO text, epoch milliseconds, or a data-store timestamp object. */
 const rawDate = z.union([
-  z.string(),
+  text,
   z.number(),
   z.object({ seconds: z.number(), nanoseconds: z.number().optional() }),
   z.object({ _seconds: z.number(), _nanoseconds: z.number().optional() }),
@@ -146,20 +149,26 @@ export interface NormalizedCatalog {
   templates: TemplateRecord[];
 }
 
-function firstText(...values: (string | null | undefined)[]): string {
-  for (const value of values) if (typeof value === 'string' && value.trim() !== '') return value.trim();
+/** A text of several lines, trimmed. */
+const lines = (value: string) => value.trim();
+/** One line of text (a name, a tag, an id), trimmed. */
+const line = (value: string) => asOneLine(value).trim();
+
+/** The first of the spellings that holds text, made one line (or kept in its lines), else ''. */
+function firstText(clean: (value: string) => string, ...values: (string | null | undefined)[]): string {
+  for (const value of values) if (typeof value === 'string' && clean(value) !== '') return clean(value);
   return '';
 }
 
 function cleanTags(...lists: (string[] | null | undefined)[]): string[] {
   const list = lists.find((l) => Array.isArray(l)) ?? [];
-  return [...new Set(list.map((t) => t.trim()).filter((t) => t !== ''))];
+  return [...new Set(list.map(line).filter((t) => t !== ''))];
 }
 
-function cleanTranslations(value: z.infer<typeof translations>): Translations {
+function cleanTranslations(value: z.infer<typeof translations>, clean = line): Translations {
   const out: Translations = {};
-  if (value?.ar?.trim()) out.ar = value.ar.trim();
-  if (value?.ru?.trim()) out.ru = value.ru.trim();
+  if (value?.ar && clean(value.ar)) out.ar = clean(value.ar);
+  if (value?.ru && clean(value.ru)) out.ru = clean(value.ru);
   return out;
 }
 
@@ -202,8 +211,8 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
   const source = catalogSourceSchema.parse(input);
   const categories = source.categories
     .map((c) => ({
-      id: c.id.trim(),
-      name: firstText(c.Name, c.name),
+      id: line(c.id),
+      name: firstText(line, c.Name, c.name),
       rank: parseRank(c.Rank ?? c.rank),
       isActive: c.isActive ?? c.IsActive ?? true,
       tags: cleanTags(c.Tags, c.tags),
@@ -212,19 +221,19 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
     .filter((c) => c.id !== '' && c.name !== '');
   const styles = source.styles
     .map((s) => ({
-      id: s.id.trim(),
-      name: firstText(s.Name, s.name),
+      id: line(s.id),
+      name: firstText(line, s.Name, s.name),
       isActive: s.isActive ?? true,
       translations: cleanTranslations(s.translations),
     }))
     .filter((s) => s.id !== '' && s.name !== '');
   const events = source.events
     .map((e) => ({
-      id: firstText(e.EventID, e.id),
-      name: firstText(e.Name, e.name),
-      tag: firstText(e.Tag, e.tag),
+      id: firstText(line, e.EventID, e.id),
+      name: firstText(line, e.Name, e.name),
+      tag: firstText(line, e.Tag, e.tag),
       isActive: e.IsActive ?? e.isActive ?? false,
-      iconKeyword: firstText(e.iconKeyword) || null,
+      iconKeyword: firstText(line, e.iconKeyword) || null,
       translations: cleanTranslations(e.translations),
     }))
     .filter((e) => e.id !== '' && e.name !== '');
@@ -234,16 +243,16 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
   const templates = source.templates
     .map((t): TemplateRecord => {
       // StyleID is an id; Style may be an id or a style name.
-      const styleRef = firstText(t.StyleID, t.styleId, t.Style);
+      const styleRef = firstText(line, t.StyleID, t.styleId, t.Style);
       const styleId = styleIds.has(styleRef)
         ? styleRef
         : (styleIdByName.get(styleRef.toLocaleLowerCase()) ?? null);
       return {
-        id: t.id.trim(),
-        name: firstText(t.Name, t.name),
-        description: firstText(t.Description, t.description),
+        id: line(t.id),
+        name: firstText(line, t.Name, t.name),
+        description: firstText(lines, t.Description, t.description),
         tags: cleanTags(t.Tags, t.tags),
-        categoryId: firstText(t.CategoryId, t.categoryId),
+        categoryId: firstText(line, t.CategoryId, t.categoryId),
         styleId,
         previewImage: normalizeImageReference(t.ThumbnailUrl, t.thumbnailUrl, t.imageUrl, t.fileUrl),
         animatedImage: normalizeImageReference(t.gifUrl, t.animatedUrl, t.GifUrl),
@@ -256,7 +265,7 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
         isActive: t.isActive ?? true,
         translations: {
           name: cleanTranslations(t.translations?.name),
-          description: cleanTranslations(t.translations?.description),
+          description: cleanTranslations(t.translations?.description, lines),
         },
       };
     })

@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogApi } from '../../../shared/api-paths.ts';
 import { templateListQuerySchema } from '../../../shared/catalog/catalog.contract.ts';
+import { textSchema } from '../../../shared/text/names.ts';
 import type { CatalogAnswers } from './catalog-answers.cache.ts';
 
-const nameParams = z.object({ name: z.string().trim().min(1).max(200) });
-const idParams = z.object({ id: z.string().trim().min(1).max(200) });
+const nameParams = z.object({ name: textSchema({ max: 200 }).min(1) });
+const idParams = z.object({ id: textSchema({ max: 200 }).min(1) });
 
 /**
  * Catalog reads. Answers are shared by everyone, so browsers may reuse them briefly; they come from the

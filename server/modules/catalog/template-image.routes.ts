@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogApi } from '../../../shared/api-paths.ts';
 import { templateImageVariants } from '../../../shared/catalog/catalog.contract.ts';
+import { textSchema } from '../../../shared/text/names.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { TemplateImageService } from './template-image.service.ts';
 
-const params = z.object({ id: z.string().min(1).max(200), variant: z.enum(templateImageVariants) });
-const query = z.object({ v: z.string().max(64).optional() });
+const params = z.object({ id: textSchema({ max: 200 }).min(1), variant: z.enum(templateImageVariants) });
+const query = z.object({ v: textSchema({ max: 64 }).optional() });
 
 /** GET /media/templates/:id/:variant — ETag revalidation, and forever-caching of versioned URLs. */
 export function registerTemplateImageRoutes(

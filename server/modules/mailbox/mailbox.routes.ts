@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailboxListSchema, mailboxMailSchema } from '../../../shared/mailbox/mailbox.contract.ts';
+import { textSchema } from '../../../shared/text/names.ts';
 import type { MailboxService } from './mailbox.service.ts';
 import { mailboxApi } from '../../../shared/api-paths.ts';
 
-const idParams = z.object({ id: z.string().trim().min(1).max(100) });
+const idParams = z.object({ id: textSchema({ max: 100 }).min(1) });
 
 /**
  * The mail's own document gets its own, stricter CSP: no scripts, no requests, only the inline styles a mail

@@ -11,8 +11,9 @@ import {
   paymentOptionsSchema,
   testCheckoutOrderSchema,
 } from '../../../shared/payments/payments.contract.ts';
+import { textSchema } from '../../../shared/text/names.ts';
 
-const orderParams = z.object({ orderId: z.string().min(1).max(100) });
+const orderParams = z.object({ orderId: textSchema({ max: 100 }).min(1) });
 /** Orders and balances are the caller's own: never stored by a shared cache. */
 const privateAnswer = { 'Cache-Control': 'private, no-store' };
 /** Stripe's events are small; a megabyte is far more than any of them. */

@@ -9,6 +9,7 @@ import {
   updateProfileRequestSchema,
 } from '../../../shared/accounts/accounts.contract.ts';
 import { accountsApi } from '../../../shared/api-paths.ts';
+import { textSchema } from '../../../shared/text/names.ts';
 import type { SessionReader } from '../../platform/auth/session-reader.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { CurrentUserResolver } from './current-user.ts';
@@ -16,7 +17,7 @@ import { presentCurrentUser } from './users.presenter.ts';
 import type { UserRecord } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 
-const avatarParams = z.object({ file: z.string().min(1).max(120) });
+const avatarParams = z.object({ file: textSchema({ max: 120 }).min(1) });
 const meAnswer = { response: { 200: meResponseSchema } };
 
 export interface UsersRoutesDeps {

@@ -6,6 +6,7 @@ import { errorCodeForAuthError } from './auth-errors.ts';
 import { AUTH_RATE_LIMITS } from './auth-rate-limits.ts';
 import { copyFetchResponse, toFetchRequest } from './auth-request.ts';
 import { isSafeReturnPath, RETURN_PATH_FIELDS } from '../../../shared/accounts/return-path.ts';
+import { INVALID_CHARACTERS, isWellFormedText } from '../../../shared/text/names.ts';
 import { beginSignInAttempt } from './sign-in-throttle.ts';
 import { accountsApi } from '../../../shared/api-paths.ts';
 
@@ -73,10 +74,35 @@ function assertReturnPaths(fields: Record<string, unknown>, url: string): void {
   }
 }
 
+/** The dotted paths of the strings in a request's fields that are not text. */
+function notTextPaths(value: unknown, path: string[] = []): string[] {
+  if (typeof value === 'string') return isWellFormedText(value) ? [] : [path.join('.')];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => notTextPaths(child, [...path, key]));
+}
+
 /**
- * Mounts better-auth on /api/auth/*: our rate limits and return-path rule first, then the Fastify request
- * becomes a Fetch Request (raw body, client IP from request.ip), and better-auth's answer is copied back
- * (status, headers, every Set-Cookie). Error answers get our stable `code` (better-auth's stays in `authCode`).
+ * Refuses a request carrying a string that is not text (NUL, a lone surrogate), in the body or the query,
+ * before anything reads it: the text rule of shared/text/names.ts, on endpoints whose contracts are
+ * better-auth's. A password is refused too, though only ever hashed: every lone surrogate reaches the hash as
+ * the same U+FFFD.
+ */
+function assertTextFields(fields: Record<string, unknown>, url: string): void {
+  const query = Object.fromEntries(new URL(`http://winc.invalid${url}`).searchParams);
+  const paths = [...new Set([...notTextPaths(fields), ...notTextPaths(query)])];
+  if (paths.length > 0) {
+    throw new AppError(
+      'validation-failed',
+      undefined,
+      paths.map((path) => ({ path, message: INVALID_CHARACTERS })),
+    );
+  }
+}
+
+/**
+ * Mounts better-auth on /api/auth/*: the text rule, our rate limits and return-path rule first, then the
+ * Fastify request becomes a Fetch Request (raw body, client IP from request.ip), and better-auth's answer is
+ * copied back (status, headers, every Set-Cookie). Error answers get our stable `code` (better-auth's stays in `authCode`).
  */
 export async function registerAuthHandler(app: FastifyInstance, options: AuthHandlerOptions): Promise<void> {
   const { auth, rateLimiter } = options;
@@ -98,6 +124,7 @@ export async function registerAuthHandler(app: FastifyInstance, options: AuthHan
       handler: async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
         const fields = readFields(request, raw);
+        assertTextFields(fields, request.url);
         assertReturnPaths(fields, request.url);
 
         const path = authPath(request.url);

@@ -2,7 +2,7 @@ import { MailCheck, Sparkles, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useSearchParams } from 'react-router';
-import type { CurrentUser } from '../../../../shared/accounts/accounts.contract.ts';
+import { accountNameSchema, type CurrentUser } from '../../../../shared/accounts/accounts.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { changeEmail, deleteAccount, updateProfile, uploadAvatar } from '../api/account-api.ts';
 import { errorReason } from '../../../lib/error-message.ts';
+import { issueMessageKey } from '../../../../shared/text/names.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { CreditHistory } from './credit-history.tsx';
 
@@ -76,7 +77,10 @@ export function AccountInfoView({
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const next: { name?: string; email?: string } = {};
+    // The account name's own contract: what the server takes, as it will store it.
+    const checkedName = accountNameSchema.safeParse(name);
     if (trimmedName === '') next.name = t('auth.fields.required');
+    else if (!checkedName.success) next.name = t(issueMessageKey(checkedName.error.issues[0]?.message));
     if (trimmedEmail === '') next.email = t('auth.fields.required');
     else if (!EMAIL_PATTERN.test(trimmedEmail)) next.email = t('auth.invalidEmail');
     setErrors(next);
@@ -88,7 +92,7 @@ export function AccountInfoView({
         await uploadAvatar(avatar);
         setAvatar(null);
       }
-      if (nameChanged) await updateProfile({ name: trimmedName });
+      if (nameChanged && checkedName.success) await updateProfile({ name: checkedName.data });
       if (emailChanged) {
         await changeEmail(trimmedEmail);
         setEmailSentTo({ current: user.email, next: trimmedEmail });

@@ -1,15 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminCatalog,
-  AdminTemplate,
-  CatalogChanges,
-  CatalogImportResult,
-  CategoryInput,
-  DeleteOutcome,
-  EventInput,
-  StyleInput,
-  TemplateInput,
-  Usage,
+import {
+  categoryInputSchema,
+  eventInputSchema,
+  styleInputSchema,
+  templateInputSchema,
+  type AdminCatalog,
+  type AdminTemplate,
+  type CatalogChanges,
+  type CatalogImportResult,
+  type CategoryInput,
+  type DeleteOutcome,
+  type EventInput,
+  type StyleInput,
+  type TemplateInput,
+  type Usage,
 } from '../../../../shared/admin/admin.contract.ts';
 import type { HomeResponse } from '../../../../shared/catalog/catalog.contract.ts';
 import { adminApi, catalogApi } from '../../../../shared/api-paths.ts';
@@ -79,12 +83,18 @@ function useAdminMutation<I, O>(run: (input: I) => Promise<O>) {
   });
 }
 
+/**
+ * Saves a template, then its artwork. Like every save below, the input is checked with the contract the server
+ * checks it with before it is sent: what the server would refuse (a name that is not text) fails here, with
+ * the same message, and what is sent is what the contract makes of it (trimmed, names on one line).
+ */
 export function useSaveTemplate() {
   return useAdminMutation(
     async ({ id, input, artwork }: { id: string | null; input: TemplateInput; artwork: File | null }) => {
+      const body = templateInputSchema.parse(input);
       let saved = id
-        ? await sendJson<AdminTemplate>('PUT', adminApi.template(id), input)
-        : await sendJson<AdminTemplate>('POST', adminApi.templates, input);
+        ? await sendJson<AdminTemplate>('PUT', adminApi.template(id), body)
+        : await sendJson<AdminTemplate>('POST', adminApi.templates, body);
       if (artwork) {
         saved = await apiRequest<AdminTemplate>(adminApi.templateArtwork(saved.id), {
           init: {
@@ -114,21 +124,24 @@ export function useDeleteItem() {
 }
 
 export function useSaveCategory() {
-  return useAdminMutation(({ id, input }: { id: string | null; input: CategoryInput }) =>
-    id ? sendJson('PUT', adminApi.category(id), input) : sendJson('POST', adminApi.categories, input),
-  );
+  return useAdminMutation(({ id, input }: { id: string | null; input: CategoryInput }) => {
+    const body = categoryInputSchema.parse(input);
+    return id ? sendJson('PUT', adminApi.category(id), body) : sendJson('POST', adminApi.categories, body);
+  });
 }
 
 export function useSaveStyle() {
-  return useAdminMutation(({ id, input }: { id: string | null; input: StyleInput }) =>
-    id ? sendJson('PUT', adminApi.style(id), input) : sendJson('POST', adminApi.styles, input),
-  );
+  return useAdminMutation(({ id, input }: { id: string | null; input: StyleInput }) => {
+    const body = styleInputSchema.parse(input);
+    return id ? sendJson('PUT', adminApi.style(id), body) : sendJson('POST', adminApi.styles, body);
+  });
 }
 
 export function useSaveEvent() {
-  return useAdminMutation(({ id, input }: { id: string | null; input: EventInput }) =>
-    id ? sendJson('PUT', adminApi.event(id), input) : sendJson('POST', adminApi.events, input),
-  );
+  return useAdminMutation(({ id, input }: { id: string | null; input: EventInput }) => {
+    const body = eventInputSchema.parse(input);
+    return id ? sendJson('PUT', adminApi.event(id), body) : sendJson('POST', adminApi.events, body);
+  });
 }
 
 export function useRankCategories() {

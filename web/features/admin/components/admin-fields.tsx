@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import { refusalMessageKey } from '../../../../shared/text/names.ts';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { Button } from '../../../components/button.tsx';
@@ -89,13 +90,13 @@ export function CheckboxField({
   );
 }
 
-/** The localized message of a failed request, announced. */
+/** The localized message of a failed request, or of the contract's refusal before it was sent, announced. */
 export function FormError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   if (!error) return null;
   return (
     <p role="alert" className="rounded-2xl bg-coral-50 px-4 py-3 text-sm font-bold text-coral-700">
-      {t(errorMessageKey(error))}
+      {t(refusalMessageKey(error) ?? errorMessageKey(error))}
     </p>
   );
 }

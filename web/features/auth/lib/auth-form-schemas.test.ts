@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import type { TFunction } from '../../../../shared/i18n/translator.ts';
 import {
+  authFieldMessage,
   authIssueKey,
   newPasswordFormSchema,
   resetRequestFormSchema,
@@ -39,6 +41,21 @@ describe('the auth forms', () => {
     expect(messages(signInFormSchema, { email: 'ana', password: 'whatever' })).toEqual({
       email: 'auth.invalidEmail',
     });
+  });
+
+  it('say that a name or a password holds characters that cannot be saved', () => {
+    const refused = messages(signUpFormSchema, {
+      name: 'Ana\u0000',
+      email: 'a@b.co',
+      password: 'long \uD800nough',
+    });
+    expect(refused).toEqual({ name: 'invalid-characters', password: 'invalid-characters' });
+    expect(messages(signInFormSchema, { email: 'a@b.co', password: '\uDC00pw' })).toEqual({
+      password: 'invalid-characters',
+    });
+    const t: TFunction = (key) => `t:${key}`;
+    expect(authFieldMessage(t, refused.name)).toBe('t:errors.invalid-characters');
+    expect(authFieldMessage(t, 'too-long')).toBe('t:errors.validation-failed');
   });
 
   it("submit the contract's output: trimmed, the email lower-cased", () => {

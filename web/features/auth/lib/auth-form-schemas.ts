@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TFunction } from '../../../../shared/i18n/translator.ts';
+import { issueMessageKey } from '../../../../shared/text/names.ts';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -59,8 +60,11 @@ export function hasEmptyField(errors: Record<string, { message?: string } | unde
   return Object.values(errors).some((error) => error?.message === REQUIRED_KEY);
 }
 
-/** A field's message; the contract's own codes for names ('too-long', 'invalid-characters') read as invalid input. */
+/**
+ * A field's message; the contract's own codes for names and passwords read as invalid input, or as text that
+ * cannot be saved ('invalid-characters').
+ */
 export function authFieldMessage(t: TFunction, message: string | undefined): string | null {
   if (!message) return null;
-  return t(message.includes('.') ? message : 'errors.validation-failed', AUTH_MESSAGE_VALUES);
+  return t(message.includes('.') ? message : issueMessageKey(message), AUTH_MESSAGE_VALUES);
 }

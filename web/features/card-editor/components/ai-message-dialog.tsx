@@ -59,7 +59,14 @@ function AiMessageForm({
   titleId,
 }: AiMessageDialogProps & { titleId: string }) {
   const { t } = useTranslation();
-  const ids = { occasion: useId(), tone: useId(), relationship: useId(), details: useId(), counter: useId() };
+  const ids = {
+    occasion: useId(),
+    tone: useId(),
+    relationship: useId(),
+    details: useId(),
+    counter: useId(),
+    error: useId(),
+  };
   const [occasion, setOccasion] = useState<Occasion>(defaultOccasion);
   const [tone, setTone] = useState<Tone>(DEFAULT_TONE);
   const [relationship, setRelationship] = useState<Relationship>(DEFAULT_RELATIONSHIP);
@@ -74,6 +81,7 @@ function AiMessageForm({
   }, [state.status]);
   const shown =
     state.status === 'generated' ? state.message : state.status === 'error' ? state.message : null;
+  const detailsRefused = state.status === 'error' && state.field === 'personalDetails';
 
   const generate = (previous: string | null) =>
     void writer.generate({
@@ -159,10 +167,15 @@ function AiMessageForm({
             rows={3}
             dir="auto"
             disabled={state.status === 'generating'}
-            aria-describedby={ids.counter}
+            aria-invalid={detailsRefused || undefined}
+            aria-describedby={detailsRefused ? `${ids.counter} ${ids.error}` : ids.counter}
             placeholder={t('editor.ai.detailsPlaceholder')}
             onChange={(event) => setDetails(event.target.value)}
-            className={cn(fieldInputClasses, 'h-auto min-h-20 resize-y border-plum-200 py-3 leading-relaxed')}
+            className={cn(
+              fieldInputClasses,
+              'h-auto min-h-20 resize-y py-3 leading-relaxed',
+              detailsRefused ? 'border-coral-500' : 'border-plum-200',
+            )}
           />
           <p id={ids.counter} className="flex justify-between gap-3 text-xs text-muted">
             <span>{t('editor.ai.writtenIn', { language: LANGUAGE_NAMES[language] })}</span>
@@ -192,6 +205,7 @@ function AiMessageForm({
           )}
           {state.status === 'error' && (
             <p
+              id={ids.error}
               role="alert"
               className="mb-2 flex items-start gap-2 rounded-2xl bg-coral-50 px-3 py-2 text-sm font-semibold text-coral-800"
             >

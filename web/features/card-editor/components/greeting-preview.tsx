@@ -5,6 +5,7 @@ import { textDirection, type Language } from '../../../../shared/i18n/languages.
 import type { GreetingPreviewResponse } from '../../../../shared/voice/voice.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import { refusalMessageKey } from '../../../../shared/text/names.ts';
 import { fetchGreetingPreview } from '../api/greeting-preview-api.ts';
 import type { Voice } from '../../../../shared/cards/card-rules.ts';
 
@@ -65,7 +66,8 @@ export function GreetingPreview({
       await audio.play();
       setState({ status: 'playing', key });
     } catch (error) {
-      setState({ status: 'error', errorKey: errorMessageKey(error) });
+      // The contract refuses names it would not save before anything is sent.
+      setState({ status: 'error', errorKey: refusalMessageKey(error) ?? errorMessageKey(error) });
     }
   };
 

@@ -84,6 +84,18 @@ describe('card draft', () => {
     expect(fieldErrorKey(undefined)).toBeNull();
   });
 
+  it('says which field holds what is not text, with the text rule’s message', () => {
+    for (const [field, value] of [
+      ['senderName', 'Ana\u0000'],
+      ['recipientName', 'Bo\uD800'],
+      ['message', 'Happy\n\uDC00birthday'],
+    ] as const) {
+      const result = cardFormSchema.safeParse({ ...filled, [field]: value });
+      const issue = result.error?.issues.find((candidate) => candidate.path[0] === field);
+      expect(fieldErrorKey(issue?.message), field).toBe('errors.invalid-characters');
+    }
+  });
+
   it('maps the form to a request the contract accepts, trimmed, with the text styles', () => {
     const request = toCardRequest(
       cardFormSchema.parse({

@@ -4,6 +4,7 @@ import { cardInputSchema, textStylesSchema } from '../../../../shared/cards/card
 import type { Language } from '../../../../shared/i18n/languages.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import { issueMessageKey } from '../../../../shared/text/names.ts';
 import {
   CARD_CHECKS,
   TEXT_STYLE_DEFAULTS,
@@ -62,10 +63,13 @@ export function initialFormValues(
   };
 }
 
-/** The locale key of a field's message: SPEC §5's check, or the contract's refusal of what was typed. */
+/**
+ * The locale key of a field's message: SPEC §5's check, or the contract's refusal of what was typed (text
+ * that is not text says so).
+ */
 export function fieldErrorKey(message: string | undefined): string | null {
   if (message === undefined) return null;
-  return CARD_CHECKS.some((check) => check.code === message) ? message : 'errors.validation-failed';
+  return CARD_CHECKS.some((check) => check.code === message) ? message : issueMessageKey(message);
 }
 
 /** SPEC §5: choosing the selected voice again clears it. */

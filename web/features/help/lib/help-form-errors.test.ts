@@ -29,4 +29,14 @@ describe('help form validation', () => {
       phone: 'help.errors.phoneTooLong {"max":40}',
     });
   });
+
+  it('says a field holds characters that cannot be saved (NUL, a lone surrogate)', () => {
+    expect(
+      validateHelpForm({ email: 'a\u0000@example.com', phone: '5\uD800', description: 'It\nbroke\uDC00' }, t),
+    ).toEqual({
+      email: 'errors.invalid-characters',
+      phone: 'errors.invalid-characters',
+      description: 'errors.invalid-characters',
+    });
+  });
 });

@@ -5,6 +5,7 @@ import {
   helpRequestInputSchema,
   type HelpRequestInput,
 } from '../../../../shared/help/help.contract.ts';
+import { issueMessageKey } from '../../../../shared/text/names.ts';
 
 export type HelpField = 'email' | 'phone' | 'description';
 export type HelpFieldErrors = Partial<Record<HelpField, string>>;
@@ -13,7 +14,8 @@ const FIELDS: readonly HelpField[] = ['email', 'phone', 'description'];
 
 /**
  * Checks the form with the same contract the server uses and returns the first problem of each field as a
- * localized message (the contract's issue messages are codes: required, invalid, too-long).
+ * localized message (the contract's issue messages are codes: required, invalid, too-long, and the text
+ * rule's invalid-characters).
  */
 export function validateHelpForm(input: HelpRequestInput, t: TFunction): HelpFieldErrors {
   const result = helpRequestInputSchema.safeParse(input);
@@ -27,6 +29,7 @@ export function validateHelpForm(input: HelpRequestInput, t: TFunction): HelpFie
 }
 
 function messageFor(field: HelpField, code: string, t: TFunction): string {
+  if (code === 'invalid-characters') return t(issueMessageKey(code));
   switch (field) {
     case 'email':
       if (code === 'required') return t('help.errors.emailRequired');
