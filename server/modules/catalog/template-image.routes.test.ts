@@ -112,6 +112,25 @@ describeEachDatabase('template image route', (use) => {
     }
   });
 
+  it('answers image-not-found when the artwork file is gone from storage', async () => {
+    const gone = 'media:catalog/templates/gone.webp';
+    const before = await use()
+      .database.db.updateTable('templates')
+      .set({ previewImage: gone, animatedImage: null })
+      .where('id', '=', 'wedding-5')
+      .returning(['previewImage', 'animatedImage'])
+      .executeTakeFirstOrThrow();
+    try {
+      for (const variant of ['thumb', 'thumb-1x', 'thumb-2x', 'cover', 'original']) {
+        const response = await app.inject(`/media/templates/wedding-5/${variant}`);
+        expect(response.statusCode, variant).toBe(404);
+        expect(response.json(), variant).toMatchObject({ code: 'image-not-found' });
+      }
+    } finally {
+      await use().database.db.updateTable('templates').set(before).where('id', '=', 'wedding-5').execute();
+    }
+  });
+
   it('answers image-not-found for unknown templates and bad variants', async () => {
     expect((await app.inject('/media/templates/nope/thumb')).json()).toMatchObject({
       code: 'image-not-found',

@@ -5,7 +5,7 @@ import type { TemplateImageVariant } from '../../../shared/catalog/catalog.contr
 import { LIST_PICTURE_WIDTH } from '../../../shared/constants.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { loadSharp } from '../../platform/media/sharp.ts';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { StoredObjectNotFoundError, type FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import { MEDIA_PREFIX } from './catalog-source.ts';
 import { imageVersion } from './catalog.presenter.ts';
@@ -73,7 +73,14 @@ export function createTemplateImageService(deps: {
     const encoding = ENCODINGS[variant];
     const sharp = await loadSharp();
     // `pages: 1` takes the first frame of an animated image; JPEG has no animation.
-    const resized = sharp(await deps.storage.read(sourceKey), { pages: 1 })
+    let source: Buffer;
+    try {
+      source = await deps.storage.read(sourceKey);
+    } catch (error) {
+      if (error instanceof StoredObjectNotFoundError) throw new AppError('image-not-found');
+      throw error;
+    }
+    const resized = sharp(source, { pages: 1 })
       .resize(encoding.width, encoding.height, { fit: encoding.fit, position: 'centre' })
       .flatten({ background: '#ffffff' });
     const output = await (
