@@ -1,4 +1,5 @@
 import { APIError, betterAuth, type BetterAuthOptions } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -13,6 +14,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mail-messages.ts';
 import { CLIENT_IP_HEADER } from './auth-request.ts';
+import { assertNewPasswordStrongFor } from './new-password.ts';
 import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
 import { accountsApi } from '../../../shared/api-paths.ts';
 
@@ -209,6 +211,11 @@ function buildOptions(deps: AuthDeps) {
     account: {
       ...schemaNames.account,
       accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await assertNewPasswordStrongFor(ctx);
+      }),
     },
     databaseHooks: {
       user: {
