@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   authIssueKey,
+  choosePasswordFormSchema,
   newPasswordFormSchema,
   resetRequestFormSchema,
   signInFormSchema,
@@ -68,5 +69,17 @@ describe('the auth forms', () => {
       confirm: 'auth.reset.mismatch',
     });
     expect(messages(newPasswordFormSchema, { password: 'long enough', confirm: 'long enough' })).toEqual({});
+  });
+
+  it('take the password chosen after a verification once, by the same length rule', () => {
+    expect(messages(choosePasswordFormSchema, { password: '' })).toEqual({
+      password: 'auth.fields.required',
+    });
+    expect(messages(choosePasswordFormSchema, { password: 'short' })).toEqual({
+      password: 'auth.passwordTooShort',
+    });
+    expect(choosePasswordFormSchema.parse({ password: ' long enough ' })).toEqual({
+      password: ' long enough ',
+    });
   });
 });
