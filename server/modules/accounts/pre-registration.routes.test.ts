@@ -173,6 +173,8 @@ describeEachDatabase('an address someone else signed up first', (use) => {
     const attacker = new TestBrowser(app);
     await attacker.post(SIGN_UP, { name: 'Mallory', email, password: ATTACKER_PASSWORD });
     const link = pathOf(linksOf(await nthMail(email, 1))[0]!);
+    const pending = await findUserByEmail(use(), email);
+    await insertSession(use(), pending!.id);
 
     // The owner never signed up: the mail they did not ask for is opened in their own browser.
     const owner = new TestBrowser(app);
@@ -185,6 +187,7 @@ describeEachDatabase('an address someone else signed up first', (use) => {
     expect(token).toBeTruthy();
     expect(owner.cookies.has('winc.session_token')).toBe(false);
     expect((await findUserByEmail(use(), email))?.emailVerified).toBeTruthy();
+    expect(await sessionIdsOf(use(), pending!.id)).toEqual([]);
 
     // The password nobody proved is gone, and the attacker's browser gets nothing from the link either.
     expect((await signIn(email, ATTACKER_PASSWORD)).statusCode).toBe(401);
