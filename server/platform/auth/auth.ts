@@ -67,7 +67,7 @@ export interface AuthEvents {
   onSessionCreated(userId: string, cookieHeader: string | null): Promise<void>;
   /** An account was created; `cookieHeader` is the Cookie header of the browser that created it. */
   onUserCreated(userId: string, cookieHeader: string | null): Promise<void>;
-  /** A sign-up took over an unverified account (docs/decisions/0017-trust.md); its browser's Cookie header. */
+  /** A sign-up took over an unverified account (docs/decisions/0017-trust.md); its browser's Cookies. */
   onSignUpRepeated(userId: string, cookieHeader: string | null): Promise<void>;
 }
 

@@ -16,7 +16,7 @@ import type { Mailer } from '../mail/mail-messages.ts';
 
 /**
  * An address is an account's only after a mail to it came back, and then only credentials its owner chose
- * may open it (docs/decisions/0017-trust.md, "An address is verified with the owner's credentials only"):
+ * may open it (docs/decisions/0017-trust.md, "An address is verified with its owner's credentials only"):
  *
  * - the browser whose sign-up set an unverified account's password gets a cookie bound to that password
  *   (an HMAC of the account id and the password's hash): a later sign-up, which replaces the password,
@@ -86,7 +86,7 @@ export function createPendingSignUps(deps: PendingSignUpDeps) {
     return given.length === expected.length && crypto.timingSafeEqual(given, expected);
   }
 
-  /** The sign-up of an unverified address takes it over: its password, name and language, and a fresh mail. */
+  /** A sign-up takes over an unverified address: its password, name and language, and a fresh mail. */
   async function replacePendingSignUp(ctx: GenericEndpointContext, user: User): Promise<void> {
     const body = ctx.body as { name: string; password: string };
     const internal = ctx.context.internalAdapter;
@@ -153,8 +153,9 @@ export function createPendingSignUps(deps: PendingSignUpDeps) {
 
     /**
      * The verification link of an unverified account was opened: its sessions go. In the browser that chose
-     * the pending password, better-auth then verifies and signs in; anywhere else the address is verified
-     * without that password and the opener is sent to choose one.
+     * the pending password, that password stays (any other sign-in method linked before goes) and
+     * better-auth then verifies and signs in; anywhere else the address is verified without any earlier
+     * credential and the opener is sent to choose a password.
      */
     async beforeVerification(user: User, request: Request | undefined): Promise<void> {
       const context = await deps.authContext();
@@ -166,6 +167,9 @@ export function createPendingSignUps(deps: PendingSignUpDeps) {
         await context.internalAdapter.deleteUserSessions(user.id);
         return;
       }
+      // better-auth's own step for a proof that reaches an unverified account (as its magic link and email
+      // code do): every account link and session goes, then the address is verified. It reads only the
+      // context.
       await revokeUnprovenAccountAccess({ context } as GenericEndpointContext, user.id);
       const token = generateId(24);
       const expiresAt = new Date(Date.now() + CHOOSE_PASSWORD_TTL_MS);
