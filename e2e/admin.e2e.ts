@@ -12,7 +12,7 @@ import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { text } from './support/locale-text.ts';
-import { verificationLink } from './support/mailbox.ts';
+import { openVerificationLink, verificationLink } from './support/mailbox.ts';
 
 /**
  * The operator's flow (DESIGN §1.16), in English and in Arabic: an admin adds a category, ranks it first,
@@ -39,7 +39,7 @@ async function signUpAdmin(baseUrl: string): Promise<{ name: string; value: stri
   });
   assert.equal(signUp.status, 200, await signUp.clone().text());
   const link = new URL(await verificationLink(baseUrl, ADMIN_EMAIL));
-  const verify = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
+  const verify = await openVerificationLink(`${baseUrl}${link.pathname}${link.search}`, signUp);
   const [pair] = verify.headers
     .getSetCookie()
     .map((value) => value.split(';')[0]!)

@@ -11,7 +11,7 @@ import { startAppServer } from './support/app-server.ts';
 import type { AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { text } from './support/locale-text.ts';
-import { linkIn, waitForMail } from './support/mailbox.ts';
+import { linkIn, openVerificationLink, waitForMail } from './support/mailbox.ts';
 
 /**
  * The account flows in the browser, against the real server: sign-up → verification mail → verified and signed in with
@@ -64,6 +64,15 @@ async function arriveHome(page: Page, language: Language = 'en'): Promise<void> 
   await page.getByRole('heading', { level: 1, name: text(language, 'home.heroTitle') }).waitFor();
 }
 
+/**
+ * A mail's link on the host the pages here are opened at: the mail names the server's own origin
+ * (localhost), and the sign-up's cookie lives with the host that signed up.
+ */
+function onPageHost(link: string): string {
+  const url = new URL(link);
+  return `${server.baseUrl}${url.pathname}${url.search}`;
+}
+
 /** Signs up through the form and returns once the verify-your-email message shows. */
 async function signUpInBrowser(page: Page, language: Language, name: string, email: string): Promise<void> {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
@@ -89,7 +98,7 @@ async function createVerifiedUser(name: string): Promise<string> {
   });
   expect(response.status).toBe(200);
   const mail = await waitForMail(server.baseUrl, email, 'verify-email', startedAt);
-  const verify = await fetch(linkIn(mail, '/verify-email'), { redirect: 'manual' });
+  const verify = await openVerificationLink(linkIn(mail, '/verify-email'), response);
   expect([200, 302]).toContain(verify.status);
   return email;
 }
@@ -162,7 +171,7 @@ describe('accounts in the browser', () => {
       .waitFor();
 
     const mail = await waitForMail(server.baseUrl, email, 'verify-email', startedAt);
-    await page.goto(linkIn(mail, '/verify-email'));
+    await page.goto(onPageHost(linkIn(mail, '/verify-email')));
     // The link signs the new account in; the sign-in page then carries on home.
     await arriveHome(page);
     await expectBalance(page, NEW_USER_CREDITS);
@@ -333,7 +342,7 @@ describe('accounts in the browser', () => {
     ]);
     const mail = await waitForMail(server.baseUrl, email, 'verify-email', startedAt);
     expect(mail.language).toBe('ar');
-    await page.goto(linkIn(mail, '/verify-email'));
+    await page.goto(onPageHost(linkIn(mail, '/verify-email')));
     await arriveHome(page, 'ar');
     await expectBalance(page, NEW_USER_CREDITS);
     await page.getByText(text('ar', 'auth.signedIn')).waitFor();

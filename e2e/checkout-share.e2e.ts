@@ -219,7 +219,7 @@ describe('unlock with credits and share the link', () => {
   );
 
   it(
-    'finishes a sign-up in another browser: the verification link opened there lands on checkout with the card',
+    'finishes a sign-up in another browser: the link opened there asks for the password, then checkout with the card',
     { timeout: 180_000 },
     async () => {
       const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
@@ -241,6 +241,17 @@ describe('unlock with credits and share the link', () => {
         const link = new URL(await verificationLink(server.baseUrl, email));
         const mobile = await phone.newPage();
         await mobile.goto(`${server.baseUrl}${link.pathname}${link.search}`);
+        // The phone did not choose the password: the address is verified, and the password is chosen here.
+        await mobile.waitForURL('**/choose-password?**');
+        await mobile.getByRole('heading', { name: t('auth.choosePassword.title') }).waitFor();
+        const password = mobile.getByLabel(t('auth.fields.password'), { exact: true });
+        const proceed = mobile.getByRole('button', { name: t('auth.choosePassword.submit') });
+        // The address itself is no password.
+        await password.fill(email.split('@')[0]!);
+        await proceed.click();
+        await mobile.getByText(t('errors.password-too-common')).waitFor();
+        await password.fill('correct horse 42');
+        await proceed.click();
         await mobile.waitForURL('**/checkout');
         await mobile.getByTestId('checkout-template-image').waitFor();
         await mobile.getByTestId('pay-with-credits').click();

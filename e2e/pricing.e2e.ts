@@ -6,6 +6,7 @@ import { mailboxListSchema, mailboxMailSchema } from '../shared/mailbox/mailbox.
 import { PLANS } from '../shared/payments/plans.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
+import { openVerificationLink } from './support/mailbox.ts';
 import { localeText } from './support/locale-text.ts';
 import { mailboxApi, paymentsApi } from '../shared/api-paths.ts';
 
@@ -62,7 +63,7 @@ async function createVerifiedUser(name: string): Promise<string> {
       );
       const link = mail.links.find((candidate) => candidate.includes('/verify-email'));
       if (!link) throw new Error('The verification mail has no link');
-      const verify = await fetch(link, { redirect: 'manual' });
+      const verify = await openVerificationLink(link, response);
       expect([200, 302]).toContain(verify.status);
       return email;
     }

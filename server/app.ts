@@ -303,6 +303,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     events: {
       onSessionCreated: (userId, cookieHeader) => accounts.onSessionCreated(userId, cookieHeader),
       onUserCreated: (userId, cookieHeader) => accounts.onUserCreated(userId, cookieHeader),
+      onSignUpRepeated: (userId, cookieHeader) => accounts.onSignUpRepeated(userId, cookieHeader),
     },
   });
   const authMigrations = await runAuthMigrations(auth);

@@ -20,14 +20,18 @@ function paramPath<Values extends string[]>(route: string): ParamPath<Values> {
 
 /**
  * Accounts. better-auth endpoints (JSON bodies; send `x-winc-language`):
- * - POST `/api/auth/sign-up/email` {name, email, password, callbackURL?} → 200 `{token: null, user}` and a
- *   verification mail (also for an address that already exists: no enumeration); the user stays signed out.
+ * - POST `/api/auth/sign-up/email` {name, email, password, callbackURL?} → 200 `{token: null, user}` and the
+ *   `pending_sign_up` cookie, the same for every address (no enumeration): a verification mail for a new or an
+ *   unverified address (whose pending password this sign-up replaces), a "someone tried" mail to the owner of
+ *   a verified one. The user stays signed out.
  * - POST `/api/auth/sign-in/email` {email, password, rememberMe?} → 200 + session cookie, or 401
  *   invalid-credential, 403 email-not-verified, 403 user-disabled, 429 rate-limited.
  * - POST `/api/auth/send-verification-email` {email, callbackURL?} → 200 `{status: true}` (whether or not the
  *   address exists).
- * - GET `/api/auth/verify-email?token&callbackURL` (the mail's link) → signs in, redirects to callbackURL (with
- *   `?error=INVALID_TOKEN|TOKEN_EXPIRED` on failure).
+ * - GET `/api/auth/verify-email?token&callbackURL` (the mail's link) → in the browser that set the pending
+ *   password, signs in and redirects to callbackURL; elsewhere verifies without signing in and redirects to
+ *   `/choose-password?token&next` (the token goes to `/reset-password`, which then signs in). With
+ *   `?error=INVALID_TOKEN|TOKEN_EXPIRED` on failure.
  * - POST `/api/auth/request-password-reset` {email} → 200 `{status: true, message}` always; the mail links to
  *   `/reset-password?token=…`. POST `/api/auth/reset-password` {newPassword, token} → 200 `{status: true}`.
  * - POST `/api/auth/sign-in/social` {provider: 'google', callbackURL, errorCallbackURL?, newUserCallbackURL?,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { CardMediaKind } from '../../shared/cards/card-media.ts';
 import { cardSchema, type Card, type CardInput } from '../../shared/cards/cards.contract.ts';
 import type { Language } from '../../shared/i18n/languages.ts';
-import { verificationLink } from './mailbox.ts';
+import { openVerificationLink, verificationLink } from './mailbox.ts';
 import { cardMediaApi, cardsApi, paymentsApi } from '../../shared/api-paths.ts';
 import { LANGUAGE_HEADER } from '../../shared/i18n/languages.ts';
 
@@ -41,7 +41,7 @@ export async function signedInOwner(baseUrl: string): Promise<CardOwner> {
   assert.equal(signUp.status, 200, await signUp.clone().text());
   // The link names the server's public origin; the path is what matters here.
   const link = new URL(await verificationLink(baseUrl, email));
-  const verify = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
+  const verify = await openVerificationLink(`${baseUrl}${link.pathname}${link.search}`, signUp);
   assert.ok([200, 302].includes(verify.status), `verification: ${verify.status}`);
   const cookie = cookiesOf(verify);
   assert.notEqual(cookie, '', 'verification set no cookie');

@@ -46,3 +46,15 @@ export function linkIn(mail: MailboxMail, fragment: string): string {
 export async function verificationLink(baseUrl: string, email: string): Promise<string> {
   return linkIn(await waitForMail(baseUrl, email, 'verify-email'), '/verify-email');
 }
+
+/**
+ * Opens a verification link as the client that signed up, without following its redirect: with the cookies
+ * the sign-up's answer set, which name the password it chose (any other browser is asked to choose one).
+ */
+export function openVerificationLink(url: string, signUp: Response): Promise<Response> {
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return fetch(url, { redirect: 'manual', headers: { cookie } });
+}

@@ -49,7 +49,11 @@ export async function signUpOverHttp(baseUrl: () => string, testDatabase: TestDa
   expect(signUp.status, await signUp.text()).toBe(200);
   const mail = await latestMail(testDatabase, email, 'verify-email');
   expect(mail?.link).toBeTruthy();
-  const verify = await fetch(`${baseUrl()}${pathOf(mail!.link)}`, { redirect: 'manual' });
+  // Opened in the browser that signed up: its cookie names the password it chose.
+  const verify = await fetch(`${baseUrl()}${pathOf(mail!.link)}`, {
+    redirect: 'manual',
+    headers: { cookie: cookiesOf(signUp) },
+  });
   expect(verify.status).toBe(302);
   const cookie = cookiesOf(verify);
   const user = await testDatabase.database.db

@@ -171,6 +171,8 @@ describe.skipIf(haproxy === null || 'missing' in haproxy)('two instances behind 
       body: JSON.stringify({ name: 'Cluster Sender', email, password: 'correct horse battery' }),
     });
     expect(signUp.status, await signUp.text()).toBe(200);
+    // The link is opened in the browser that signed up (its cookie names the password it chose).
+    cookie = [cookie, cookiesOf(signUp)].filter(Boolean).join('; ');
     const mail = await latestMail(cluster.testDatabase, email, 'verify-email');
     const verify = await send(pathOf(mail!.link), { redirect: 'manual' });
     expect(verify.status).toBe(302);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { AUTH_CALLBACKS } from '../../shared/accounts/accounts.contract.ts';
 import type { TestDatabase } from './databases.ts';
 
 /** The public origin the account tests run under (links in mails, the origin check). */
@@ -129,6 +130,29 @@ export async function signUpAndVerify(
   return { browser, email, password };
 }
 
+/**
+ * Opens a verification link in a browser that did not sign up (the mail read on another device): the link
+ * verifies the address and sends that browser to choose the password, which signs it in there. Answers the
+ * return path the page then goes on to.
+ */
+export async function verifyElsewhere(
+  browser: TestBrowser,
+  link: string,
+  password = 'correct horse battery',
+): Promise<string> {
+  const verify = await browser.get(pathOf(link));
+  const landing = new URL(String(verify.headers.location), TEST_ORIGIN);
+  if (verify.statusCode !== 302 || landing.pathname !== AUTH_CALLBACKS.choosePassword) {
+    throw new Error(`no password to choose: ${verify.statusCode} ${String(verify.headers.location)}`);
+  }
+  const chosen = await browser.post('/api/auth/reset-password', {
+    token: landing.searchParams.get('token'),
+    newPassword: password,
+  });
+  if (chosen.statusCode !== 200) throw new Error(`choosing the password failed: ${chosen.body}`);
+  return landing.searchParams.get('next') ?? '';
+}
+
 /** Inserts a card straight into the database, with owners and guest ids set as a test needs them. */
 export async function insertCard(
   testDatabase: TestDatabase,
@@ -169,6 +193,30 @@ export async function insertCard(
  */
 export async function setTier(testDatabase: TestDatabase, email: string, tier: string): Promise<void> {
   await testDatabase.database.db.updateTable('users').set({ tier }).where('email', '=', email).execute();
+}
+
+/**
+ * Adds a session to an account straight in the database: an unverified account cannot sign in to get one,
+ * yet what verification does to sessions it might have is part of the rules.
+ */
+export async function insertSession(testDatabase: TestDatabase, userId: string): Promise<string> {
+  const { db, codec } = testDatabase.database;
+  const id = crypto.randomBytes(12).toString('base64url');
+  const now = new Date();
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      token: crypto.randomBytes(24).toString('base64url'),
+      userId,
+      expiresAt: codec.date(new Date(now.getTime() + 24 * 60 * 60 * 1000)),
+      createdAt: codec.date(now),
+      updatedAt: codec.date(now),
+      ipAddress: null,
+      userAgent: null,
+    })
+    .execute();
+  return id;
 }
 
 export async function findCard(testDatabase: TestDatabase, id: string) {

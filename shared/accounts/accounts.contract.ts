@@ -127,6 +127,14 @@ export const AUTH_CALLBACKS = {
   emailVerifiedWithCard: (cardId: string) => `/signin?verified=1&card=${encodeURIComponent(cardId)}`,
   /** The page that takes `?token=` from the reset mail and posts the new password. */
   resetPassword: '/reset-password',
+  /** The sign-in page, as mails link to it. */
+  signIn: '/signin',
+  /**
+   * Where a verification link opened in a browser that did not choose the account's password lands:
+   * `?token=` (posted to `/api/auth/reset-password` with the chosen password, which then signs in) and
+   * `next`, the link's own return path, where the page goes once the password is chosen.
+   */
+  choosePassword: '/choose-password',
   /** Where OAuth errors land, with `?error=CODE` appended by the server. */
   signInError: '/signin',
   /** Suggested callbackURL for the email-change links. */

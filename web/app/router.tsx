@@ -117,6 +117,13 @@ export const appRoutes: RouteObject[] = [
           })),
       },
       {
+        path: routePatterns.choosePassword,
+        lazy: () =>
+          withStrings(import('./routes/choose-password.route.tsx'), authStrings).then((m) => ({
+            Component: m.ChoosePasswordRoute,
+          })),
+      },
+      {
         path: routePatterns.profile,
         lazy: () =>
           withStrings(import('./routes/profile.route.tsx'), profileStrings).then((m) => ({

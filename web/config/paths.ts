@@ -12,6 +12,8 @@ export const routePatterns = {
   signin: '/signin',
   signup: '/signup',
   resetPassword: '/reset-password',
+  /** Where a verification link opened in another browser asks for the password (docs/decisions/0017). */
+  choosePassword: '/choose-password',
   checkout: '/checkout',
   profile: '/profile',
   myWincs: '/my-wincs',
@@ -53,6 +55,7 @@ export const paths = {
   signin: () => routePatterns.signin,
   signup: () => routePatterns.signup,
   resetPassword: () => routePatterns.resetPassword,
+  choosePassword: () => routePatterns.choosePassword,
   checkout: () => routePatterns.checkout,
   profile: () => routePatterns.profile,
   myWincs: () => routePatterns.myWincs,

@@ -41,7 +41,11 @@ describeEachDatabase('accounts: sign-up, verification, sign-in, credits', (use) 
       database: use().database,
       secret: 'a-test-secret-that-is-long-enough-123456',
       mailer: { mode: 'outbox', send: async () => {} },
-      events: { onSessionCreated: async () => {}, onUserCreated: async () => {} },
+      events: {
+        onSessionCreated: async () => {},
+        onUserCreated: async () => {},
+        onSignUpRepeated: async () => {},
+      },
       log: app.log,
     });
     const plan = await getMigrations(auth.options);
@@ -78,7 +82,11 @@ describeEachDatabase('accounts: sign-up, verification, sign-in, credits', (use) 
       { 'x-winc-language': 'ar' },
     );
     expect(signUp.statusCode).toBe(200);
-    expect(setCookies(signUp).size).toBe(0); // signed out until verified
+    // Signed out until verified; the browser is marked as the one that chose the pending password.
+    expect([...setCookies(signUp).keys()]).toEqual(['winc.pending_sign_up']);
+    const pending = setCookies(signUp).get('winc.pending_sign_up')?.raw;
+    for (const attribute of [/Path=\/api\/auth\/verify-email/, /HttpOnly/, /SameSite=Lax/i])
+      expect(pending).toMatch(attribute);
 
     const mail = await latestMail(use(), email, 'verify-email');
     expect(mail?.language).toBe('ar');

@@ -47,6 +47,19 @@ export function createAccountsService(deps: {
       }
     },
 
+    /**
+     * A sign-up took over an account whose address nobody verified yet (docs/decisions/0017-trust.md): the
+     * guest session of its browser becomes the one remembered. A failure is logged; that browser's own
+     * sign-in still carries its cards over.
+     */
+    async onSignUpRepeated(userId: string, cookieHeader: string | null): Promise<void> {
+      try {
+        await guestSessions.replaceAtSignUp(guestCookie.fromCookieHeader(cookieHeader), userId);
+      } catch (error) {
+        log.error({ err: error, userId }, 'after a repeated sign-up: replacing the guest session failed');
+      }
+    },
+
     /** The sign-in methods of this server (Google only when configured). */
     authProviders(): AuthProvidersResponse {
       return { emailPassword: true, google: deps.googleEnabled, apple: false };

@@ -5,7 +5,9 @@ import {
   TEST_ORIGIN,
   TestBrowser,
   findCard,
+  findUserByEmail,
   insertCard,
+  insertSession,
   pathOf,
   uniqueEmail,
 } from '../../testing/accounts-fixture.ts';
@@ -97,6 +99,47 @@ describeEachDatabase('Google sign-in through a local OpenID Connect provider', (
     const back = await fetch(new URL(second.json().url as string), { redirect: 'manual' });
     await again.get(pathOf(back.headers.get('location')!));
     expect((await again.get('/api/me')).json().user).toMatchObject({ id: me.id, credits: 100 });
+  });
+
+  it('signs in with Google to an address someone signed up first: their password goes, and every earlier session', async () => {
+    profile = { email: uniqueEmail('claimed'), name: 'Gwen Google' };
+    const attackerPassword = 'mallory owns it 1';
+    const attacker = new TestBrowser(app);
+    await attacker.post('/api/auth/sign-up/email', {
+      name: 'Mallory',
+      email: profile.email,
+      password: attackerPassword,
+    });
+    const pending = await findUserByEmail(use(), profile.email);
+    const earlier = await insertSession(use(), pending!.id);
+
+    // The owner signs in with Google: the account is linked to it and verified by it.
+    const owner = new TestBrowser(app);
+    const start = await owner.post('/api/auth/sign-in/social', {
+      provider: 'google',
+      callbackURL: '/checkout',
+    });
+    const back = await fetch(new URL(start.json().url as string), { redirect: 'manual' });
+    const landed = await owner.get(pathOf(back.headers.get('location')!));
+    expect(landed.headers.location).toBe('/checkout');
+    expect((await owner.get('/api/me')).json().user).toMatchObject({
+      id: pending!.id,
+      email: profile.email,
+      emailVerified: true,
+    });
+
+    const signIn = await new TestBrowser(app).post('/api/auth/sign-in/email', {
+      email: profile.email,
+      password: attackerPassword,
+    });
+    expect([signIn.statusCode, signIn.json().code]).toEqual([401, 'invalid-credential']);
+    const sessions = await use()
+      .database.db.selectFrom('sessions')
+      .select('id')
+      .where('userId', '=', pending!.id)
+      .execute();
+    expect(sessions.map((session) => session.id)).not.toContain(earlier);
+    expect(sessions).toHaveLength(1);
   });
 
   it('refuses a callback whose state was not issued to this browser', async () => {

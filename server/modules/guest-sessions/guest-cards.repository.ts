@@ -46,6 +46,24 @@ export function createGuestCardsRepository(database: Database) {
         .execute();
     },
 
+    /**
+     * Makes `guestSessionId` the guest session `userId` signed up from, in place of any earlier one; with
+     * null the account keeps none.
+     */
+    async replaceSignupGuestSession(userId: string, guestSessionId: string | null, at: Date): Promise<void> {
+      if (!guestSessionId) {
+        await db.deleteFrom('signupGuestSessions').where('userId', '=', userId).execute();
+        return;
+      }
+      await db
+        .insertInto('signupGuestSessions')
+        .values({ userId, guestSessionId, createdAt: codec.date(at) })
+        .onConflict((conflict) =>
+          conflict.column('userId').doUpdateSet({ guestSessionId, createdAt: codec.date(at) }),
+        )
+        .execute();
+    },
+
     /** The guest session `userId` signed up from, forgotten as it is answered (null when none is left). */
     async takeSignupGuestSession(userId: string): Promise<string | null> {
       const row = await db

@@ -12,6 +12,7 @@ import {
   setCookies,
   signUpAndVerify,
   uniqueEmail,
+  verifyElsewhere,
 } from '../../testing/accounts-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -137,10 +138,10 @@ describeEachDatabase('guest sessions and the guest-card transfer', (use) => {
     // Until the address is verified the cards stay the guest's: a mistyped address loses nothing.
     expect(await findCard(use(), card)).toMatchObject({ userId: null, isGuestCard: true });
 
-    // The mail is opened on a phone: no guest cookie, no session there.
+    // The mail is opened on a phone: no guest cookie, no session there. The password is chosen there.
     const phone = new TestBrowser(app);
     const mail = await latestMail(use(), email, 'verify-email');
-    expect((await phone.get(pathOf(mail!.link))).statusCode).toBe(302);
+    await verifyElsewhere(phone, mail!.link);
     const user = await findUserByEmail(use(), email);
     expect(await findCard(use(), card)).toMatchObject({ userId: user!.id, isGuestCard: false });
     expect((await phone.post('/api/me/claim-guest-cards', { cardId: card })).json()).toEqual({
@@ -160,14 +161,14 @@ describeEachDatabase('guest sessions and the guest-card transfer', (use) => {
     const forgerEmail = uniqueEmail('forger');
     await forger.post('/api/auth/sign-up/email', { name: 'F', email: forgerEmail, password: PASSWORD });
     const forgerMail = await latestMail(use(), forgerEmail, 'verify-email');
-    await new TestBrowser(app).get(pathOf(forgerMail!.link));
+    await verifyElsewhere(new TestBrowser(app), forgerMail!.link);
     expect(await findCard(use(), othersCard)).toMatchObject({ userId: null, isGuestCard: true });
 
     // The browser's own guest session is bound, and forgotten once its cards moved.
     const email = uniqueEmail('twice');
     await browser.post('/api/auth/sign-up/email', { name: 'New', email, password: PASSWORD });
     const mail = await latestMail(use(), email, 'verify-email');
-    await new TestBrowser(app).get(pathOf(mail!.link));
+    await verifyElsewhere(new TestBrowser(app), mail!.link);
     const user = await findUserByEmail(use(), email);
     expect(await findCard(use(), card)).toMatchObject({ userId: user!.id, isGuestCard: false });
     const remembered = await use()

@@ -26,6 +26,15 @@ export function createGuestSessionsService(deps: { repository: GuestCardsReposit
     },
 
     /**
+     * A later sign-up took over an account nobody verified yet: its browser's guest session (or none)
+     * replaces the one remembered, so the cards that reach the account are those of whoever set the password
+     * the account now has.
+     */
+    async replaceAtSignUp(guestSessionId: string | null, userId: string): Promise<void> {
+      await repository.replaceSignupGuestSession(userId, guestSessionId, now());
+    },
+
+    /**
      * When a session starts: the cards of this browser's guest session and of the one the account was signed
      * up from move to the user. Answers how many moved.
      */

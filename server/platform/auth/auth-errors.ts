@@ -11,6 +11,7 @@ const BY_AUTH_CODE: Record<string, ErrorCode> = {
   USER_NOT_FOUND: 'user-not-found',
   USER_DISABLED: 'user-disabled',
   PASSWORD_TOO_SHORT: 'weak-password',
+  PASSWORD_TOO_COMMON: 'password-too-common',
   PASSWORD_TOO_LONG: 'validation-failed',
   INVALID_EMAIL: 'validation-failed',
   VALIDATION_ERROR: 'validation-failed',

@@ -1,4 +1,5 @@
-import { APIError, betterAuth, type BetterAuthOptions } from 'better-auth';
+import { APIError, betterAuth, type AuthContext, type BetterAuthOptions } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -13,6 +14,9 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mail-messages.ts';
 import { CLIENT_IP_HEADER } from './auth-request.ts';
+import { deriveKey } from './auth-secret.ts';
+import { assertNewPasswordStrongFor } from './new-password.ts';
+import { createPendingSignUps } from './pending-sign-up.ts';
 import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
 import { accountsApi } from '../../../shared/api-paths.ts';
 
@@ -63,6 +67,8 @@ export interface AuthEvents {
   onSessionCreated(userId: string, cookieHeader: string | null): Promise<void>;
   /** An account was created; `cookieHeader` is the Cookie header of the browser that created it. */
   onUserCreated(userId: string, cookieHeader: string | null): Promise<void>;
+  /** A sign-up took over an unverified account (docs/decisions/0017-trust.md); its browser's Cookies. */
+  onSignUpRepeated(userId: string, cookieHeader: string | null): Promise<void>;
 }
 
 export interface AuthDeps {
@@ -101,9 +107,29 @@ function verificationLink(url: string): string {
   return link.toString();
 }
 
-function buildOptions(deps: AuthDeps) {
+/** The account name of a sign-up, by the contract's rule (better-auth only checks that it is a string). */
+function checkedAccountName(name: unknown): string {
+  const checked = accountNameSchema.safeParse(name);
+  if (!checked.success) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'VALIDATION_ERROR',
+      message: `The name must be 1 to ${ACCOUNT_NAME_MAX_LENGTH} characters of text.`,
+    });
+  }
+  return checked.data;
+}
+
+function buildOptions(deps: AuthDeps, authContext: () => Promise<AuthContext>) {
   const { config, database, mailer, events } = deps;
   const origin = appOrigin(config);
+  const pendingSignUps = createPendingSignUps({
+    key: deriveKey(deps.secret, 'pending-sign-up-cookie'),
+    mailer,
+    origin,
+    authContext,
+    languageOf: mailLanguage,
+    onSignUpRepeated: (userId, cookieHeader) => events.onSignUpRepeated(userId, cookieHeader),
+  });
   const secure = origin.startsWith('https://');
   // better-auth gets the same connection (pool or SQLite handle, and its lock) without our CamelCasePlugin:
   // it names columns itself, through the snake_case mapping above.
@@ -196,6 +222,8 @@ function buildOptions(deps: AuthDeps) {
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
+      // Sessions go; a browser that did not choose the pending password chooses one before signing in.
+      beforeEmailVerification: (user, request) => pendingSignUps.beforeVerification(user, request),
       sendVerificationEmail: async ({ user, url }, request) => {
         await mailer.send({
           kind: 'verify-email',
@@ -208,27 +236,46 @@ function buildOptions(deps: AuthDeps) {
     },
     account: {
       ...schemaNames.account,
-      accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
+      accountLinking: {
+        enabled: true,
+        trustedProviders: [GOOGLE_PROVIDER_ID],
+        // Google may sign in to an address someone signed up without verifying: linking removes that
+        // unproven password and its sessions (the account hook below), so the owner is not locked out.
+        requireLocalEmailVerified: false,
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Checked before better-auth looks the address up, so new and existing addresses answer alike.
+        if (ctx.path === '/sign-up/email') checkedAccountName((ctx.body as { name?: unknown }).name);
+        await assertNewPasswordStrongFor(ctx);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') await pendingSignUps.afterSignUp(ctx);
+        if (ctx.path === '/reset-password') await pendingSignUps.afterPasswordChosen(ctx);
+      }),
     },
     databaseHooks: {
       user: {
         create: {
           // Runs inside better-auth's transaction: no queries of our own here.
           before: async (user, context) => {
-            // better-auth only checks that the name is a string: the account-name rule is the contract's.
-            const name = accountNameSchema.safeParse(user.name);
-            if (!name.success) {
-              throw new APIError('BAD_REQUEST', {
-                code: 'VALIDATION_ERROR',
-                message: `The name must be 1 to ${ACCOUNT_NAME_MAX_LENGTH} characters of text.`,
-              });
-            }
             const language = mailLanguage(context?.request, undefined);
-            return { data: { ...user, name: name.data, language } };
+            return { data: { ...user, name: checkedAccountName(user.name), language } };
           },
           // Runs after better-auth's transaction committed.
           after: async (user, context) => {
             await events.onUserCreated(user.id, cookieHeaderOf(context));
+          },
+        },
+      },
+      account: {
+        create: {
+          before: async (account, context) => {
+            await pendingSignUps.beforeProviderLinked(account, context);
+          },
+          after: async (account, context) => {
+            pendingSignUps.onCredentialCreated(account, context);
           },
         },
       },
@@ -284,7 +331,11 @@ function buildOptions(deps: AuthDeps) {
 }
 
 export function createAuth(deps: AuthDeps) {
-  return betterAuth(buildOptions(deps));
+  // The verification hook is given no context of better-auth's: it reads the instance's once it exists.
+  const instance: { context?: Promise<AuthContext> } = {};
+  const auth = betterAuth(buildOptions(deps, () => instance.context!));
+  instance.context = auth.$context as unknown as Promise<AuthContext>;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

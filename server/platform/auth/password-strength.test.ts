@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, TestBrowser, latestMail, uniqueEmail } from '../../testing/accounts-fixture.ts';
+import {
+  TEST_ORIGIN,
+  TestBrowser,
+  latestMail,
+  signUpAndVerify,
+  uniqueEmail,
+} from '../../testing/accounts-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
-import { isPasswordEasyToGuess } from './password-strength.ts';
+import { isPasswordEasyToGuess, passwordUserInputs } from './password-strength.ts';
 
 describe('isPasswordEasyToGuess', () => {
   it('flags common passwords, keyboard walks, repeats, spaces only and the user’s own email', () => {
@@ -18,6 +24,30 @@ describe('isPasswordEasyToGuess', () => {
     ])
       expect(isPasswordEasyToGuess(password), password).toBe(true);
     expect(isPasswordEasyToGuess('ana@example.com', ['ana@example.com'])).toBe(true);
+  });
+
+  it("counts the address, its local part and pieces, and the name's words and the name run together", () => {
+    expect(
+      passwordUserInputs({ email: 'Jonathan.Smithers+cards@Example.com', name: 'Mallory  Roberts' }),
+    ).toEqual([
+      'jonathan.smithers+cards@example.com',
+      'jonathan.smithers+cards',
+      'jonathan.smithers',
+      'jonathan',
+      'smithers',
+      'cards',
+      'mallory roberts',
+      'mallory',
+      'roberts',
+      'malloryroberts',
+    ]);
+    const easy = (password: string, email: string, name = 'Sam') =>
+      isPasswordEasyToGuess(password, passwordUserInputs({ email, name }));
+    expect(easy('weakpw-test', 'weakpw-test@example.com')).toBe(true);
+    expect(easy('jonathan.smithers', 'jonathan.smithers@example.com')).toBe(true);
+    expect(easy('jonathan.smithers', 'jonathan.smithers+cards@example.com')).toBe(true);
+    expect(easy('malloryroberts', 'mr@example.com', 'Mallory Roberts')).toBe(true);
+    expect(easy('correct horse 42', 'jonathan.smithers@example.com', 'Mallory Roberts')).toBe(false);
   });
 
   it('accepts passphrases and passwords nobody guesses first', () => {
@@ -56,6 +86,49 @@ describeEachDatabase('new passwords that are easy to guess', (use) => {
       password: 'correct horse 42',
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it("refuses at sign-up a password made of the account's own address or name", async () => {
+    for (const [password, email, name] of [
+      ['weakpw-test', 'weakpw-test@example.com', 'Sam'],
+      ['jonathan.smithers', 'jonathan.smithers@example.com', 'Sam'],
+      ['malloryroberts', uniqueEmail('mr'), 'Mallory Roberts'],
+    ] as const) {
+      const response = await new TestBrowser(app).post('/api/auth/sign-up/email', { name, email, password });
+      expect([response.statusCode, response.json().code], password).toEqual([400, 'password-too-common']);
+    }
+  });
+
+  it("refuses at reset and at change a password made of the account's own address or name", async () => {
+    const reset = await signUpAndVerify(app, use(), {
+      email: 'jonathan.smithers@example.com',
+      name: 'Mallory Roberts',
+    });
+    await new TestBrowser(app).post('/api/auth/request-password-reset', { email: reset.email });
+    const token = new URL((await latestMail(use(), reset.email, 'reset-password'))!.link).searchParams.get(
+      'token',
+    );
+    for (const newPassword of ['jonathan.smithers', 'malloryroberts']) {
+      const response = await new TestBrowser(app).post('/api/auth/reset-password', { token, newPassword });
+      expect([response.statusCode, response.json().code], newPassword).toEqual([400, 'password-too-common']);
+    }
+
+    const { browser, password } = await signUpAndVerify(app, use(), {
+      email: 'weakpw-test@example.com',
+      name: 'Mallory Roberts',
+    });
+    for (const newPassword of ['weakpw-test', 'malloryroberts']) {
+      const response = await browser.post('/api/auth/change-password', {
+        currentPassword: password,
+        newPassword,
+      });
+      expect([response.statusCode, response.json().code], newPassword).toEqual([400, 'password-too-common']);
+    }
+    const strong = await browser.post('/api/auth/change-password', {
+      currentPassword: password,
+      newPassword: 'correct horse 42',
+    });
+    expect(strong.statusCode, strong.body).toBe(200);
   });
 
   it('refuses them as the new password of a reset', async () => {

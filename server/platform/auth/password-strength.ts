@@ -20,6 +20,9 @@ const NEW_PASSWORD_FIELDS: Readonly<Record<string, string>> = {
  */
 const MIN_SCORE = 2;
 
+/** Pieces of an address or a name shorter than this are left out: a lone 'a' would cheapen every 'a'. */
+const MIN_PART_LENGTH = 3;
+
 let estimator: ZxcvbnFactory | null = null;
 
 /** zxcvbn-ts with its common-password and name dictionaries (built once, on first use: ~60 ms). */
@@ -34,16 +37,51 @@ export function isPasswordEasyToGuess(password: string, userInputs: string[] = [
 }
 
 /**
- * Refuses a new password that is easy to guess, on the endpoints that set one, with 'password-too-common'.
- * Lengths are left to better-auth, which answers too short and too long itself.
+ * The words an attacker who knows the account tries first: the address, its local part (also without a
+ * `+tag`) and that part's pieces split on `.`, `_`, `-` and `+`; the name, its words and the words run
+ * together. `weakpw-test` for weakpw-test@example.com and `malloryroberts` for "Mallory Roberts" are then
+ * as easy to guess as they are.
  */
-export function assertNewPasswordStrong(path: string, fields: Record<string, unknown>): void {
+export function passwordUserInputs(account: { email?: string | null; name?: string | null }): string[] {
+  const inputs: string[] = [];
+  const email = account.email?.trim().toLowerCase() ?? '';
+  if (email) {
+    const localPart = email.includes('@') ? email.slice(0, email.lastIndexOf('@')) : email;
+    const untagged = localPart.split('+')[0] ?? '';
+    inputs.push(email, localPart, untagged);
+    inputs.push(...localPart.split(/[._+-]+/).filter((piece) => piece.length >= MIN_PART_LENGTH));
+  }
+  const words = (account.name ?? '').trim().toLowerCase().split(/\s+/u).filter(Boolean);
+  if (words.length > 0) {
+    inputs.push(words.join(' '));
+    inputs.push(...words.filter((word) => word.length >= MIN_PART_LENGTH));
+    inputs.push(words.join(''));
+  }
+  return [...new Set(inputs.filter(Boolean))];
+}
+
+/** The new password a request to an auth endpoint sets, when it sets one of a length better-auth accepts. */
+export function newPasswordIn(path: string, fields: Record<string, unknown>): string | null {
   const field = NEW_PASSWORD_FIELDS[path];
   const password = field ? fields[field] : undefined;
-  if (typeof password !== 'string') return;
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
-  const userInputs = [fields.email, fields.name].filter(
-    (value): value is string => typeof value === 'string',
-  );
-  if (isPasswordEasyToGuess(password, userInputs)) throw new AppError('password-too-common');
+  if (typeof password !== 'string') return null;
+  // Lengths are left to better-auth, which answers too short and too long itself.
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return null;
+  return password;
+}
+
+/**
+ * Refuses, with 'password-too-common', a new password that is easy to guess, counting the address and name
+ * the body carries (a sign-up's). Checked before the rate limits, so a person trying passwords does not use
+ * up their sign-ups; the account's own words at a reset or a change are checked by better-auth's hook
+ * (new-password.ts), which knows whose password it is.
+ */
+export function assertNewPasswordStrong(path: string, fields: Record<string, unknown>): void {
+  const password = newPasswordIn(path, fields);
+  if (password === null) return;
+  const account = {
+    email: typeof fields.email === 'string' ? fields.email : null,
+    name: typeof fields.name === 'string' ? fields.name : null,
+  };
+  if (isPasswordEasyToGuess(password, passwordUserInputs(account))) throw new AppError('password-too-common');
 }

@@ -16,6 +16,15 @@ export type MailMessage =
       newEmail: string;
     }
   | {
+      /** Someone signed up with the address of a verified account: its owner is told, nothing changes. */
+      kind: 'sign-up-attempt';
+      to: string;
+      language: Language;
+      name: string;
+      signInUrl: string;
+      resetPasswordUrl: string;
+    }
+  | {
       kind: 'help-request';
       to: string;
       language: Language;

@@ -85,6 +85,34 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
       return accountMail(t, 'resetPassword', message);
     case 'confirm-email-change':
       return accountMail(t, 'confirmEmailChange', message);
+    case 'sign-up-attempt':
+      return {
+        subject: t('mail.signUpAttempt.subject'),
+        preview: t('mail.signUpAttempt.intro', { email: message.to }),
+        blocks: [
+          {
+            type: 'paragraph',
+            text: message.name.trim()
+              ? t('mail.greeting', { name: message.name.trim() })
+              : t('mail.greetingNoName'),
+          },
+          { type: 'paragraph', text: t('mail.signUpAttempt.intro', { email: message.to }) },
+          { type: 'paragraph', text: t('mail.signUpAttempt.ifYou') },
+          {
+            type: 'action',
+            label: t('mail.signUpAttempt.signIn'),
+            url: message.signInUrl,
+            hint: t('mail.linkHint'),
+          },
+          {
+            type: 'action',
+            label: t('mail.signUpAttempt.resetPassword'),
+            url: message.resetPasswordUrl,
+            hint: t('mail.linkHint'),
+          },
+          { type: 'note', text: t('mail.signUpAttempt.ifNotYou') },
+        ],
+      };
     case 'help-request':
       return {
         subject: t('mail.helpRequest.subject', { requestId: message.requestId, email: message.fromEmail }),

@@ -4,6 +4,7 @@ import type { TFunction } from '../../../../shared/i18n/translator.ts';
 import {
   authFieldMessage,
   authIssueKey,
+  choosePasswordFormSchema,
   newPasswordFormSchema,
   resetRequestFormSchema,
   signInFormSchema,
@@ -85,5 +86,17 @@ describe('the auth forms', () => {
       confirm: 'auth.reset.mismatch',
     });
     expect(messages(newPasswordFormSchema, { password: 'long enough', confirm: 'long enough' })).toEqual({});
+  });
+
+  it('take the password chosen after a verification once, by the same length rule', () => {
+    expect(messages(choosePasswordFormSchema, { password: '' })).toEqual({
+      password: 'auth.fields.required',
+    });
+    expect(messages(choosePasswordFormSchema, { password: 'short' })).toEqual({
+      password: 'auth.passwordTooShort',
+    });
+    expect(choosePasswordFormSchema.parse({ password: ' long enough ' })).toEqual({
+      password: ' long enough ',
+    });
   });
 });

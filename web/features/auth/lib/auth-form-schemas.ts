@@ -34,6 +34,11 @@ export const resetRequestFormSchema = z
   .object({ email: filled(z.string().trim()) })
   .pipe(signUpInputSchema.pick({ email: true }));
 
+/** The password chosen after a verification opened in another browser: typed once, shown on request. */
+export const choosePasswordFormSchema = z
+  .object({ password: filled() })
+  .pipe(z.object({ password: signUpInputSchema.shape.password }));
+
 /** A new password, typed twice. */
 export const newPasswordFormSchema = z.object({ password: filled(), confirm: filled() }).pipe(
   z
