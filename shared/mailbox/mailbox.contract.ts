@@ -9,6 +9,7 @@ export const MAIL_KINDS = [
   'verify-email',
   'reset-password',
   'confirm-email-change',
+  'sign-in-link',
   'help-request',
   'help-receipt',
 ] as const;

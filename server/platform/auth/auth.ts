@@ -13,6 +13,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mail-messages.ts';
 import { CLIENT_IP_HEADER } from './auth-request.ts';
+import { signInLinks } from './sign-in-link.ts';
 import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
 import { accountsApi } from '../../../shared/api-paths.ts';
 
@@ -108,6 +109,8 @@ function buildOptions(deps: AuthDeps) {
   // better-auth gets the same connection (pool or SQLite handle, and its lock) without our CamelCasePlugin:
   // it names columns itself, through the snake_case mapping above.
   const db = database.db.withoutPlugins() as unknown as Kysely<unknown>;
+  // One-time links by mail: how an account locked by many addresses' guesses still signs in.
+  const signInLink = signInLinks({ mailer, mailLanguage });
 
   return {
     appName: 'Winc',
@@ -131,7 +134,9 @@ function buildOptions(deps: AuthDeps) {
       return config.publicOrigin ? [config.publicOrigin] : [origin, own];
     },
     // Profile changes go through PATCH /api/me; account deletion through DELETE /api/me (removes cards and files).
-    disabledPaths: ['/update-user', '/delete-user'],
+    // The app re-checks a password only where it acts on it (deleting the account, changing the password),
+    // under one throttle: a bare password oracle would be one more endpoint to guess against.
+    disabledPaths: ['/update-user', '/delete-user', '/verify-password'],
     onAPIError: { errorURL: `${origin}${AUTH_CALLBACKS.signInError}` },
     advanced: {
       cookiePrefix: 'winc',
@@ -255,6 +260,7 @@ function buildOptions(deps: AuthDeps) {
     },
     plugins: config.google
       ? [
+          signInLink,
           genericOAuth({
             config: [
               {
@@ -279,7 +285,7 @@ function buildOptions(deps: AuthDeps) {
             ],
           }),
         ]
-      : [],
+      : [signInLink],
   } satisfies BetterAuthOptions;
 }
 
