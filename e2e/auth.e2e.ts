@@ -4,8 +4,14 @@ import sharp from 'sharp';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NEW_USER_CREDITS } from '../shared/accounts/accounts.contract.ts';
+import {
+  NEW_USER_CREDITS,
+  RECENT_SIGN_IN_MS,
+  SIGN_IN_LINK_LIFETIME_MINUTES,
+} from '../shared/accounts/accounts.contract.ts';
 import type { Language } from '../shared/i18n/languages.ts';
+import { SIGN_IN_FAILURE_LIMITS } from '../server/platform/auth/auth-rate-limits.ts';
+import { withinOneRateWindow } from '../server/testing/accounts-fixture.ts';
 import { freePort } from '../server/testing/postgres.ts';
 import { startAppServer } from './support/app-server.ts';
 import type { AppServer } from './support/app-server.ts';
@@ -16,15 +22,17 @@ import { linkIn, openVerificationLink, waitForMail } from './support/mailbox.ts'
 /**
  * The account flows in the browser, against the real server: sign-up → verification mail → verified and signed in with
  * 100 credits; an unverified sign-in refused; password reset end to end; a protected page when signed out;
- * the header balance following a change made straight in the database (as another instance would); the
- * sign-up in Arabic; and Google through a local OpenID Connect provider (oauth2-mock-server), popup included.
+ * the header balance following a change made straight in the database (as another instance would); deleting
+ * the account with its password; an account locked by many addresses signing in with a mailed link; the
+ * sign-up in Arabic; and Google through a local OpenID Connect provider (oauth2-mock-server), popup included,
+ * down to deleting a Google account after signing in again.
  * Mail is read from the local mailbox (no SMTP configured). Texts come from the locale files.
  */
 
 const DESKTOP = { width: 1280, height: 860 };
 const PASSWORD = 'correct horse 42';
 
-const en = (key: string, values?: Record<string, string>) => text('en', key, values);
+const en = (key: string, values?: Record<string, string | number>) => text('en', key, values);
 
 let server: AppServer;
 let browser: Browser;
@@ -292,7 +300,7 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('edits the account (name and photo) and deletes it after the confirmation', async () => {
+  it('edits the account (name and photo) and deletes it after confirming with the password', async () => {
     const email = await createVerifiedUser('Account Holder');
     const context = await newContext();
     const page = await context.newPage();
@@ -319,8 +327,18 @@ describe('accounts in the browser', () => {
     expect(String(updated.image)).toMatch(/^\/media\/avatars\//);
 
     await page.getByRole('button', { name: en('account.delete'), exact: true }).click();
-    await page.getByText(en('account.deleteConfirm')).waitFor();
-    await page.getByRole('button', { name: en('account.deleteConfirmAction'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: en('account.deleteTitle') });
+    await dialog.getByText(en('account.deleteConfirm')).waitFor();
+    const password = dialog.getByLabel(en('account.deletePassword'), { exact: true });
+    // A session alone does not delete the account: the password is asked for, and a wrong one is refused.
+    await dialog.getByRole('button', { name: en('account.deleteConfirmAction'), exact: true }).click();
+    await dialog.getByText(en('auth.fields.required')).waitFor();
+    await password.fill('not my password');
+    await dialog.getByRole('button', { name: en('account.deleteConfirmAction'), exact: true }).click();
+    await dialog.getByText(en('errors.wrong-password')).waitFor();
+    expect((await me()).user).not.toBeNull();
+    await password.fill(PASSWORD);
+    await dialog.getByRole('button', { name: en('account.deleteConfirmAction'), exact: true }).click();
     await arriveHome(page);
     await page
       .getByRole('link', { name: en('header.login') })
@@ -328,6 +346,50 @@ describe('accounts in the browser', () => {
       .waitFor();
     expect((await me()).user).toBeNull();
     await context.close();
+  });
+
+  it('offers a locked account a sign-in link by mail, which signs it in once', async () => {
+    const email = await createVerifiedUser('Locked Owner');
+    // Many addresses' wrong guesses spent the account's budget (the route tests make them one by one).
+    const window = SIGN_IN_FAILURE_LIMITS.perEmail.windowMs;
+    await withinOneRateWindow(window, 60_000);
+    const windowStart = Math.floor(Date.now() / window) * window;
+    withDatabase((db) =>
+      db
+        .prepare('INSERT INTO rate_limit_windows (key, window_start, hits, expires_at) VALUES (?, ?, ?, ?)')
+        .run(
+          `auth:sign-in-failures:email:${email}`,
+          windowStart,
+          SIGN_IN_FAILURE_LIMITS.perEmail.limit,
+          new Date(windowStart + window).toISOString(),
+        ),
+    );
+    const context = await newContext();
+    const page = await context.newPage();
+    await signInInBrowser(page, email);
+    await page.getByText(en('errors.account-locked')).waitFor();
+    const askedAt = Date.now() - 500;
+    await page.getByRole('button', { name: en('auth.signInLink.send') }).click();
+    await page
+      .getByText(
+        en('auth.signInLink.sent', { email: `\u2066${email}\u2069`, minutes: SIGN_IN_LINK_LIFETIME_MINUTES }),
+      )
+      .waitFor();
+
+    const link = linkIn(
+      await waitForMail(server.baseUrl, email, 'sign-in-link', askedAt),
+      '/magic-link/verify',
+    );
+    await page.goto(link);
+    await arriveHome(page);
+    await expectBalance(page, NEW_USER_CREDITS);
+
+    // The link works once: opened again elsewhere, it lands on the sign-in page saying so.
+    const elsewhere = await (await newContext()).newPage();
+    await elsewhere.goto(link);
+    await elsewhere.getByText(en('auth.signInLink.invalid')).waitFor();
+    await context.close();
+    await elsewhere.context().close();
   });
 
   it('signs up in Arabic, right to left', async () => {
@@ -375,6 +437,77 @@ describe('accounts in the browser', () => {
       await expectBalance(page, NEW_USER_CREDITS);
       await page.getByTestId('user-menu-button').click();
       expect(await page.getByTestId('user-menu').innerText()).toContain('Margaret Hamilton');
+      await context.close();
+    } finally {
+      oidc.service.removeAllListeners('beforeTokenSigning');
+      oidc.service.removeAllListeners('beforeUserinfo');
+    }
+  });
+
+  it('deletes a Google account (no password) only after a recent sign-in, signing in again when needed', async () => {
+    const email = uniqueEmail('google-delete');
+    oidc.service.on('beforeTokenSigning', (token) => {
+      // A subject of its own: the provider's default one is the account of the test before.
+      token.payload.sub = email;
+      token.payload.email = email;
+      token.payload.email_verified = true;
+      token.payload.name = 'Grace Google';
+    });
+    oidc.service.on('beforeUserinfo', (userInfo) => {
+      userInfo.body = { sub: email, email, email_verified: true, name: 'Grace Google' };
+    });
+    try {
+      const context = await newContext();
+      const page = await context.newPage();
+      const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
+      const signInWithGoogle = async () => {
+        await page.getByRole('heading', { name: en('auth.signIn.title') }).waitFor();
+        const popup = context.waitForEvent('page');
+        await page.getByRole('button', { name: en('auth.google') }).click();
+        await (await popup).waitForEvent('close', { timeout: 20_000 });
+      };
+      await page.goto(`${origin}/signin`);
+      await signInWithGoogle();
+      await arriveHome(page);
+
+      // The sign-in was long ago: the dialog asks for a new one instead of a password the account lacks.
+      withDatabase((db) =>
+        db
+          .prepare(
+            'UPDATE sessions SET created_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+          )
+          .run(new Date(Date.now() - 2 * RECENT_SIGN_IN_MS).toISOString(), email),
+      );
+      await page.goto(`${origin}/account-info`);
+      await page.getByRole('heading', { name: en('account.title') }).waitFor();
+      await page.getByRole('button', { name: en('account.delete'), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: en('account.deleteTitle') });
+      await dialog
+        .getByText(en('account.deleteSignInAgain', { minutes: RECENT_SIGN_IN_MS / 60_000 }))
+        .waitFor();
+      expect(await dialog.getByLabel(en('account.deletePassword'), { exact: true }).count()).toBe(0);
+      expect(
+        await dialog
+          .getByRole('button', { name: en('account.deleteConfirmAction'), exact: true })
+          .isDisabled(),
+      ).toBe(true);
+      await dialog.getByRole('button', { name: en('account.signInAgain') }).click();
+
+      // Signed out, signed in again with Google, and back on the account page.
+      await page.waitForURL((url) => url.pathname === '/signin');
+      await signInWithGoogle();
+      await page.waitForURL((url) => url.pathname === '/account-info');
+      await page.getByRole('heading', { name: en('account.title') }).waitFor();
+      await page.getByRole('button', { name: en('account.delete'), exact: true }).click();
+      await dialog.getByRole('button', { name: en('account.deleteConfirmAction'), exact: true }).click();
+      await arriveHome(page);
+      let remaining = -1;
+      withDatabase((db) => {
+        remaining = (
+          db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get(email) as { n: number }
+        ).n;
+      });
+      expect(remaining).toBe(0);
       await context.close();
     } finally {
       oidc.service.removeAllListeners('beforeTokenSigning');

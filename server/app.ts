@@ -56,6 +56,8 @@ import { createAuth } from './platform/auth/auth.ts';
 import { registerAuthHandler } from './platform/auth/auth-handler.ts';
 import { runAuthMigrations } from './platform/auth/auth-migrations.ts';
 import { createSessionReader } from './platform/auth/session-reader.ts';
+import { createKnownDevices } from './platform/auth/known-device.ts';
+import { createPasswordChecks } from './platform/auth/password-attempts.ts';
 import { createCreditEvents } from './modules/credits/credit-events.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { createGuestCardsRepository } from './modules/guest-sessions/guest-cards.repository.ts';
@@ -316,6 +318,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     avatars,
     storage,
     rateLimiter,
+    passwords: await createPasswordChecks({ auth, rateLimiter }),
     now,
     log: app.log,
     // Before an account's rows go, its Stripe subscriptions are cancelled.
@@ -330,6 +333,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await registerAuthHandler(app, {
     auth,
     rateLimiter,
+    knownDevices: createKnownDevices({
+      key: deriveKey(secret, 'known-device-cookie'),
+      secure: appOrigin(config).startsWith('https://'),
+      now,
+    }),
     onSignedIn: (request, reply) => guestCookie.clear(request, reply),
   });
   registerAccountsRoutes(app, accounts);

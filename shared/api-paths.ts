@@ -24,8 +24,12 @@ function paramPath<Values extends string[]>(route: string): ParamPath<Values> {
  *   `pending_sign_up` cookie, the same for every address (no enumeration): a verification mail for a new or an
  *   unverified address (whose pending password this sign-up replaces), a "someone tried" mail to the owner of
  *   a verified one. The user stays signed out.
- * - POST `/api/auth/sign-in/email` {email, password, rememberMe?} → 200 + session cookie, or 401
- *   invalid-credential, 403 email-not-verified, 403 user-disabled, 429 rate-limited.
+ * - POST `/api/auth/sign-in/email` {email, password, rememberMe?} → 200 + session cookie (and the known-device
+ *   cookie), or 401 invalid-credential, 403 email-not-verified, 403 user-disabled, 429 rate-limited, 429
+ *   account-locked (too many wrong passwords from many addresses: offer the sign-in link).
+ * - POST `/api/auth/sign-in/magic-link` {email, callbackURL, errorCallbackURL} → 200 `{status: true}` (whether
+ *   or not the address has an account); an existing, verified account gets a one-time sign-in link, which lands
+ *   on callbackURL signed in, or on errorCallbackURL with `error=` once used or expired.
  * - POST `/api/auth/send-verification-email` {email, callbackURL?} → 200 `{status: true}` (whether or not the
  *   address exists).
  * - GET `/api/auth/verify-email?token&callbackURL` (the mail's link) → in the browser that set the pending
@@ -39,12 +43,16 @@ function paramPath<Values extends string[]>(route: string): ParamPath<Values> {
  *   signed in.
  * - POST `/api/auth/change-email` {newEmail, callbackURL?} → 200 `{status: true}`; the current address confirms,
  *   then the new one verifies.
+ * - POST `/api/auth/change-password` {currentPassword, newPassword} → 200, or 400 wrong-password, 429
+ *   too-many-password-attempts (wrong passwords per session and per account, shared with DELETE /api/me).
  * - POST `/api/auth/sign-out` {} → 200 `{success: true}`, cookie cleared.
  */
 export const accountsApi = {
   auth: '/api/auth',
   authProviders: '/api/auth-providers',
   me: '/api/me',
+  /** What deleting the account asks for (GET): the password, or a recent sign-in. */
+  meDeletion: '/api/me/deletion',
   meEvents: '/api/me/events',
   avatar: '/api/me/avatar',
   /** A stored avatar picture (`file` is its stored name). */
@@ -54,6 +62,7 @@ export const accountsApi = {
   signUp: '/api/auth/sign-up/email',
   signIn: '/api/auth/sign-in/email',
   signInSocial: '/api/auth/sign-in/social',
+  signInLink: '/api/auth/sign-in/magic-link',
   signOut: '/api/auth/sign-out',
   sendVerificationEmail: '/api/auth/send-verification-email',
   requestPasswordReset: '/api/auth/request-password-reset',

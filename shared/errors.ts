@@ -29,6 +29,14 @@ export const ERROR_CODES = [
   // A new password among the easily guessed ones (common passwords, keyboard walks, the user's own email).
   'password-too-common',
   'invalid-token',
+  // Re-checking a signed-in user's password (deleting the account, changing the password): SPEC §8's
+  // wrong-password; too many of them; and an action that needs the password, or a recent sign-in without one.
+  'wrong-password',
+  'too-many-password-attempts',
+  'reauthentication-required',
+  // Too many wrong passwords for one account from many addresses: only its known devices, or a link mailed
+  // to it, sign in until the window ends.
+  'account-locked',
   // Cards: "not found" and "not yours" are one answer (DESIGN §5).
   'card-not-found',
   // Checkout: SPEC §5 'You do not have enough credits.'

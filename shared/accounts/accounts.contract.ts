@@ -36,6 +36,36 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const meResponseSchema = z.object({ user: currentUserSchema.nullable() });
 /** DELETE /api/me: the account and everything it made are gone, and the browser is signed out. */
 export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
+
+/**
+ * How long after signing in an account without a password (Google only) may be deleted without signing in
+ * again: the sign-in is its proof that the owner is at the keyboard.
+ */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+/**
+ * DELETE /api/me's body: an account with a password confirms with it (a wrong one is `wrong-password`,
+ * throttled like every re-check); one without needs a sign-in of the last RECENT_SIGN_IN_MS. Otherwise
+ * `reauthentication-required`.
+ */
+export const deleteAccountRequestSchema = z
+  .object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional() })
+  .strict();
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** A sign-in link mailed to a locked account works once, for this many minutes. */
+export const SIGN_IN_LINK_LIFETIME_MINUTES = 10;
+
+/** GET /api/me/deletion — what deleting this account asks for, so the confirmation can ask for it. */
+export const accountDeletionCheckSchema = z.discriminatedUnion('confirmWith', [
+  z.object({ confirmWith: z.literal('password') }),
+  z.object({
+    confirmWith: z.literal('recent-sign-in'),
+    /** Whether this session signed in within RECENT_SIGN_IN_MS, as of now. */
+    signedInRecently: z.boolean(),
+  }),
+]);
+export type AccountDeletionCheck = z.infer<typeof accountDeletionCheckSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** Server-Sent Event `credits` on GET /api/me/events. */
@@ -139,6 +169,8 @@ export const AUTH_CALLBACKS = {
   signInError: '/signin',
   /** Suggested callbackURL for the email-change links. */
   emailChanged: '/account-info?email-changed=1',
+  /** Where a mailed sign-in link lands, signed in (or with `&error=CODE` when it is used or expired). */
+  signInLink: '/signin?link=1',
 } as const;
 
 /**
@@ -155,6 +187,9 @@ export const AUTH_ERROR_CODES = [
   'weak-password',
   'password-too-common',
   'invalid-token',
+  'wrong-password',
+  'too-many-password-attempts',
+  'account-locked',
   'rate-limited',
   'forbidden-origin',
   'validation-failed',

@@ -10,6 +10,7 @@ export const MAIL_KINDS = [
   'reset-password',
   'confirm-email-change',
   'sign-up-attempt',
+  'sign-in-link',
   'help-request',
   'help-receipt',
 ] as const;

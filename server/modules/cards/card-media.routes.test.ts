@@ -490,7 +490,7 @@ describeEachDatabase('card media on the server', (use) => {
   });
 
   it("stores a user's files under their id, and deleting the account deletes them", async () => {
-    const { browser } = await signUpAndVerify(app, use());
+    const { browser, password } = await signUpAndVerify(app, use());
     const card = await createCard(browser);
     expect((await putMedia(browser, card.id, 'video', fakeVideo(5000))).status).toBe(200);
     expect((await putMedia(browser, card.id, 'audio', fakeVoice(5000))).status).toBe(200);
@@ -503,7 +503,8 @@ describeEachDatabase('card media on the server', (use) => {
     expect(keys[0]).toMatch(new RegExp(`^cards/videos/${user.userId}/`));
     expect(keys[1]).toMatch(new RegExp(`^cards/audio/${user.userId}/`));
 
-    expect((await browser.request({ method: 'DELETE', url: '/api/me' })).statusCode).toBe(200);
+    const deleted = await browser.request({ method: 'DELETE', url: '/api/me', payload: { password } });
+    expect(deleted.statusCode).toBe(200);
     for (const key of keys) expect(await stored(key), key).toBe(false);
   });
 });

@@ -458,7 +458,7 @@ describeEachDatabase('payments', (use) => {
     });
 
     it('stops billing a monthly plan when its account is deleted', async () => {
-      const { browser } = await signUpAndVerify(stripeApp, use());
+      const { browser, password } = await signUpAndVerify(stripeApp, use());
       const { params } = await openStripeCheckout(browser, 'plus', 'monthly');
       const subscription = 'sub_test_deleted_account';
       await deliver(
@@ -474,7 +474,7 @@ describeEachDatabase('payments', (use) => {
         ),
       );
       const before = stripe.requests.length;
-      const deleted = await browser.request({ method: 'DELETE', url: '/api/me' });
+      const deleted = await browser.request({ method: 'DELETE', url: '/api/me', payload: { password } });
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(stripe.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
         `DELETE /v1/subscriptions/${subscription}`,

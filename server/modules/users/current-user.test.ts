@@ -67,12 +67,13 @@ describeEachDatabase('current user: the session of a request', (use) => {
   });
 
   it('stops the session of a deleted account at once, on another instance too', async () => {
-    const { browser } = await signUpAndVerify(app, use());
+    const { browser, password } = await signUpAndVerify(app, use());
     const elsewhere = new TestBrowser(other);
     for (const [name, value] of browser.cookies) elsewhere.cookies.set(name, value);
     expect(await signedInUser(elsewhere)).not.toBeNull();
 
-    expect((await browser.request({ method: 'DELETE', url: '/api/me' })).statusCode).toBe(200);
+    const deleted = await browser.request({ method: 'DELETE', url: '/api/me', payload: { password } });
+    expect(deleted.statusCode).toBe(200);
     const me = await elsewhere.get('/api/me');
     expect(me.json()).toEqual({ user: null });
     expect(setCookies(me).get(SESSION_COOKIE)?.raw).toMatch(/Max-Age=0/);

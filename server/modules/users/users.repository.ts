@@ -85,6 +85,16 @@ export function createUsersRepository(database: Database) {
       return row && { user: toRecord(row), sessionExpiresAt: codec.readDate(row.sessionExpiresAt) };
     },
 
+    /** A session by its token: whose it is and when it was signed in. */
+    async findSession(token: string): Promise<{ id: string; userId: string; createdAt: Date } | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .select(['id', 'userId', 'createdAt'])
+        .where('token', '=', token)
+        .executeTakeFirst();
+      return row && { id: row.id, userId: row.userId, createdAt: codec.readDate(row.createdAt) };
+    },
+
     async updateProfile(
       userId: string,
       changes: { name?: string; language?: Language },

@@ -135,13 +135,13 @@ describeEachDatabase('the signed-in user: avatar, deletion, live credits', (use)
   });
 
   it('deletes the account: user, sessions, linked accounts, avatar file and their cards', async () => {
-    const { browser, email } = await signUpAndVerify(app, use());
+    const { browser, email, password } = await signUpAndVerify(app, use());
     const image = (await upload(browser, await jpegWithGps(), 'image/jpeg')).json().user.image as string;
     const user = await findUserByEmail(use(), email);
     const card = await insertCard(use(), { userId: user!.id, isGuestCard: false });
     const othersCard = await insertCard(use(), { guestSessionId: 'guest_1_x', isGuestCard: true });
 
-    const response = await browser.request({ method: 'DELETE', url: '/api/me' });
+    const response = await browser.request({ method: 'DELETE', url: '/api/me', payload: { password } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deleted: true });
 

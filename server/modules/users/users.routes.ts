@@ -1,16 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountDeletedSchema,
+  accountDeletionCheckSchema,
   AVATAR_ACCEPTED_TYPES,
   AVATAR_MAX_BYTES,
+  deleteAccountRequestSchema,
   meResponseSchema,
   updateProfileRequestSchema,
 } from '../../../shared/accounts/accounts.contract.ts';
 import { accountsApi } from '../../../shared/api-paths.ts';
 import { textSchema } from '../../../shared/text/names.ts';
 import type { SessionReader } from '../../platform/auth/session-reader.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { CurrentUserResolver } from './current-user.ts';
 import { presentCurrentUser } from './users.presenter.ts';
@@ -47,12 +50,32 @@ export async function registerUsersRoutes(fastify: FastifyInstance, deps: UsersR
     return { user: present(await users.updateProfile(user.id, request.body)) };
   });
 
+  /** The token of the session the caller was resolved by (`currentUser.require` checked its signature). */
+  const sessionTokenOf = (request: FastifyRequest): string => {
+    const cookie = sessions.tokenOf(request);
+    if (!cookie || 'forged' in cookie) throw new AppError('unauthenticated');
+    return cookie.token;
+  };
+
+  app.get(
+    accountsApi.meDeletion,
+    { schema: { response: { 200: accountDeletionCheckSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const user = await currentUser.require(request, reply);
+      return users.deletionCheck(user.id, sessionTokenOf(request));
+    },
+  );
+
   app.delete(
     accountsApi.me,
-    { schema: { response: { 200: accountDeletedSchema } } },
+    { schema: { body: deleteAccountRequestSchema, response: { 200: accountDeletedSchema } } },
     async (request, reply) => {
       const user = await currentUser.require(request, reply);
-      await users.deleteAccount(user.id);
+      await users.deleteAccount(user.id, {
+        sessionToken: sessionTokenOf(request),
+        password: request.body.password,
+      });
       sessions.clearCookie(reply);
       return { deleted: true as const };
     },

@@ -1,5 +1,10 @@
-import type { UpdateProfileRequest } from '../../../shared/accounts/accounts.contract.ts';
+import {
+  RECENT_SIGN_IN_MS,
+  type AccountDeletionCheck,
+  type UpdateProfileRequest,
+} from '../../../shared/accounts/accounts.contract.ts';
 import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
+import type { PasswordChecks } from '../../platform/auth/password-attempts.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
@@ -13,18 +18,37 @@ export function createUsersService(deps: {
   avatars: AvatarService;
   storage: FileStorage;
   rateLimiter: Pick<RateLimiter, 'consume'>;
+  /** The account's password, checked under the throttle every re-check of a password shares. */
+  passwords: Pick<PasswordChecks, 'hasPassword' | 'matches'>;
   now: () => Date;
   log: { warn(object: object, message: string): void };
   /** Whatever must end with the account while its rows still exist (its paid subscriptions). */
   beforeAccountDeleted?: (userId: string) => Promise<void>;
 }) {
-  const { users, avatars, storage, rateLimiter, now, log } = deps;
+  const { users, avatars, storage, rateLimiter, passwords, now, log } = deps;
 
   /** The user as stored now; an account deleted meanwhile is no longer signed in (`unauthenticated`). */
   async function reload(userId: string): Promise<UserRecord> {
     const user = await users.findById(userId);
     if (!user) throw new AppError('unauthenticated');
     return user;
+  }
+
+  /** The caller's session, which must be the user's (the current-user resolver found it by the same token). */
+  async function sessionOf(userId: string, sessionToken: string) {
+    const session = await users.findSession(sessionToken);
+    if (!session || session.userId !== userId) throw new AppError('unauthenticated');
+    return session;
+  }
+
+  /** What deleting the account asks for: its password, or, for an account without one, a recent sign-in. */
+  async function deletionCheck(userId: string, sessionToken: string): Promise<AccountDeletionCheck> {
+    if (await passwords.hasPassword(userId)) return { confirmWith: 'password' };
+    const { createdAt } = await sessionOf(userId, sessionToken);
+    return {
+      confirmWith: 'recent-sign-in',
+      signedInRecently: now().getTime() - createdAt.getTime() <= RECENT_SIGN_IN_MS,
+    };
   }
 
   return {
@@ -49,12 +73,31 @@ export function createUsersService(deps: {
       await users.deleteSessions(userId);
     },
 
+    deletionCheck,
+
     /**
-     * Deletes the account (SPEC §2 Account info): first what must end with it (a monthly plan stops billing),
-     * then the user, their sessions and linked accounts, ledger, cards, and then their files (avatar, card
-     * images). Files that fail to delete are logged, not fatal. Limited per user (`rate-limited`).
+     * Deletes the account (SPEC §2 Account info) once the caller proved it is the owner: with the account's
+     * password (`wrong-password`, throttled per session and account), or without one by a sign-in of the
+     * last few minutes; else `reauthentication-required`. A session alone is not enough: whoever borrowed an
+     * open browser must not be able to erase the account. Then first what must end with it (a monthly plan
+     * stops billing), the user, their sessions and linked accounts, ledger, cards, and then their files
+     * (avatar, card images). Files that fail to delete are logged, not fatal. Limited per user
+     * (`rate-limited`).
      */
-    async deleteAccount(userId: string): Promise<boolean> {
+    async deleteAccount(
+      userId: string,
+      proof: { sessionToken: string; password: string | undefined },
+    ): Promise<boolean> {
+      const check = await deletionCheck(userId, proof.sessionToken);
+      if (check.confirmWith === 'password') {
+        if (proof.password === undefined) throw new AppError('reauthentication-required');
+        const session = await sessionOf(userId, proof.sessionToken);
+        if (!(await passwords.matches({ sessionId: session.id, userId }, proof.password))) {
+          throw new AppError('wrong-password');
+        }
+      } else if (!check.signedInRecently) {
+        throw new AppError('reauthentication-required');
+      }
       await rateLimiter.consume(`delete-account:user:${userId}`, ACCOUNT_RATE_LIMITS.deleteAccount);
       await deps.beforeAccountDeleted?.(userId);
       const removed = await users.deleteAccount(userId);

@@ -3,7 +3,8 @@ import type { ErrorCode } from '../../../shared/errors.ts';
 /** better-auth's error codes → our stable codes (SPEC §8); anything else maps by HTTP status. */
 const BY_AUTH_CODE: Record<string, ErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: 'invalid-credential',
-  INVALID_PASSWORD: 'invalid-credential',
+  // A signed-in user's current password (change-password): only the password was asked for.
+  INVALID_PASSWORD: 'wrong-password',
   CREDENTIAL_ACCOUNT_NOT_FOUND: 'invalid-credential',
   EMAIL_NOT_VERIFIED: 'email-not-verified',
   USER_ALREADY_EXISTS: 'email-already-in-use',

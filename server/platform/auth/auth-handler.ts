@@ -7,16 +7,18 @@ import { AUTH_RATE_LIMITS } from './auth-rate-limits.ts';
 import { copyFetchResponse, toFetchRequest } from './auth-request.ts';
 import { isSafeReturnPath, RETURN_PATH_FIELDS } from '../../../shared/accounts/return-path.ts';
 import { INVALID_CHARACTERS, isWellFormedText } from '../../../shared/text/names.ts';
-import { beginSignInAttempt } from './sign-in-throttle.ts';
+import type { KnownDevices } from './known-device.ts';
+import { createPasswordAttempts } from './password-attempts.ts';
 import { accountsApi } from '../../../shared/api-paths.ts';
 
 const AUTH_PREFIX = accountsApi.auth;
 const AUTH_BODY_LIMIT = 64 * 1024;
-const SIGN_IN_PATH = '/sign-in/email';
 
 export interface AuthHandlerOptions {
   auth: Auth;
   rateLimiter: RateLimiter;
+  /** The known-device cookie: set at every sign-in, it lets the owner past their account's failure budget. */
+  knownDevices: KnownDevices;
   /** Called when an answer signs a browser in (sets a session cookie), e.g. to end the guest session. */
   onSignedIn?(request: FastifyRequest, reply: FastifyReply): void;
 }
@@ -105,9 +107,23 @@ function assertTextFields(fields: Record<string, unknown>, url: string): void {
  * copied back (status, headers, every Set-Cookie). Error answers get our stable `code` (better-auth's stays in `authCode`).
  */
 export async function registerAuthHandler(app: FastifyInstance, options: AuthHandlerOptions): Promise<void> {
-  const { auth, rateLimiter } = options;
+  const { auth, rateLimiter, knownDevices } = options;
   const context = await auth.$context;
   const sessionCookie = context.authCookies.sessionToken.name;
+  const passwordAttempts = await createPasswordAttempts({ auth, rateLimiter, knownDevices });
+
+  /** The user a new session cookie in better-auth's answer belongs to. */
+  async function signedInUser(response: Response): Promise<string | null> {
+    const cookie = response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith(`${sessionCookie}=`) && !value.startsWith(`${sessionCookie}=;`));
+    if (!cookie) return null;
+    const signed = decodeURIComponent(cookie.slice(sessionCookie.length + 1).split(';')[0] ?? '');
+    const token = signed.slice(0, signed.lastIndexOf('.'));
+    if (!token) return null;
+    const found = await context.internalAdapter.findSession(token);
+    return found?.user.id ?? null;
+  }
 
   await app.register(async (scope) => {
     // better-auth reads the body itself: keep every body raw.
@@ -140,39 +156,39 @@ export async function registerAuthHandler(app: FastifyInstance, options: AuthHan
           if (limits.perEmail && email)
             await rateLimiter.consume(`auth:${path}:email:${email}`, limits.perEmail);
         }
-        const signInAttempt =
-          request.method === 'POST' && path === SIGN_IN_PATH && email
-            ? await beginSignInAttempt(rateLimiter, email, request.ip)
-            : undefined;
+        const password =
+          request.method === 'POST' ? await passwordAttempts.begin(request, path, email) : null;
 
         let response: Response;
         try {
           response = await auth.handler(toFetchRequest(request, raw));
         } catch (error) {
-          await signInAttempt?.settle(500);
+          await password?.attempt.settle(false);
           throw error;
         }
-        await signInAttempt?.settle(response.status);
         const body = await copyFetchResponse(response, reply);
+        let parsed: { code?: unknown; message?: unknown } = {};
+        if (
+          response.status >= 400 &&
+          String(response.headers.get('content-type')).includes('application/json')
+        ) {
+          try {
+            parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
+          } catch {
+            // keep the empty object
+          }
+        }
+        const authCode = typeof parsed.code === 'string' ? parsed.code : undefined;
+        await password?.attempt.settle(password.wrong(response.status, authCode));
 
-        const signedIn = response.headers
-          .getSetCookie()
-          .some(
-            (cookie) => cookie.startsWith(`${sessionCookie}=`) && !cookie.startsWith(`${sessionCookie}=;`),
-          );
-        if (signedIn) options.onSignedIn?.(request, reply);
+        const userId = await signedInUser(response);
+        if (userId) {
+          options.onSignedIn?.(request, reply);
+          knownDevices.remember(request, reply, userId);
+        }
 
         // Every error answer is ours, also better-auth's bodiless ones (an unknown path is a bare 404).
         if (response.status >= 400) {
-          let parsed: { code?: unknown; message?: unknown } = {};
-          if (String(response.headers.get('content-type')).includes('application/json')) {
-            try {
-              parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
-            } catch {
-              // keep the empty object
-            }
-          }
-          const authCode = typeof parsed.code === 'string' ? parsed.code : undefined;
           const code = errorCodeForAuthError(response.status, authCode);
           const status = code === 'user-disabled' ? 403 : response.status;
           const message =

@@ -26,6 +26,8 @@ export const AUTH_RATE_LIMITS: Record<string, AuthRateLimit> = {
   '/reset-password': { perIp: { limit: 10, windowMs: HOUR } },
   '/change-email': { perIp: { limit: 10, windowMs: HOUR } },
   '/sign-in/social': { perIp: { limit: 20, windowMs: MINUTE } },
+  // One-time sign-in links by mail (for an account locked by many addresses' guesses), like reset mails.
+  '/sign-in/magic-link': { perIp: { limit: 10, windowMs: HOUR }, perEmail: { limit: 3, windowMs: HOUR } },
 };
 
 /**
@@ -38,6 +40,17 @@ export const SIGN_IN_FAILURE_LIMITS = {
   perEmailAndIp: { limit: 5, windowMs: 15 * MINUTE },
   perIp: { limit: 30, windowMs: 15 * MINUTE },
   perEmail: { limit: 50, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+/**
+ * Wrong passwords given by a signed-in user to prove it is them (changing the password, deleting the
+ * account), per session and per account across its sessions. Only failures count, as at sign-in: someone who
+ * holds a stolen session cannot guess the password to take the account over. Keys are
+ * `auth:password-recheck-failures:{session|user}:{id}`.
+ */
+export const PASSWORD_RECHECK_FAILURE_LIMITS = {
+  perSession: { limit: 5, windowMs: 15 * MINUTE },
+  perAccount: { limit: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /** Rate limits on our own account routes that cost work or mail. */

@@ -17,6 +17,7 @@ import { CLIENT_IP_HEADER } from './auth-request.ts';
 import { deriveKey } from './auth-secret.ts';
 import { assertNewPasswordStrongFor } from './new-password.ts';
 import { createPendingSignUps } from './pending-sign-up.ts';
+import { signInLinks } from './sign-in-link.ts';
 import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
 import { accountsApi } from '../../../shared/api-paths.ts';
 
@@ -134,6 +135,8 @@ function buildOptions(deps: AuthDeps, authContext: () => Promise<AuthContext>) {
   // better-auth gets the same connection (pool or SQLite handle, and its lock) without our CamelCasePlugin:
   // it names columns itself, through the snake_case mapping above.
   const db = database.db.withoutPlugins() as unknown as Kysely<unknown>;
+  // One-time links by mail: how an account locked by many addresses' guesses still signs in.
+  const signInLink = signInLinks({ mailer, mailLanguage });
 
   return {
     appName: 'Winc',
@@ -157,7 +160,9 @@ function buildOptions(deps: AuthDeps, authContext: () => Promise<AuthContext>) {
       return config.publicOrigin ? [config.publicOrigin] : [origin, own];
     },
     // Profile changes go through PATCH /api/me; account deletion through DELETE /api/me (removes cards and files).
-    disabledPaths: ['/update-user', '/delete-user'],
+    // The app re-checks a password only where it acts on it (deleting the account, changing the password),
+    // under one throttle: a bare password oracle would be one more endpoint to guess against.
+    disabledPaths: ['/update-user', '/delete-user', '/verify-password'],
     onAPIError: { errorURL: `${origin}${AUTH_CALLBACKS.signInError}` },
     advanced: {
       cookiePrefix: 'winc',
@@ -302,6 +307,7 @@ function buildOptions(deps: AuthDeps, authContext: () => Promise<AuthContext>) {
     },
     plugins: config.google
       ? [
+          signInLink,
           genericOAuth({
             config: [
               {
@@ -326,7 +332,7 @@ function buildOptions(deps: AuthDeps, authContext: () => Promise<AuthContext>) {
             ],
           }),
         ]
-      : [],
+      : [signInLink],
   } satisfies BetterAuthOptions;
 }
 

@@ -56,7 +56,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: Record<string, unknown> = { code: error.code, message: error.message };
       if (error.details !== undefined && error.code === 'validation-failed') body.details = error.details;
       const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-      if (error.code === 'rate-limited' && retryAfter) reply.header('Retry-After', String(retryAfter));
+      if (error.statusCode === 429 && retryAfter) reply.header('Retry-After', String(retryAfter));
       return reply.status(error.statusCode).send(body);
     }
     if (isDependencyUnavailable(error)) {

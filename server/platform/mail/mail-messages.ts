@@ -7,6 +7,7 @@ import type { Language } from '../../../shared/i18n/languages.ts';
 export type MailMessage =
   | { kind: 'verify-email'; to: string; language: Language; name: string; url: string }
   | { kind: 'reset-password'; to: string; language: Language; name: string; url: string }
+  | { kind: 'sign-in-link'; to: string; language: Language; name: string; url: string; minutes: number }
   | {
       kind: 'confirm-email-change';
       to: string;

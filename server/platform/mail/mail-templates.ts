@@ -56,10 +56,14 @@ function htmlLines(value: string): string {
 
 function accountMail(
   t: TFunction,
-  key: 'verifyEmail' | 'resetPassword' | 'confirmEmailChange',
-  message: { name: string; url: string; newEmail?: string },
+  key: 'verifyEmail' | 'resetPassword' | 'confirmEmailChange' | 'signInLink',
+  message: { name: string; url: string; newEmail?: string; minutes?: number },
 ): MailContent {
-  const values = { name: message.name, newEmail: message.newEmail ?? '' };
+  const values = {
+    name: message.name,
+    newEmail: message.newEmail ?? '',
+    minutes: String(message.minutes ?? ''),
+  };
   return {
     subject: t(`mail.${key}.subject`),
     preview: t(`mail.${key}.intro`, values),
@@ -113,6 +117,8 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
           { type: 'note', text: t('mail.signUpAttempt.ifNotYou') },
         ],
       };
+    case 'sign-in-link':
+      return accountMail(t, 'signInLink', message);
     case 'help-request':
       return {
         subject: t('mail.helpRequest.subject', { requestId: message.requestId, email: message.fromEmail }),

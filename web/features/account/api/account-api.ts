@@ -1,5 +1,5 @@
-import { AUTH_CALLBACKS } from '../../../../shared/accounts/accounts.contract.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { AUTH_CALLBACKS, type AccountDeletionCheck } from '../../../../shared/accounts/accounts.contract.ts';
+import { apiRequest, getJson } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { accountsApi } from '../../../../shared/api-paths.ts';
 import { LANGUAGE_HEADER } from '../../../../shared/i18n/languages.ts';
@@ -33,9 +33,17 @@ export function uploadAvatar(file: File): Promise<unknown> {
   });
 }
 
-/** DELETE /api/me — removes the user, their sessions, avatar, cards and files. */
-export function deleteAccount(): Promise<unknown> {
+/** GET /api/me/deletion — what deleting the account asks for: the password, or a recent sign-in. */
+export function fetchDeletionCheck(signal?: AbortSignal): Promise<AccountDeletionCheck> {
+  return getJson<AccountDeletionCheck>(accountsApi.meDeletion, undefined, signal);
+}
+
+/**
+ * DELETE /api/me — removes the user, their sessions, avatar, cards and files; `password` confirms it is them
+ * (an account without one sends none, within minutes of signing in).
+ */
+export function deleteAccount(password: string | undefined): Promise<unknown> {
   return apiRequest(accountsApi.me, {
-    init: { method: 'DELETE', headers: { [LANGUAGE_HEADER]: currentLanguage() } },
+    init: jsonInit('DELETE', password === undefined ? {} : { password }),
   });
 }

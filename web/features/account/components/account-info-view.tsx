@@ -1,17 +1,29 @@
-import { MailCheck, Sparkles, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { LogIn, MailCheck, Sparkles, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useSearchParams } from 'react-router';
-import { accountNameSchema, type CurrentUser } from '../../../../shared/accounts/accounts.contract.ts';
+import {
+  accountNameSchema,
+  RECENT_SIGN_IN_MS,
+  type CurrentUser,
+} from '../../../../shared/accounts/accounts.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { changeEmail, deleteAccount, updateProfile, uploadAvatar } from '../api/account-api.ts';
-import { errorReason } from '../../../lib/error-message.ts';
+import {
+  changeEmail,
+  deleteAccount,
+  fetchDeletionCheck,
+  updateProfile,
+  uploadAvatar,
+} from '../api/account-api.ts';
+import { errorCodeOf, errorReason } from '../../../lib/error-message.ts';
 import { issueMessageKey } from '../../../../shared/text/names.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { CreditHistory } from './credit-history.tsx';
@@ -37,13 +49,15 @@ function Card({ title, children, className }: { title: string; children: ReactNo
 
 /**
  * /account-info (SPEC §2): avatar, name and email (a new address is confirmed by mail before it applies),
- * 'Save changes', the credit balance, and deleting the account after a confirmation.
+ * 'Save changes', the credit balance, and deleting the account after a confirmation with the password (or,
+ * without one, a recent sign-in).
  */
 export function AccountInfoView({
   user,
   credits,
   onChanged,
   onDeleted,
+  onSignInAgain,
 }: {
   user: CurrentUser;
   /** The balance, formatted by the caller. */
@@ -52,6 +66,8 @@ export function AccountInfoView({
   onChanged: () => Promise<unknown>;
   /** The account is gone: sign the UI out and leave. */
   onDeleted: () => Promise<void>;
+  /** Sign out, then sign in again and come back (deleting an account without a password needs it). */
+  onSignInAgain: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   useDocumentTitle(t('account.title'));
@@ -223,7 +239,12 @@ export function AccountInfoView({
         </Card>
       </div>
 
-      <DeleteAccountDialog open={confirmOpen} onClose={() => setConfirmOpen(false)} onDeleted={onDeleted} />
+      <DeleteAccountDialog
+        open={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        onDeleted={onDeleted}
+        onSignInAgain={onSignInAgain}
+      />
     </div>
   );
 }
@@ -232,37 +253,23 @@ function DeleteAccountDialog({
   open,
   onClose,
   onDeleted,
+  onSignInAgain,
 }: {
   open: boolean;
   onClose: () => void;
   onDeleted: () => Promise<void>;
+  onSignInAgain: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setDeleting(true);
-    setError(null);
-    try {
-      await deleteAccount();
-      await onDeleted();
-    } catch (failure) {
-      setDeleting(false);
-      setError(t('account.deleteError', { message: errorReason(failure, t) }));
-    }
-  };
+  const [busy, setBusy] = useState(false);
 
   return (
     <Dialog
       open={open}
       onClose={() => {
-        if (!deleting) {
-          setError(null);
-          onClose();
-        }
+        if (!busy) onClose();
       }}
       labelledBy={titleId}
       describedBy={descriptionId}
@@ -281,32 +288,162 @@ function DeleteAccountDialog({
         <p id={descriptionId} className="mt-2 text-sm leading-relaxed text-muted">
           {t('account.deleteConfirm')}
         </p>
-        {error && (
-          <p
-            role="alert"
-            className="mt-4 rounded-2xl border border-coral-200 bg-coral-50 px-4 py-3 text-sm font-bold text-coral-900"
-          >
-            {error}
-          </p>
-        )}
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={deleting} onClick={onClose}>
-            {t('account.cancel')}
-          </Button>
-          <button
-            type="button"
-            className={cn(
-              dangerButton,
-              'bg-coral-700 text-white shadow-sm hover:bg-coral-800 active:bg-coral-900',
-            )}
-            disabled={deleting}
-            onClick={() => void confirm()}
-          >
-            {deleting && <Spinner className="size-4 text-white" />}
-            {deleting ? t('account.deleting') : t('account.deleteConfirmAction')}
-          </button>
-        </div>
+        <DeleteAccountForm
+          onCancel={onClose}
+          onDeleted={onDeleted}
+          onSignInAgain={onSignInAgain}
+          onBusy={setBusy}
+        />
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * The confirmation itself (mounted with the open dialog): the password of an account that has one; for one
+ * without (Google only), a sign-in of the last minutes, else the way to sign in again.
+ */
+function DeleteAccountForm({
+  onCancel,
+  onDeleted,
+  onSignInAgain,
+  onBusy,
+}: {
+  onCancel: () => void;
+  onDeleted: () => Promise<void>;
+  onSignInAgain: () => Promise<void>;
+  onBusy: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const check = useQuery({
+    queryKey: ['me', 'deletion-check'],
+    queryFn: ({ signal }) => fetchDeletionCheck(signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<'delete' | 'sign-in' | null>(null);
+
+  const start = (what: 'delete' | 'sign-in') => {
+    setPending(what);
+    onBusy(true);
+  };
+  const stop = () => {
+    setPending(null);
+    onBusy(false);
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setPasswordError(null);
+    const needsPassword = check.data?.confirmWith === 'password';
+    if (needsPassword && password === '') {
+      setPasswordError(t('auth.fields.required'));
+      return;
+    }
+    start('delete');
+    try {
+      await deleteAccount(needsPassword ? password : undefined);
+      await onDeleted();
+    } catch (failure) {
+      stop();
+      const code = errorCodeOf(failure);
+      if (code === 'wrong-password') setPasswordError(t('errors.wrong-password'));
+      else setError(t('account.deleteError', { message: errorReason(failure, t) }));
+      // A sign-in that was recent enough when the dialog opened may no longer be.
+      if (code === 'reauthentication-required') await check.refetch();
+    }
+  };
+
+  const signInAgain = async () => {
+    start('sign-in');
+    setError(null);
+    try {
+      await onSignInAgain();
+    } catch (failure) {
+      setError(t('account.deleteError', { message: errorReason(failure, t) }));
+    } finally {
+      stop();
+    }
+  };
+
+  if (check.isPending) {
+    return (
+      <div role="status" className="mt-6 flex items-center gap-2 text-sm text-muted">
+        <Spinner className="size-4" />
+        {t('app.loading')}
+      </div>
+    );
+  }
+
+  const mustSignInAgain = check.data?.confirmWith === 'recent-sign-in' && !check.data.signedInRecently;
+  const checkError = check.isError
+    ? t('account.deleteError', { message: errorReason(check.error, t) })
+    : null;
+  const shownError = error ?? checkError;
+
+  return (
+    <form noValidate onSubmit={(event) => void confirm(event)} className="mt-5 grid gap-4">
+      {check.data?.confirmWith === 'password' && (
+        <PasswordField
+          label={t('account.deletePassword')}
+          name="current-password"
+          autoComplete="current-password"
+          hint={t('account.deletePasswordHint')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={passwordError}
+          disabled={pending !== null}
+        />
+      )}
+      {mustSignInAgain && (
+        <div
+          role="status"
+          className="rounded-2xl border border-plum-200 bg-plum-50 px-4 py-3 text-sm text-plum-900"
+        >
+          <p className="font-bold">
+            {t('account.deleteSignInAgain', { minutes: RECENT_SIGN_IN_MS / 60_000 })}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            pending={pending === 'sign-in'}
+            disabled={pending !== null}
+            onClick={() => void signInAgain()}
+          >
+            <LogIn aria-hidden="true" className="size-4" />
+            {t('account.signInAgain')}
+          </Button>
+        </div>
+      )}
+      {shownError && (
+        <p
+          role="alert"
+          className="rounded-2xl border border-coral-200 bg-coral-50 px-4 py-3 text-sm font-bold text-coral-900"
+        >
+          {shownError}
+        </p>
+      )}
+      <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" disabled={pending !== null} onClick={onCancel}>
+          {t('account.cancel')}
+        </Button>
+        <button
+          type="submit"
+          className={cn(
+            dangerButton,
+            'bg-coral-700 text-white shadow-sm hover:bg-coral-800 active:bg-coral-900',
+          )}
+          disabled={pending !== null || mustSignInAgain || check.isError}
+        >
+          {pending === 'delete' && <Spinner className="size-4 text-white" />}
+          {pending === 'delete' ? t('account.deleting') : t('account.deleteConfirmAction')}
+        </button>
+      </div>
+    </form>
   );
 }

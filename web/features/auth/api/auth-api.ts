@@ -71,6 +71,18 @@ export function resetPassword(input: { token: string; newPassword: string }): Pr
   return authPost(accountsApi.resetPassword, input);
 }
 
+/**
+ * Mails a one-time sign-in link to an account locked by too many wrong passwords. The answer is the same
+ * whether or not the address has an account; the link lands on the sign-in page, signed in or with `error=`.
+ */
+export function requestSignInLink(email: string): Promise<unknown> {
+  return authPost(accountsApi.signInLink, {
+    email,
+    callbackURL: AUTH_CALLBACKS.signInLink,
+    errorCallbackURL: AUTH_CALLBACKS.signInLink,
+  });
+}
+
 /** Asks better-auth for Google's authorization URL; the browser then opens it (popup or full redirect). */
 export async function googleAuthorizationUrl(callbackURL: string, errorCallbackURL: string): Promise<string> {
   const answer = await authPost<{ url?: unknown }>(accountsApi.signInSocial, {

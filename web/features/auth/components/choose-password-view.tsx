@@ -22,7 +22,7 @@ import {
 } from '../lib/auth-form-schemas.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 
 /**
  * /choose-password (docs/decisions/0017-trust.md): a verification link opened in a browser that did not

@@ -25,7 +25,7 @@ import {
 import { AuthShell } from './auth-shell.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 
 /**
  * /reset-password (SPEC §2): ask for the link by email; the link from the mail comes back here with

@@ -9,12 +9,13 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readAuthNavigationState } from '../../../lib/auth-navigation-state.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { sendVerificationEmail, signInWithEmail } from '../api/auth-api.ts';
+import { SIGN_IN_LINK_LIFETIME_MINUTES } from '../../../../shared/accounts/accounts.contract.ts';
+import { requestSignInLink, sendVerificationEmail, signInWithEmail } from '../api/auth-api.ts';
 import type { AuthSessionPort } from '../auth-session.ts';
 import { useBackGoesHome } from '../hooks/use-back-goes-home.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useGoogleAuth } from '../hooks/use-google-auth.ts';
-import { authErrorKey, isEmailNotVerified } from '../lib/auth-errors.ts';
+import { authErrorKey, isAccountLocked, isEmailNotVerified } from '../lib/auth-errors.ts';
 import {
   AUTH_MESSAGE_VALUES,
   authFieldMessage,
@@ -26,7 +27,7 @@ import { AuthShell } from './auth-shell.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { OAuthPopupLanding } from './oauth-popup-landing.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { OrDivider, SocialButtons } from './social-buttons.tsx';
 
 type ResendState = 'idle' | 'sending' | 'sent';
@@ -66,10 +67,16 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resend, setResend] = useState<ResendState>('idle');
   const [resendErrorKey, setResendErrorKey] = useState<string | null>(null);
+  const [lockedEmail, setLockedEmail] = useState<string | null>(null);
+  const [link, setLink] = useState<ResendState>('idle');
+  const [linkErrorKey, setLinkErrorKey] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const verified = params.get('verified') === '1';
   const verifyFailed = verified && params.has('error');
+  // A mailed sign-in link lands here: signed in, or with `error=` once used or expired.
+  const linkLanding = params.get('link') === '1';
+  const linkFailed = linkLanding && params.has('error');
 
   const { google, oauthReturn } = useGoogleAuth({
     flow: 'google-sign-in',
@@ -85,12 +92,13 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
   const signedIn = session.status === 'signed-in';
   const idle = !submitting && !google.pending && !oauthReturn.handling;
   useEffect(() => {
-    if (signedIn && idle) void complete(navState, verified ? 'auth.signedIn' : null);
-  }, [signedIn, idle, complete, navState, verified]);
+    if (signedIn && idle) void complete(navState, verified || linkLanding ? 'auth.signedIn' : null);
+  }, [signedIn, idle, complete, navState, verified, linkLanding]);
 
   const submit = handleSubmit(
     async ({ email, password }) => {
       setUnverifiedEmail(null);
+      setLockedEmail(null);
       setResend('idle');
       setErrorKey(null);
       setSubmitting(true);
@@ -105,11 +113,17 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
           setUnverifiedEmail(email);
           return;
         }
+        if (isAccountLocked(error)) {
+          setLockedEmail(email);
+          setLink('idle');
+          return;
+        }
         setErrorKey(authErrorKey(error, 'sign-in'));
       }
     },
     (errors) => {
       setUnverifiedEmail(null);
+      setLockedEmail(null);
       setResend('idle');
       setErrorKey(hasEmptyField(errors) ? 'auth.fillAllFields' : null);
     },
@@ -125,6 +139,19 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
     } catch (error) {
       setResend('idle');
       setResendErrorKey(authErrorKey(error, 'verify'));
+    }
+  };
+
+  const sendSignInLink = async () => {
+    if (!lockedEmail) return;
+    setLink('sending');
+    setLinkErrorKey(null);
+    try {
+      await requestSignInLink(lockedEmail);
+      setLink('sent');
+    } catch (error) {
+      setLink('idle');
+      setLinkErrorKey(authErrorKey(error, 'sign-in'));
     }
   };
 
@@ -162,6 +189,11 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
       {verifyFailed && (
         <FormAlert tone="error" className="mb-5">
           {t('auth.verifyLinkInvalid')}
+        </FormAlert>
+      )}
+      {linkFailed && (
+        <FormAlert tone="error" className="mb-5">
+          {t('auth.signInLink.invalid')}
         </FormAlert>
       )}
       <SocialButtons onGoogle={google.start} googlePending={google.pending} />
@@ -219,6 +251,41 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
             }
           >
             {t('auth.verifyBeforeSignIn')}
+          </FormAlert>
+        )}
+        {lockedEmail && (
+          <FormAlert
+            tone="error"
+            action={
+              link === 'sent' ? (
+                <p role="status" className="flex items-start gap-1.5 font-semibold text-emerald-800">
+                  <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  {t('auth.signInLink.sent', {
+                    // A left-to-right isolate: an address keeps its order (and its full stop its place) in Arabic.
+                    email: `\u2066${lockedEmail}\u2069`,
+                    minutes: SIGN_IN_LINK_LIFETIME_MINUTES,
+                  })}
+                </p>
+              ) : (
+                <>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={link === 'sending'}
+                    onClick={() => void sendSignInLink()}
+                  >
+                    {link === 'sending' ? t('auth.signInLink.sending') : t('auth.signInLink.send')}
+                  </Button>
+                  {linkErrorKey && (
+                    <p className="mt-2 font-semibold text-coral-800">
+                      {t(linkErrorKey, AUTH_MESSAGE_VALUES)}
+                    </p>
+                  )}
+                </>
+              )
+            }
+          >
+            {t('errors.account-locked')}
           </FormAlert>
         )}
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy} pending={submitting}>

@@ -31,7 +31,7 @@ import { AuthShell } from './auth-shell.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { OAuthPopupLanding } from './oauth-popup-landing.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { OrDivider, SocialButtons } from './social-buttons.tsx';
 import { VerifyEmailNotice } from './verify-email-notice.tsx';
 

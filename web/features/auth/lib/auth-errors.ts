@@ -48,3 +48,8 @@ export function hasAuthCode(error: unknown, ...codes: string[]): boolean {
 export function isEmailNotVerified(error: unknown): boolean {
   return hasAuthCode(error, 'email-not-verified');
 }
+
+/** Too many wrong passwords for the account from many addresses: a mailed link still signs its owner in. */
+export function isAccountLocked(error: unknown): boolean {
+  return hasAuthCode(error, 'account-locked');
+}

@@ -9,6 +9,15 @@ import { errorMessageKey } from '../../../lib/error-message.ts';
 import { sessionQueryKey } from './session-query.ts';
 import { accountsApi } from '../../../../shared/api-paths.ts';
 
+/** Ends the session on the server; one that had already ended (an expired session) counts as ended. */
+export async function signOutOnServer(): Promise<void> {
+  try {
+    await postJson(`${accountsApi.auth}/sign-out`, {});
+  } catch (error) {
+    if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
+  }
+}
+
 /** Signs out on the server, then returns to / (SPEC §2 Header: "Logout returns to /"). */
 export function useSignOut(): { signOut: () => Promise<void>; pending: boolean } {
   const { t } = useTranslation();
@@ -19,14 +28,11 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean }
   const signOut = useCallback(async () => {
     setPending(true);
     try {
-      await postJson(`${accountsApi.auth}/sign-out`, {});
+      await signOutOnServer();
     } catch (error) {
-      // Already signed out on the server (expired session): the UI signs out all the same.
-      if (!(error instanceof ApiRequestError && error.status === 401)) {
-        setPending(false);
-        showToast(t(errorMessageKey(error)), 'error');
-        return;
-      }
+      setPending(false);
+      showToast(t(errorMessageKey(error)), 'error');
+      return;
     }
     // Leave the page first, so a protected page does not bounce to /signin when the user disappears.
     try {

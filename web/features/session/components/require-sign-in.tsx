@@ -9,9 +9,16 @@ import { useSession } from '../api/session-query.ts';
 /**
  * Protected pages (profile, account info, My WINCS, checkout) show only to a signed-in user; anyone else goes
  * to /signin carrying the way back (SPEC §6). A session that ends while the page is open (signed out in
- * another tab, expired, the account deleted) goes home instead, as signing out does (SPEC §2).
+ * another tab, expired, the account deleted) goes home instead, as signing out does (SPEC §2), unless the
+ * page ended it to sign in again (`signingInAgain`): then to /signin and back.
  */
-export function RequireSignIn({ children }: { children: ReactNode }) {
+export function RequireSignIn({
+  children,
+  signingInAgain = false,
+}: {
+  children: ReactNode;
+  signingInAgain?: boolean;
+}) {
   const { t } = useTranslation();
   const { status } = useSession();
   const location = useLocation();
@@ -28,7 +35,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
     );
   }
   if (status === 'signed-out') {
-    if (wasSignedIn) return <Navigate to={paths.home()} replace />;
+    if (wasSignedIn && !signingInAgain) return <Navigate to={paths.home()} replace />;
     // A card being paid for (checkout's state) travels along, so signing in leads back to paying for it.
     const { cardId, templateImage } = readAuthNavigationState(location.state);
     const state: AuthNavigationState = {

@@ -1,9 +1,9 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/translation.tsx';
-import { TextField, type TextFieldProps } from '../../../components/text-field.tsx';
+import { useTranslation } from '../lib/translation.tsx';
+import { TextField, type TextFieldProps } from './text-field.tsx';
 
-/** A password input with a show/hide toggle (SPEC §4 Password fields). */
+/** A password input with a show/hide toggle (SPEC §4 Password fields); its labels are `auth.fields`. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endAdornment'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
