@@ -49,7 +49,7 @@ export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
  * `reauthentication-required`.
  */
 export const deleteAccountRequestSchema = z
-  .object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional() })
+  .object({ password: wellFormedTextSchema().min(1).max(PASSWORD_MAX_LENGTH).optional() })
   .strict();
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 

@@ -17,9 +17,9 @@ const LOCALES: Record<Language, typeof en> = { en, ar, ru };
  * first load must make room for it here, on purpose. `npm run bench:lighthouse` prints the same figures.
  */
 const BUDGET_KB: Record<WebPage, number> = {
-  home: 130,
-  category: 130,
-  style: 130,
+  home: 131,
+  category: 131,
+  style: 131,
   recipient: 84,
   other: 129,
 };
