@@ -64,7 +64,15 @@ async function signUpOverHttp(server: ReturnType<typeof startServer>, base: stri
   }
   expect(link, server.output()).toBeDefined();
   const url = new URL(link!);
-  const verify = await fetch(`${base}${url.pathname}${url.search}`, { redirect: 'manual' });
+  // Opened where the sign-up was made (its cookie), the link signs in; elsewhere it asks for the password.
+  const signedUpHere = signUp.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+  const verify = await fetch(`${base}${url.pathname}${url.search}`, {
+    redirect: 'manual',
+    headers: { cookie: signedUpHere },
+  });
   expect(verify.status).toBe(302);
   return verify.headers
     .getSetCookie()
