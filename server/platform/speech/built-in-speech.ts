@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import type { Language } from '../../../shared/i18n/languages.ts';
-import { entryPoint, entryPointFlags } from '../entry-points.ts';
+import { entryPoint, workerFlags } from '../entry-points.ts';
 import {
   assertSpeakableText,
   SpeechEngineError,
@@ -87,7 +87,7 @@ export function createBuiltInSpeechEngine(options: BuiltInSpeechOptions = {}): B
     return new Piscina<SpeechTask, SpeechTaskResult>({
       filename: worker.href,
       // `node --import tsx` passes its loader on to workers; vitest, which transforms files itself, does not.
-      execArgv: entryPointFlags(worker, process.execArgv),
+      execArgv: workerFlags(worker),
       minThreads: 0,
       maxThreads: options.maxThreads ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
       idleTimeout: options.idleTimeoutMs ?? 5 * 60_000,
