@@ -56,7 +56,7 @@ function planFor({ text, language, voice }: SpeechRequest): SpeechPlan {
 export interface BuiltInSpeechOptions {
   /** Worker threads synthesizing at once; by default one core less than the machine has, at most 2. */
   maxThreads?: number;
-  /** A worker idle this long exits and frees its engines (~100 MB); the next request reloads them. */
+  /** A worker idle this long (a minute) exits and frees its engines (~80 MB); the next request reloads them. */
   idleTimeoutMs?: number;
   /** A synthesis (queueing included) that takes longer is abandoned and its worker replaced. */
   timeoutMs?: number;
@@ -90,7 +90,9 @@ export function createBuiltInSpeechEngine(options: BuiltInSpeechOptions = {}): B
       execArgv: workerFlags(worker),
       minThreads: 0,
       maxThreads: options.maxThreads ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
-      idleTimeout: options.idleTimeoutMs ?? 5 * 60_000,
+      // A minute, not more: a burst's engines (their WebAssembly memories never shrink) go back soon after it,
+      // and the first greeting after a quiet minute pays the reload (0.4–0.8 s) instead.
+      idleTimeout: options.idleTimeoutMs ?? 60_000,
       maxQueue: MAX_QUEUED,
       // Below the main thread's priority, so HTTP requests stay quick while voices are made.
       niceIncrement: 5,
