@@ -54,6 +54,7 @@ function residentMemory(): number {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
+const rssAtStart = residentMemory();
 
 /** The server's speech worker threads alive now, from its metrics. */
 async function speechWorkers(): Promise<number> {
@@ -142,7 +143,10 @@ try {
   );
 
   const host = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`;
-  console.log(`\n${burstSize} new greetings at once from ${burstSize} addresses, on ${host}`);
+  console.log(
+    `\n${burstSize} new greetings at once from ${burstSize} addresses, on ${host}; ` +
+      `the server had ${mb(rssAtStart)} MB when it started`,
+  );
   const memoryLine = async (label: string, rss: number) =>
     console.log(
       `  ${label.padEnd(28)} RSS ${mb(rss).padStart(4)} MB, speech workers ${await speechWorkers()}`,
