@@ -18,10 +18,13 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
+# MALLOC_ARENA_MAX as `npm start` sets it: fewer glibc arenas keep less of what a burst of speech syntheses
+# freed (docs/decisions/0012-speech-engines.md).
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=3000 \
-  DATA_DIR=/data
+  DATA_DIR=/data \
+  MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json ./package.json
 COPY --from=build --chown=root:root /app/node_modules ./node_modules

@@ -17,7 +17,9 @@ try {
 const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // Two glibc malloc arenas instead of eight per core: what a burst of speech syntheses frees in the worker
+  // threads' arenas stays in the process (docs/decisions/0012-speech-engines.md), and fewer arenas keep less.
+  env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...process.env },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -105,6 +105,7 @@ import { createOpenAiSpeechEngine } from './platform/speech/openai-speech.ts';
 import { createVoiceClipsRepository } from './modules/voice/voice-clips.repository.ts';
 import { registerVoiceRoutes } from './modules/voice/voice.routes.ts';
 import { createVoiceService } from './modules/voice/voice.service.ts';
+import { createUnusedVoiceClipsService } from './modules/voice/unused-clips.service.ts';
 import { createChatCompletionsWriter } from './modules/ai/chat-completions-writer.ts';
 import { registerAiMessagesRoutes } from './modules/ai/ai-messages.routes.ts';
 import { createAiMessagesService } from './modules/ai/ai-messages.service.ts';
@@ -124,7 +125,10 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The housekeeping (abandoned guest drafts, old uploads): first a few minutes after start, then hourly. */
+/**
+ * The housekeeping (abandoned guest drafts, voice clips nobody uses, old uploads): first a few minutes after
+ * start, then hourly.
+ */
 const HOUSEKEEPING_FIRST_AFTER_MS = 5 * 60 * 1000;
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
@@ -361,8 +365,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   };
   app.addHook('onClose', async () => speech.builtIn.close?.());
   observeSpeechPool(metrics, speech.builtIn);
+  const voiceClips = createVoiceClipsRepository(database);
   const voice = createVoiceService({
-    repository: createVoiceClipsRepository(database),
+    repository: voiceClips,
     storage,
     engines: speech,
     clipKey: deriveKey(secret, 'voice-clip-names'),
@@ -457,6 +462,13 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     retentionMs: config.guestRetentionMs,
     now,
   });
+  const unusedVoiceClips = createUnusedVoiceClipsService({
+    clips: voiceClips,
+    storage,
+    retentionMs: config.voiceClipRetentionMs,
+    now,
+    log: app.log,
+  });
   const housekeeping = schedulePeriodicJob({
     name: 'housekeeping',
     firstAfterMs: HOUSEKEEPING_FIRST_AFTER_MS,
@@ -464,6 +476,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     runExclusively: createExclusiveRunner(database),
     work: async () => ({
       abandonedDrafts: await abandonedDrafts.removeAbandonedGuestDrafts(),
+      // After the drafts: the clips of drafts just removed are unused now.
+      unusedVoiceClips: await unusedVoiceClips.removeUnusedClips(),
       oldUploads: await cardMedia.forgetOldUploads((uploadId) => uploadDatastore.remove(uploadId)),
     }),
     log: app.log,

@@ -109,6 +109,9 @@ describe('the production server (node dist/server/main.js)', () => {
       port: await freePort(),
       dataDir,
       env: { SEED_DEMO_CATALOG: 'true', WEB_DIST_DIR: WEB_DIST_DIR, LOG_LEVEL: 'warn', SMTP_URL: smtp.url },
+      // As a deployment sizes the heap or an operator looks into memory: flags a worker thread may not be
+      // given (V8's, the process's) must not keep the speech workers from starting.
+      nodeFlags: ['--max-old-space-size=1024', '--expose-gc'],
       timeoutMs: 110_000,
     });
     origin = server.baseUrl;

@@ -37,6 +37,15 @@ describe('loadConfig', () => {
     expect(message).toContain('SEED_DEMO_CATALOG="maybe": must be true or false');
   });
 
+  it('keeps unused voice clips 7 days unless VOICE_CLIP_RETENTION_DAYS says otherwise', () => {
+    const day = 24 * 60 * 60 * 1000;
+    expect(loadConfig({}).voiceClipRetentionMs).toBe(7 * day);
+    expect(loadConfig({ VOICE_CLIP_RETENTION_DAYS: '2' }).voiceClipRetentionMs).toBe(2 * day);
+    expect(() => loadConfig({ VOICE_CLIP_RETENTION_DAYS: '0' })).toThrow(
+      /VOICE_CLIP_RETENTION_DAYS="0": must be at least 1/,
+    );
+  });
+
   it('refuses out-of-range ports', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": must be between 0 and 65535/);
   });

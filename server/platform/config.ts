@@ -227,6 +227,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(3650, 'must be at most 3650')
     .default(30),
+  /** Voice clips that no card names and nobody asked for in this long are removed by the housekeeping. */
+  VOICE_CLIP_RETENTION_DAYS: z.coerce
+    .number({ message: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650')
+    .default(7),
   /** Where the Stripe SDK sends its requests; only tests point it elsewhere (a local Stripe-shaped server). */
   STRIPE_API_URL: optionalText()
     .transform((v) => v?.replace(/\/+$/, ''))
@@ -317,6 +324,8 @@ export interface AppConfig {
   shutdownDrainMs: number;
   /** How long an untouched guest draft is kept. */
   guestRetentionMs: number;
+  /** How long a voice clip that no card names is kept after it was last asked for. */
+  voiceClipRetentionMs: number;
 }
 
 export class ConfigError extends Error {
@@ -486,5 +495,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: v.METRICS_TOKEN,
     shutdownDrainMs: v.SHUTDOWN_DRAIN_SECONDS * 1000,
     guestRetentionMs: v.GUEST_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    voiceClipRetentionMs: v.VOICE_CLIP_RETENTION_DAYS * 24 * 60 * 60 * 1000,
   };
 }

@@ -22,3 +22,16 @@ export function entryPointFlags(entry: URL, inherited: readonly string[] = []): 
     return [...inherited];
   return [...inherited, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
 }
+
+/**
+ * The flags of a worker thread at `entry`: none given (undefined), so that it inherits its parent's as Node
+ * narrows them for a thread, unless tsx's loader must be added to a TypeScript entry. Given explicitly, the
+ * parent's V8 and process flags (`--max-old-space-size`, `--expose-gc`) would stop the thread from starting.
+ */
+export function workerFlags(
+  entry: URL,
+  parentFlags: readonly string[] = process.execArgv,
+): string[] | undefined {
+  const flags = entryPointFlags(entry, parentFlags);
+  return flags.length > parentFlags.length ? flags : undefined;
+}

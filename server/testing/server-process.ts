@@ -28,6 +28,8 @@ export interface ServerProcessOptions {
   /** '' or unset: SQLite under dataDir. */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Node's own flags, before the bundle (`node --max-old-space-size=… dist/server/main.js`). */
+  nodeFlags?: string[];
   timeoutMs?: number;
 }
 
@@ -56,7 +58,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     WEB_DIST_DIR: path.join(options.dataDir, 'no-web-build'),
     ...options.env,
   };
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -221,7 +221,7 @@ export function createCardsService(deps: {
         unlocked?.inc();
       }
       // Paid, the card can be opened any moment now: its voice should be ready before the first tap.
-      voice.prepare([card.greetingClipId, card.messageClipId]);
+      void voice.prepare([card.greetingClipId, card.messageClipId]);
       return {
         card: presentCard(card),
         credits: outcome.status === 'paid' ? outcome.balanceAfter : await unlocks.balanceOf(userId),

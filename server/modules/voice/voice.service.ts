@@ -23,8 +23,6 @@ export const VOICE_RATE_LIMITS = {
 
 /** After a configured provider fails, the built-in voice answers alone for this long before it is tried again. */
 const PROVIDER_COOL_DOWN_MS = 60_000;
-/** How many synthesized clips a process remembers, so preparing them again needs no lookup. */
-const REMEMBERED_CLIPS = 10_000;
 
 /** Who asks for a preview: their plan picks the engine, their ids and address count for the rate limits. */
 export type VoiceActor = Pick<CardActor, 'userId' | 'guestSessionId' | 'ip' | 'tier'>;
@@ -63,17 +61,10 @@ export function createVoiceService(deps: {
   clipKey: Buffer;
   rateLimiter: Pick<RateLimiter, 'consume'>;
   now: () => Date;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }) {
   const { repository, storage, engines, clipKey, rateLimiter, now, log } = deps;
   const inFlight = new Map<string, Promise<StoredClip>>();
-  // A clip's audio, once made, stays: a clip seen synthesized needs no preparing (every paid card asks).
-  const synthesized = new Set<string>();
-  const remember = (clip: StoredClip) => {
-    if (synthesized.size >= REMEMBERED_CLIPS) synthesized.clear();
-    synthesized.add(clip.clipId);
-    return clip;
-  };
   let providerResumesAt = 0;
 
   const engineFor = (tier: string | null): SpeechEngine =>
@@ -111,10 +102,18 @@ export function createVoiceService(deps: {
       );
       return fallbackFor(clip);
     }
-    const key = `voice/${clip.id}.mp3`;
+    // Each synthesis writes a file of its own: the housekeeping may be removing an earlier file of these words
+    // (their clip was unused, and is asked for again just now), and must not take this one with it.
+    const key = `voice/${clip.id}.${crypto.randomBytes(6).toString('base64url')}.mp3`;
     await storage.write(key, audio.data, 'audio/mpeg');
-    await repository.markSynthesized(clip.id, { storageKey: key, size: audio.data.length }, now());
-    return { clipId: clip.id, key, size: audio.data.length };
+    if (await repository.markSynthesized(clip.id, { storageKey: key, size: audio.data.length }, now())) {
+      return { clipId: clip.id, key, size: audio.data.length };
+    }
+    // Another instance stored this clip first, or the housekeeping removed it as unused meanwhile.
+    await storage.delete(key);
+    const stored = await repository.findById(clip.id);
+    if (!stored || stored.storageKey === null || stored.size === null) throw new AppError('not-found');
+    return { clipId: clip.id, key: stored.storageKey, size: stored.size };
   }
 
   /** The provider's clip stays unsynthesized, to be tried again later; the built-in voice says it now. */
@@ -127,13 +126,11 @@ export function createVoiceService(deps: {
     const clip = await repository.findById(clipId);
     if (!clip) throw new AppError('not-found');
     if (clip.storageKey !== null && clip.size !== null) {
-      return remember({ clipId, key: clip.storageKey, size: clip.size });
+      return { clipId, key: clip.storageKey, size: clip.size };
     }
     let pending = inFlight.get(clipId);
     if (!pending) {
-      pending = synthesize(clip)
-        .then(remember)
-        .finally(() => inFlight.delete(clipId));
+      pending = synthesize(clip).finally(() => inFlight.delete(clipId));
       inFlight.set(clipId, pending);
     }
     return pending;
@@ -159,14 +156,19 @@ export function createVoiceService(deps: {
       };
     },
 
-    /** Synthesizes a paid card's clips in the background, so the recipient's first tap plays at once. */
-    prepare(clipIds: ReadonlyArray<string | null>): void {
-      for (const clipId of clipIds) {
-        if (clipId === null || synthesized.has(clipId)) continue;
-        storedClip(clipId).catch((error: unknown) =>
-          log.error({ err: error, clipId }, 'voice: could not synthesize a paid card clip'),
-        );
-      }
+    /**
+     * Synthesizes a paid card's clips, so the recipient's first tap plays at once; callers need not wait for
+     * it (it never rejects). Each clip is looked up: one made before may have been removed as unused since.
+     */
+    async prepare(clipIds: ReadonlyArray<string | null>): Promise<void> {
+      await Promise.all(
+        clipIds.map(async (clipId) => {
+          if (clipId === null) return;
+          await storedClip(clipId).catch((error: unknown) =>
+            log.error({ err: error, clipId }, 'voice: could not synthesize a paid card clip'),
+          );
+        }),
+      );
     },
 
     /**

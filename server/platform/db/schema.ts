@@ -214,6 +214,8 @@ export interface VoiceClipsTable {
   size: number | null;
   createdAt: StoredDate;
   synthesizedAt: StoredDate | null;
+  /** When a 'Hear it' or a saved card last asked for the clip (every row has one). */
+  lastUsedAt: StoredDate;
 }
 
 /** A resumable (tus) upload of a card's media; the bytes live in the tus datastore until it finishes. */

@@ -205,4 +205,17 @@ describe('built-in speech engine', () => {
     // The pool is still usable afterwards.
     expect((await engine.synthesize(request)).data.length).toBeGreaterThan(1000);
   });
+
+  it('lets an idle worker go, with its engines, and starts another for the next request', async () => {
+    const idling = createBuiltInSpeechEngine({ idleTimeoutMs: 200 });
+    try {
+      const request = { text: GREETINGS.ar, language: 'ar', voice: 'female' } as const;
+      await idling.synthesize(request);
+      expect(idling.stats().threads).toBe(1);
+      await expect.poll(() => idling.stats().threads, { timeout: 10_000 }).toBe(0);
+      expect((await decode((await idling.synthesize(request)).data)).seconds).toBeGreaterThan(1);
+    } finally {
+      await idling.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import type { Language } from '../../../shared/i18n/languages.ts';
-import { entryPoint, entryPointFlags } from '../entry-points.ts';
+import { entryPoint, workerFlags } from '../entry-points.ts';
 import {
   assertSpeakableText,
   SpeechEngineError,
@@ -56,7 +56,7 @@ function planFor({ text, language, voice }: SpeechRequest): SpeechPlan {
 export interface BuiltInSpeechOptions {
   /** Worker threads synthesizing at once; by default one core less than the machine has, at most 2. */
   maxThreads?: number;
-  /** A worker idle this long exits and frees its engines (~100 MB); the next request reloads them. */
+  /** A worker idle this long (a minute) exits and frees its engines (~80 MB); the next request reloads them. */
   idleTimeoutMs?: number;
   /** A synthesis (queueing included) that takes longer is abandoned and its worker replaced. */
   timeoutMs?: number;
@@ -87,10 +87,12 @@ export function createBuiltInSpeechEngine(options: BuiltInSpeechOptions = {}): B
     return new Piscina<SpeechTask, SpeechTaskResult>({
       filename: worker.href,
       // `node --import tsx` passes its loader on to workers; vitest, which transforms files itself, does not.
-      execArgv: entryPointFlags(worker, process.execArgv),
+      execArgv: workerFlags(worker),
       minThreads: 0,
       maxThreads: options.maxThreads ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
-      idleTimeout: options.idleTimeoutMs ?? 5 * 60_000,
+      // A minute, not more: a burst's engines (their WebAssembly memories never shrink) go back soon after it,
+      // and the first greeting after a quiet minute pays the reload (0.4–0.8 s) instead.
+      idleTimeout: options.idleTimeoutMs ?? 60_000,
       maxQueue: MAX_QUEUED,
       // Below the main thread's priority, so HTTP requests stay quick while voices are made.
       niceIncrement: 5,

@@ -12,6 +12,7 @@ import * as m0009 from './0009-face-opening.ts';
 import * as m0010 from './0010-signup-guest-sessions.ts';
 import * as m0011 from './0011-catalog-version.ts';
 import * as m0012 from './0012-catalog-admin.ts';
+import * as m0013 from './0013-voice-clip-use.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -31,4 +32,5 @@ export const migrations: Record<string, AppMigration> = {
   '0010-signup-guest-sessions': m0010,
   '0011-catalog-version': m0011,
   '0012-catalog-admin': m0012,
+  '0013-voice-clip-use': m0013,
 };
