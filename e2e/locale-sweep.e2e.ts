@@ -161,6 +161,7 @@ describe.each<{ language: Language }>([{ language: 'ar' }, { language: 'ru' }])(
       await sweep(page, routePatterns.signin, '/signin');
       await sweep(page, routePatterns.signup, '/signup');
       await sweep(page, routePatterns.resetPassword, '/reset-password');
+      await sweep(page, routePatterns.choosePassword, '/choose-password?token=unknown&next=%2F');
       // The mails listed are data too, in the language each was sent in.
       const mails = mailboxListSchema.parse(await (await fetch(`${origin}${mailboxApi.list}`)).json());
       for (const mail of mails.mails) addData(mail.subject, mail.to);
