@@ -15,6 +15,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
   changeEmail,
@@ -182,8 +183,12 @@ export function AccountInfoView({
               >
                 <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
                 <div>
-                  <p className="font-bold">{t('account.emailChangeSent', { email: emailSentTo.current })}</p>
-                  <p className="mt-1">{t('account.emailChangeNext', { email: emailSentTo.next })}</p>
+                  <p className="font-bold">
+                    {t('account.emailChangeSent', { email: ltrIsolate(emailSentTo.current) })}
+                  </p>
+                  <p className="mt-1">
+                    {t('account.emailChangeNext', { email: ltrIsolate(emailSentTo.next) })}
+                  </p>
                 </div>
               </div>
             )}

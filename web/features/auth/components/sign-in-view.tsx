@@ -29,6 +29,7 @@ import { FormAlert } from './form-alert.tsx';
 import { OAuthPopupLanding } from './oauth-popup-landing.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { OrDivider, SocialButtons } from './social-buttons.tsx';
+import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
 
 type ResendState = 'idle' | 'sending' | 'sent';
 
@@ -261,8 +262,7 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
                 <p role="status" className="flex items-start gap-1.5 font-semibold text-emerald-800">
                   <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                   {t('auth.signInLink.sent', {
-                    // A left-to-right isolate: an address keeps its order (and its full stop its place) in Arabic.
-                    email: `\u2066${lockedEmail}\u2069`,
+                    email: ltrIsolate(lockedEmail),
                     minutes: SIGN_IN_LINK_LIFETIME_MINUTES,
                   })}
                 </p>

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import type { AuthNavigationState } from '../../../lib/auth-navigation-state.ts';
 import { sendVerificationEmail } from '../api/auth-api.ts';
 import { authErrorKey } from '../lib/auth-errors.ts';
+import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
 
 /** After sign-up (SPEC §2): the link was sent to {email}; check inbox and spam; then sign in. */
 export function VerifyEmailNotice({ email, navState }: { email: string; navState: AuthNavigationState }) {
@@ -36,7 +37,7 @@ export function VerifyEmailNotice({ email, navState }: { email: string; navState
       </div>
       <h2 className="text-xl font-black text-ink">{t('auth.verify.title')}</h2>
       <p role="status" className="mt-3 text-sm leading-relaxed text-ink">
-        {t('auth.verify.sentTo', { email })}
+        {t('auth.verify.sentTo', { email: ltrIsolate(email) })}
       </p>
       <p className="mt-2 text-sm leading-relaxed text-muted">{t('auth.verify.checkInbox')}</p>
       <ButtonLink to={paths.signin()} state={navState} size="lg" className="mt-6 w-full">

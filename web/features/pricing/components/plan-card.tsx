@@ -8,13 +8,8 @@ import { ButtonLink } from '../../../components/button-link.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import {
-  formatCount,
-  formatPrice,
-  ltrIsolate,
-  pricePerCardCents,
-  type PlanCardModel,
-} from '../lib/plan-cards.ts';
+import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
+import { formatCount, formatPrice, pricePerCardCents, type PlanCardModel } from '../lib/plan-cards.ts';
 
 const PLAN_ICONS: Record<PlanId, ReactNode> = {
   free: <Heart aria-hidden="true" className="size-5" />,

@@ -12,7 +12,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCompleteTestCheckout, useTestCheckoutOrder } from '../api/payments-api.ts';
 import { errorReason } from '../../../lib/error-message.ts';
 import { isNotFound } from '../lib/payment-errors.ts';
-import { formatCount, formatPrice, ltrIsolate } from '../lib/plan-cards.ts';
+import { formatCount, formatPrice } from '../lib/plan-cards.ts';
+import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
 import type { TestCheckoutOrder } from '../../../../shared/payments/payments.contract.ts';
 
 /**

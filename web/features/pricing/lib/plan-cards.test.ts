@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCount,
-  formatPrice,
-  heldPlan,
-  ltrIsolate,
-  planCards,
-  pricePerCardCents,
-} from './plan-cards.ts';
+import { formatCount, formatPrice, heldPlan, planCards, pricePerCardCents } from './plan-cards.ts';
 
 const signedOut = { signedIn: false, tier: null };
 const member = (tier: string) => ({ signedIn: true, tier });
@@ -158,11 +151,5 @@ describe('pricePerCardCents', () => {
     expect(pricePerCardCents(plus!.offer)).toBe(11); // $25 / 220
     expect(pricePerCardCents(premium!.offer)).toBe(8); // $50 / 660
     expect(pricePerCardCents(planCards('monthly', signedOut)[1]!.offer)).toBe(28); // $5 / 18
-  });
-});
-
-describe('ltrIsolate', () => {
-  it('wraps text in a left-to-right isolate, so a price keeps its order inside Arabic text', () => {
-    expect(ltrIsolate('50 US$')).toBe('\u206650 US$\u2069');
   });
 });

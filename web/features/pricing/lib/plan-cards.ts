@@ -147,14 +147,6 @@ export function formatPrice(cents: number, language: string | undefined): string
   }).format(cents / 100);
 }
 
-/**
- * Text that must read left to right wherever it sits (a price inside an Arabic sentence: `50 US$` would
- * otherwise show as `$US 50`), wrapped in Unicode's left-to-right isolate.
- */
-export function ltrIsolate(text: string): string {
-  return `\u2066${text}\u2069`;
-}
-
 /** A count with grouped digits in the UI language, Latin digits like the rest of the interface: `6,600`. */
 export function formatCount(value: number, language: string | undefined): string {
   return new Intl.NumberFormat(language, { numberingSystem: 'latn' }).format(value);
