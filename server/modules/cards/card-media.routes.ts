@@ -5,7 +5,7 @@ import { cardMediaApi } from '../../../shared/api-paths.ts';
 import { cardSchema } from '../../../shared/cards/cards.contract.ts';
 import { sendStoredFile } from '../../platform/http/stored-file-reply.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import type { CardActorResolver } from './card-actor.ts';
+import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { CardMediaService } from './card-media.service.ts';
 
 const mediaParams = z.object({ id: z.string(), kind: z.string() });

@@ -7,7 +7,7 @@ import { TUS_METADATA_KEYS, VIDEO_MAX_BYTES } from '../../../shared/cards/card-m
 import { cardSchema } from '../../../shared/cards/cards.contract.ts';
 import { AppError, defaultMessage } from '../../platform/http/app-error.ts';
 import { isDependencyUnavailable } from '../../platform/http/dependency-errors.ts';
-import type { CardActorResolver } from './card-actor.ts';
+import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import { isCardMediaKind, type CardMediaService } from './card-media.service.ts';
 import { cardMediaApi } from '../../../shared/api-paths.ts';
 

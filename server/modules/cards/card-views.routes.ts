@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { cardsApi, cardViewsApi } from '../../../shared/api-paths.ts';
 import { cardActivityRequestSchema } from '../../../shared/cards/card-views.contract.ts';
 import { publicCardSchema } from '../../../shared/cards/cards.contract.ts';
-import type { CardActorResolver } from './card-actor.ts';
+import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { CardViewsService } from './card-views.service.ts';
 import type { ViewerCookie } from './viewer-cookie.ts';
 

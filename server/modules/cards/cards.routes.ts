@@ -7,7 +7,7 @@ import {
   cardSchema,
   unlockCardResponseSchema,
 } from '../../../shared/cards/cards.contract.ts';
-import type { CardActorResolver } from './card-actor.ts';
+import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { CardsService } from './cards.service.ts';
 
 const idParams = z.object({ id: z.string() });

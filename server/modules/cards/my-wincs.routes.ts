@@ -5,7 +5,7 @@ import {
   myWincsQuerySchema,
   myWincsResponseSchema,
 } from '../../../shared/cards/my-wincs.contract.ts';
-import type { CardActorResolver } from './card-actor.ts';
+import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { MyWincsService } from './my-wincs.service.ts';
 import { myWincsApi } from '../../../shared/api-paths.ts';
 

@@ -59,7 +59,7 @@ const schemaNames = {
   },
 } as const;
 
-/** What the accounts modules do when better-auth reaches a moment of theirs (wired in app.ts). */
+/** What follows better-auth's moments: the accounts module's handlers, reached through auth-events.ts. */
 export interface AuthEvents {
   /**
    * A session was created (email sign-in, the verification link, Google's callback): the first-sign-in grant

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import type { GuestSessionCookie } from '../guest-sessions/guest-session-cookie.ts';
+import type { GuestSessionCookie } from './guest-session-cookie.ts';
 import type { CurrentUserResolver } from '../users/current-user.ts';
-import type { CardActor } from './cards.policy.ts';
+import type { CardActor } from '../cards/cards.policy.ts';
 import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
 
 export type CardActorResolver = ReturnType<typeof createCardActorResolver>;

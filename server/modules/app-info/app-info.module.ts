@@ -1,0 +1,13 @@
+import type { Platform } from '../../platform/platform.ts';
+import type { MailboxService } from '../mailbox/mailbox.service.ts';
+import { registerAppInfoRoutes } from './app-info.routes.ts';
+
+/** What the browser app needs to know of this server's set-up (`/api/config`). */
+export function createAppInfoModule(platform: Platform, deps: { mailbox: MailboxService }): void {
+  const { app, config, mailer } = platform;
+  registerAppInfoRoutes(app, {
+    mailMode: mailer.mode,
+    mailbox: deps.mailbox,
+    aiProviders: { writer: config.ai !== undefined, voice: config.tts !== undefined },
+  });
+}

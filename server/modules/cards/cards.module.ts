@@ -1,0 +1,134 @@
+import { CARD_ACTIVITY_EVENT } from '../../../shared/api-paths.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { createUploadLocker } from '../../platform/storage/upload-locker.ts';
+import { createUploadDataStore } from '../../platform/storage/upload-store.ts';
+import type { CatalogModule } from '../catalog/catalog.module.ts';
+import type { CreditsModule } from '../credits/credits.module.ts';
+import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { VoiceService } from '../voice/voice.service.ts';
+import { createAbandonedDraftsService } from './abandoned-drafts.service.ts';
+import { createCardActivityEvents } from './card-activity-events.ts';
+import { createCardFiles } from './card-files.ts';
+import { createCardMediaRepository } from './card-media.repository.ts';
+import { registerCardMediaRoutes } from './card-media.routes.ts';
+import { createCardMediaService } from './card-media.service.ts';
+import { createCardUnlockRepository } from './card-unlock.repository.ts';
+import { registerCardUploadRoutes } from './card-uploads.routes.ts';
+import { createCardViewsRepository } from './card-views.repository.ts';
+import { registerCardViewsRoutes } from './card-views.routes.ts';
+import { createCardViewsService } from './card-views.service.ts';
+import { createCardsRepository } from './cards.repository.ts';
+import { registerCardsRoutes } from './cards.routes.ts';
+import { createCardsService } from './cards.service.ts';
+import { createLinkPreviewService } from './link-preview.service.ts';
+import { registerMyWincsRoutes } from './my-wincs.routes.ts';
+import { createMyWincsService } from './my-wincs.service.ts';
+import { registerSharePageRoutes } from './share-page.routes.ts';
+import { createViewerCookie } from './viewer-cookie.ts';
+
+export type CardsModule = Awaited<ReturnType<typeof createCardsModule>>;
+
+/**
+ * Cards (WINCS): made by users and guests, their media (in one request or resumable), unlocked with credits,
+ * shared as a link whose page the server renders with its preview, opened by recipients (views, live activity
+ * for the owner), listed in My WINCS; guest drafts left behind leave with the housekeeping.
+ */
+export async function createCardsModule(
+  platform: Platform,
+  deps: {
+    catalog: Pick<CatalogModule, 'catalog' | 'templateImages'>;
+    credits: Pick<CreditsModule, 'repository' | 'alsoStream'>;
+    voice: VoiceService;
+    users: UsersRepository;
+    actors: CardActorResolver;
+  },
+) {
+  const { app, config, database, storage, mailer, rateLimiter, notifications, metrics, pages, origin } =
+    platform;
+  const { now, log } = platform;
+  const { catalog, templateImages } = deps.catalog;
+  const { actors } = deps;
+
+  const repository = createCardsRepository(database);
+  const uploadDatastore = await createUploadDataStore(config);
+  const files = createCardFiles({
+    storage,
+    uploads: { remove: (uploadId) => uploadDatastore.remove(uploadId) },
+    log,
+  });
+  const cards = createCardsService({
+    repository,
+    files,
+    unlocks: createCardUnlockRepository({ database, credits: deps.credits.repository }),
+    templates: catalog,
+    voice: deps.voice,
+    rateLimiter,
+    now,
+    notifications,
+    metrics,
+  });
+  registerCardsRoutes(app, { cards, actors });
+
+  const viewsRepository = createCardViewsRepository(database);
+  const activity = createCardActivityEvents({ views: viewsRepository, log, notifications });
+  app.addHook('onClose', async () => activity.close());
+  // A `card-activity` event whenever a recipient opened one of the user's cards or played something in it
+  // (DESIGN §1.7), for My WINCS.
+  deps.credits.alsoStream((userId) => async (send) => {
+    const stamp = await activity.stampOf(userId);
+    return activity.subscribe(userId, stamp, () => send(CARD_ACTIVITY_EVENT, {}));
+  });
+  const views = createCardViewsService({
+    cards: repository,
+    views: viewsRepository,
+    users: deps.users,
+    mailer,
+    myWincsUrl: `${origin}/my-wincs`,
+    now,
+    log,
+    notifications,
+  });
+  registerSharePageRoutes(app, {
+    previews: createLinkPreviewService({ cards: repository, covers: templateImages, storage, origin, log }),
+    pages,
+    origin,
+  });
+  registerCardViewsRoutes(app, {
+    views,
+    actors,
+    viewerCookie: createViewerCookie({ secure: platform.secureCookies }),
+  });
+
+  const media = createCardMediaService({
+    cards: repository,
+    media: createCardMediaRepository(database),
+    storage,
+    rateLimiter,
+    now,
+    log,
+    metrics,
+  });
+  await registerCardMediaRoutes(app, { media, actors, storage });
+  const uploadLocker = await createUploadLocker({ databaseUrl: config.databaseUrl, notifications, log });
+  app.addHook('onClose', async () => uploadLocker.close());
+  await registerCardUploadRoutes(app, { media, actors, datastore: uploadDatastore, locker: uploadLocker });
+
+  registerMyWincsRoutes(app, {
+    myWincs: createMyWincsService({ cards: repository, catalog, views: viewsRepository }),
+    actors,
+  });
+
+  const abandonedDrafts = createAbandonedDraftsService({
+    cards: repository,
+    files,
+    retentionMs: config.guestRetentionMs,
+    now,
+  });
+  return {
+    /** The housekeeping's part: guest drafts left untouched past the retention period, with their files. */
+    removeAbandonedDrafts: () => abandonedDrafts.removeAbandonedGuestDrafts(),
+    /** The housekeeping's part: resumable uploads never finished. */
+    forgetOldUploads: () => media.forgetOldUploads((uploadId) => uploadDatastore.remove(uploadId)),
+  };
+}
