@@ -75,6 +75,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   createInvitationsModule(platform, {
     cards: cards.sharedCards,
     ownedCards: cards.ownedCards,
+    whenPaid: cards.whenPaid,
     voice: voice.voice,
     actors: guests.actors,
   });

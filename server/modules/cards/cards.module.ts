@@ -63,6 +63,7 @@ export async function createCardsModule(
   const { actors } = deps;
 
   const repository = createCardsRepository(database);
+  const paidListeners: Array<(card: CardRecord) => void> = [];
   const uploadDatastore = await createUploadDataStore(config);
   const files = createCardFiles({
     storage,
@@ -79,6 +80,9 @@ export async function createCardsModule(
     now,
     notifications,
     metrics,
+    onPaid: (card) => {
+      for (const listener of paidListeners) listener(card);
+    },
   });
   registerCardsRoutes(app, { cards, actors });
 
@@ -149,6 +153,10 @@ export async function createCardsModule(
   return {
     sharedCards,
     ownedCards,
+    /** Adds a listener told of each card just paid (it must not throw and should not wait). */
+    whenPaid(listener: (card: CardRecord) => void): void {
+      paidListeners.push(listener);
+    },
     /** The housekeeping's part: guest drafts left untouched past the retention period, with their files. */
     removeAbandonedDrafts: () => abandonedDrafts.removeAbandonedGuestDrafts(),
     /** The housekeeping's part: resumable uploads never finished. */

@@ -90,6 +90,8 @@ export function createCardsService(deps: {
   /** Tells the owner's open pages, on every instance, of the balance an unlock spent. */
   notifications?: Pick<Notifications, 'publish'>;
   metrics?: Pick<Metrics, 'counter'>;
+  /** Told of a card just paid (not of a repeated unlock); it must not throw. */
+  onPaid?: (card: CardRecord) => void;
 }) {
   const { repository, unlocks, templates, voice, files, rateLimiter, now } = deps;
   const unlocked = deps.metrics?.counter(
@@ -248,6 +250,7 @@ export function createCardsService(deps: {
       }
       // Paid, the card can be opened any moment now: its voice should be ready before the first tap.
       void voice.prepare([card.greetingClipId, card.messageClipId]);
+      if (outcome.status === 'paid') deps.onPaid?.(card);
       return {
         card: presentCard(card),
         credits: outcome.status === 'paid' ? outcome.balanceAfter : await unlocks.balanceOf(userId),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import {
   guestInvitationSchema,
@@ -269,6 +269,28 @@ describeEachDatabase("an invitation's guests and their answers", (use) => {
     expect(early.statusCode).toBe(404);
     expect(early.json()).toMatchObject({ code: 'card-not-ready' });
     await pay(host.browser, card);
+    // Their greetings are made in the background once the links work, before anyone opens one.
+    const clipIds = await use()
+      .database.db.selectFrom('invitationGuests')
+      .select('greetingClipId')
+      .where('cardId', '=', card.id)
+      .execute();
+    await vi.waitFor(
+      async () => {
+        const synthesized = await use()
+          .database.db.selectFrom('voiceClips')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            clipIds.map((row) => row.greetingClipId!),
+          )
+          .where('storageKey', 'is not', null)
+          .execute();
+        expect(synthesized).toHaveLength(2);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
 
     const opened = await new TestBrowser(app).get(invitationsApi.invitation(leila!));
     expect(opened.statusCode, opened.body).toBe(200);

@@ -1,6 +1,6 @@
 import { linkPreviewApi } from '../../../shared/api-paths.ts';
 import type { Platform } from '../../platform/platform.ts';
-import type { OwnedCards, SharedCards } from '../cards/cards.module.ts';
+import type { CardsModule, OwnedCards, SharedCards } from '../cards/cards.module.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
 import { createAnswerBook } from './answer-book.ts';
@@ -19,7 +19,13 @@ import { createRsvpService } from './rsvp.service.ts';
  */
 export function createInvitationsModule(
   platform: Platform,
-  deps: { cards: SharedCards; ownedCards: OwnedCards; voice: VoiceService; actors: CardActorResolver },
+  deps: {
+    cards: SharedCards;
+    ownedCards: OwnedCards;
+    whenPaid: CardsModule['whenPaid'];
+    voice: VoiceService;
+    actors: CardActorResolver;
+  },
 ): void {
   const { app, database, notifications, now, log } = platform;
   const invitations = createInvitationsService({
@@ -53,6 +59,16 @@ export function createInvitationsModule(
   });
   const greetings = createGreetingQueue({ voice: deps.voice, log });
   app.addHook('onClose', async () => greetings.close());
+  // The guests added before payment: their greetings get ready once their links work.
+  deps.whenPaid((card) => {
+    if (card.invitation === null) return;
+    repository
+      .listOf(card.id)
+      .then((guests) => greetings.prepare(guests.map((guest) => guest.greetingClipId)))
+      .catch((error: unknown) =>
+        log.error({ err: error, cardId: card.id }, 'invitations: greetings not queued'),
+      );
+  });
   registerGuestsRoutes(app, {
     guestList: createGuestListService({
       cards: deps.ownedCards,
