@@ -76,6 +76,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     cards: cards.sharedCards,
     ownedCards: cards.ownedCards,
     whenPaid: cards.whenPaid,
+    alsoStream: credits.alsoStream,
     voice: voice.voice,
     actors: guests.actors,
   });

@@ -115,13 +115,15 @@ export const cardsApi = {
 } as const;
 
 /**
- * An invitation's guests (DESIGN §1.20). The host's, for the owner of the card: GET the list, POST
+ * An invitation's guests (DESIGN §1.20). The host's, for the owner of the card: GET the list (or its CSV), POST
  * `{guests}` to add by hand, POST a pasted list or CSV file (`text/csv` or `text/plain`) to `import`, DELETE a
  * guest, PUT (an `rsvpInput`) or DELETE the answer a guest gave in person. The guest's, with their link's
  * token and no sign-in: GET their invitation, PUT their answer, DELETE it.
  */
 export const invitationsApi = {
   guests: paramPath<[cardId: string]>('/api/cards/:cardId/guests'),
+  /** The list as a CSV file (UTF-8 with a BOM, so Excel reads Arabic and Cyrillic). */
+  exportGuests: paramPath<[cardId: string]>('/api/cards/:cardId/guests.csv'),
   importGuests: paramPath<[cardId: string]>('/api/cards/:cardId/guests/import'),
   guest: paramPath<[cardId: string, guestId: string]>('/api/cards/:cardId/guests/:guestId'),
   guestAnswer: paramPath<[cardId: string, guestId: string]>('/api/cards/:cardId/guests/:guestId/answer'),
@@ -190,6 +192,9 @@ export const voiceApi = {
 
 /** The live channel's event when a recipient did something on one of the user's cards. */
 export const CARD_ACTIVITY_EVENT = 'card-activity';
+
+/** The live channel's event when a guest list of one of the user's invitations changed: read it again. */
+export const GUEST_LIST_EVENT = 'guest-list';
 
 /** The catalog admin API (DESIGN §1.16); every path answers 404 to anyone but an admin. */
 export const adminApi = {

@@ -15,7 +15,7 @@ import {
 import { plusOnesOf } from './guests.presenter.ts';
 import { movingUp, placeForYes } from './seating.ts';
 
-/** The topic of changes to an invitation's guest list: published with the card's id once they commit. */
+/** The topic of changes to an invitation's guest list: published with its owner's id once they commit. */
 export const GUEST_LIST_CHANGED = 'guest-list';
 
 export type InvitationCard = CardRecord & { invitation: InvitationRecord };
@@ -56,8 +56,8 @@ export function createAnswerBook(deps: {
   }
 
   /** After the commit: the host's list hears of it, and those who moved up are told. */
-  function announce(card: InvitationCard, moved: GuestRecord[]): void {
-    notifications.publish(GUEST_LIST_CHANGED, card.id);
+  function announce(card: InvitationCard, moved: GuestRecord[] = []): void {
+    if (card.userId !== null) notifications.publish(GUEST_LIST_CHANGED, card.userId);
     if (moved.length > 0) onMovedUp(card, moved);
   }
 
@@ -133,14 +133,14 @@ export function createAnswerBook(deps: {
         check(await repository.listOf(card.id, trx));
         await repository.insert(trx, guests);
       });
-      notifications.publish(GUEST_LIST_CHANGED, card.id);
+      announce(card);
     },
 
     /** A guest opened their link for the first time: the host's list shows when. */
     async opened(card: InvitationCard, guest: GuestRecord): Promise<void> {
       if (!(await repository.markOpened(guest.id, now()))) return;
       await repository.changeList(card.id, async () => undefined);
-      notifications.publish(GUEST_LIST_CHANGED, card.id);
+      announce(card);
     },
   };
 }

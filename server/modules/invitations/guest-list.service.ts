@@ -12,7 +12,8 @@ import type { CardActor } from '../cards/cards.policy.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
 import { assertAnswerFits, type AnswerBook, type InvitationCard } from './answer-book.ts';
 import { decodeGuestList, guestKey, readGuestList } from './guest-import.ts';
-import { presentHostGuest, totalsOf } from './guests.presenter.ts';
+import { guestListCsv } from './guest-export.ts';
+import { guestLinkPath, presentHostGuest, totalsOf } from './guests.presenter.ts';
 import { NO_ANSWER, newGuestToken, type GuestRecord, type GuestsRepository } from './guests.repository.ts';
 
 export type GuestListService = ReturnType<typeof createGuestListService>;
@@ -30,8 +31,10 @@ export function createGuestListService(deps: {
   /** Makes guests' greetings ready before their links are opened (in the background). */
   greetings: { prepare(clipIds: ReadonlyArray<string | null>): void };
   now: () => Date;
+  /** The app's public origin, for guests' links in an export. */
+  origin: string;
 }) {
-  const { cards, repository, answers, voice, greetings, now } = deps;
+  const { cards, repository, answers, voice, greetings, now, origin } = deps;
 
   /** The actor's invitation; a greeting card has no guests, and answers like an unknown card. */
   async function invitationOf(actor: CardActor, cardId: string): Promise<InvitationCard> {
@@ -133,6 +136,17 @@ export function createGuestListService(deps: {
         throw new AppError('guest-list-invalid', undefined, [{ line: 0, message: 'empty' }]);
       await addAll(actor, card, read.guests);
       return this.listFor(actor, cardId);
+    },
+
+    /** The list as a CSV file in the host's language, named after the event. */
+    async exportCsv(actor: CardActor, cardId: string): Promise<{ title: string; csv: string }> {
+      const card = await invitationOf(actor, cardId);
+      const guests = await repository.listOf(card.id);
+      const csv = guestListCsv(guests, card.invitation, {
+        language: actor.uiLanguage,
+        linkOf: (guest) => `${origin}${guestLinkPath(guest.token)}`,
+      });
+      return { title: card.invitation.title, csv };
     },
 
     /** Removes a guest: their link stops working at once, their room goes to the waitlist. */

@@ -127,6 +127,24 @@ export function createGuestsRepository(database: Database) {
       });
     },
 
+    /**
+     * Per user, a stamp that changes whenever a guest list of one of their invitations changes (the sum of the
+     * lists' versions, which only rise): what their live channel compares.
+     */
+    async listStampsOf(userIds: readonly string[]): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('guestListVersions')
+        .innerJoin('cards', 'cards.id', 'guestListVersions.cardId')
+        .select((eb) => ['cards.userId', eb.fn.sum<number>('guestListVersions.version').as('versions')])
+        .where('cards.userId', 'in', userIds)
+        .groupBy('cards.userId')
+        .execute();
+      return new Map(
+        rows.filter((row) => row.userId !== null).map((row) => [row.userId!, String(row.versions)]),
+      );
+    },
+
     /** The list's version: 0 before any change. */
     async versionOf(cardId: string): Promise<number> {
       const row = await db

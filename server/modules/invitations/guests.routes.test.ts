@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
@@ -22,7 +25,7 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
-import { cardsApi, invitationsApi } from '../../../shared/api-paths.ts';
+import { GUEST_LIST_EVENT, cardsApi, invitationsApi } from '../../../shared/api-paths.ts';
 import { createGuestsRepository } from './guests.repository.ts';
 
 /**
@@ -452,5 +455,91 @@ describeEachDatabase("an invitation's guests and their answers", (use) => {
     const more = await answer(tokenOf(stillComing.linkPath), yes(3));
     expect(more.statusCode).toBe(409);
     expect(more.json()).toMatchObject({ code: 'no-room' });
+  });
+
+  it('exports the list as a CSV file Excel reads: a BOM, a column per question, formulas kept as text', async () => {
+    const { host, card, list } = await paidWith([
+      { name: 'ليلى', email: 'leila@example.com' },
+      { name: '=HYPERLINK("https://evil.example","Click")' },
+      { name: 'Дмитрий' },
+    ]);
+    const [leila, evil] = list.guests;
+    await answer(
+      tokenOf(leila!.linkPath),
+      yes(2, { plusOneNames: ['Sami'], answers: { meal: 'Fish' }, note: '+1 for cake' }),
+    );
+    await answer(tokenOf(evil!.linkPath), { status: 'no', note: '@SUM(A1:A9)' });
+
+    const response = await host.get(invitationsApi.exportGuests(card.id));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain("filename*=UTF-8''Garden%20party.csv");
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = parse(response.body.slice(1), { record_delimiter: '\r\n' }) as string[][];
+    expect(rows[0]).toEqual([
+      'Name',
+      'Email',
+      'Answer',
+      'Headcount',
+      'Plus-ones',
+      'Your meal',
+      'Note to you',
+      'Waitlist place',
+      'Link opened',
+      'Last change',
+      'Personal link',
+    ]);
+    expect(rows[1]!.slice(0, 7)).toEqual([
+      'ليلى',
+      'leila@example.com',
+      'Coming',
+      '2',
+      'Sami',
+      'Fish',
+      "'+1 for cake",
+    ]);
+    expect(rows[1]![10]).toBe(`${TEST_ORIGIN}${leila!.linkPath}`);
+    expect(rows[2]!.slice(0, 7)).toEqual([
+      `'=HYPERLINK("https://evil.example","Click")`,
+      '',
+      'Not coming',
+      '0',
+      '',
+      '',
+      "'@SUM(A1:A9)",
+    ]);
+    expect(rows[3]!.slice(0, 3)).toEqual(['Дмитрий', '', 'No answer']);
+    const stranger = await new TestBrowser(app).get(invitationsApi.exportGuests(card.id));
+    expect(stranger.statusCode).toBe(404);
+  });
+
+  it("tells the host's open pages at once when a guest answers", async () => {
+    const { host, list } = await paidWith([{ name: 'Leila' }]);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const heard = new Promise<string>((resolve, reject) => {
+      const request = http.get(
+        { host: '127.0.0.1', port, path: '/api/me/events', headers: { cookie: host.cookieHeader() } },
+        (response) => {
+          let text = '';
+          let answered = false;
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+            // The balance comes first; the guest's answer, after it, is the news.
+            if (!answered && text.includes('event: credits')) {
+              answered = true;
+              void answer(tokenOf(list.guests[0]!.linkPath), yes());
+            }
+            if (text.includes(`event: ${GUEST_LIST_EVENT}`)) {
+              request.destroy();
+              resolve(text);
+            }
+          });
+        },
+      );
+      request.on('error', reject);
+    });
+    expect(await heard).toContain(`event: ${GUEST_LIST_EVENT}`);
   });
 });

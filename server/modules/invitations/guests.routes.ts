@@ -11,6 +11,7 @@ import {
 } from '../../../shared/invitations/guests.contract.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { GuestListService } from './guest-list.service.ts';
+import { attachmentNamed } from './invitations.routes.ts';
 import type { RsvpService } from './rsvp.service.ts';
 
 const cardParams = z.object({ cardId: z.string() });
@@ -38,6 +39,17 @@ export function registerGuestsRoutes(
       return reply.headers(privateAnswer).send(list);
     },
   );
+
+  app.get(invitationsApi.exportGuests.route, { schema: { params: cardParams } }, async (request, reply) => {
+    const { title, csv } = await guestList.exportCsv(await actors.of(request, reply), request.params.cardId);
+    return reply
+      .headers({
+        ...privateAnswer,
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': attachmentNamed(title, 'csv'),
+      })
+      .send(csv);
+  });
 
   app.post(
     invitationsApi.guests.route,

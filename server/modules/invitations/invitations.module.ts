@@ -1,9 +1,11 @@
-import { linkPreviewApi } from '../../../shared/api-paths.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { GUEST_LIST_EVENT, linkPreviewApi } from '../../../shared/api-paths.ts';
+import { createLivePoll } from '../../platform/http/live-poll.ts';
 import type { CardsModule, OwnedCards, SharedCards } from '../cards/cards.module.ts';
+import type { CreditsModule } from '../credits/credits.module.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
-import { createAnswerBook } from './answer-book.ts';
+import { createAnswerBook, GUEST_LIST_CHANGED } from './answer-book.ts';
 import { createGreetingQueue } from './greeting-queue.ts';
 import { createGuestListService } from './guest-list.service.ts';
 import { guestLinkPath } from './guests.presenter.ts';
@@ -23,6 +25,7 @@ export function createInvitationsModule(
     cards: SharedCards;
     ownedCards: OwnedCards;
     whenPaid: CardsModule['whenPaid'];
+    alsoStream: CreditsModule['alsoStream'];
     voice: VoiceService;
     actors: CardActorResolver;
   },
@@ -69,6 +72,20 @@ export function createInvitationsModule(
         log.error({ err: error, cardId: card.id }, 'invitations: greetings not queued'),
       );
   });
+  // A `guest-list` event on the host's live channel whenever a list of theirs changed, on whichever instance.
+  const lists = createLivePoll<string>({
+    read: (userIds) => repository.listStampsOf(userIds),
+    stampOf: (stamp) => stamp,
+    log,
+    name: 'live guest lists',
+    notifications: { hub: notifications, topic: GUEST_LIST_CHANGED },
+  });
+  app.addHook('onClose', async () => lists.close());
+  deps.alsoStream((userId) => async (send) => {
+    const stamp = (await repository.listStampsOf([userId])).get(userId) ?? null;
+    return lists.subscribe(userId, stamp, () => send(GUEST_LIST_EVENT, {}));
+  });
+
   registerGuestsRoutes(app, {
     guestList: createGuestListService({
       cards: deps.ownedCards,
@@ -77,6 +94,7 @@ export function createInvitationsModule(
       voice: deps.voice,
       greetings,
       now,
+      origin: platform.origin,
     }),
     rsvp: createRsvpService({ cards: deps.cards, repository, answers, now }),
     actors: deps.actors,

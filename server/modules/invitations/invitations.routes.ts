@@ -6,10 +6,14 @@ import type { InvitationsService } from './invitations.service.ts';
 
 const idParams = z.object({ id: z.string() });
 
-/** A file name made of the title's letters and digits (any script), so a phone shows the event's name. */
-function calendarFileName(title: string): string {
+/**
+ * A download named after the event: the title's letters and digits (any script), as RFC 6266 puts a UTF-8
+ * name, with an ASCII fallback.
+ */
+export function attachmentNamed(title: string, extension: string): string {
   const words = title.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  return `${words === '' ? 'invitation' : words.slice(0, 60)}.ics`;
+  const name = `${words === '' ? 'invitation' : words.slice(0, 60)}.${extension}`;
+  return `attachment; filename="invitation.${extension}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** An invitation from its guests' side: the event as a calendar file. */
@@ -25,10 +29,7 @@ export function registerInvitationsRoutes(
     return reply
       .headers({
         'Content-Type': 'text/calendar; charset=utf-8',
-        // RFC 6266: an ASCII fallback, then the title in UTF-8.
-        'Content-Disposition': `attachment; filename="invitation.ics"; filename*=UTF-8''${encodeURIComponent(
-          calendarFileName(title),
-        )}`,
+        'Content-Disposition': attachmentNamed(title, 'ics'),
         // The event changes when the host edits it; the link is the only key to it.
         'Cache-Control': 'no-store',
         'X-Robots-Tag': 'noindex, nofollow',
