@@ -72,14 +72,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users: users.repository,
     actors: guests.actors,
   });
-  createInvitationsModule(platform, {
-    cards: cards.sharedCards,
-    ownedCards: cards.ownedCards,
-    whenPaid: cards.whenPaid,
-    alsoStream: credits.alsoStream,
-    voice: voice.voice,
-    actors: guests.actors,
-  });
+  createInvitationsModule(platform, { cards, credits, voice: voice.voice, actors: guests.actors });
   const { mailbox } = createMailboxModule(platform);
   createAppInfoModule(platform, { mailbox });
 

@@ -1,7 +1,7 @@
 import type { Platform } from '../../platform/platform.ts';
 import { GUEST_LIST_EVENT, linkPreviewApi } from '../../../shared/api-paths.ts';
 import { createLivePoll } from '../../platform/http/live-poll.ts';
-import type { CardsModule, OwnedCards, SharedCards } from '../cards/cards.module.ts';
+import type { CardsModule } from '../cards/cards.module.ts';
 import type { CreditsModule } from '../credits/credits.module.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
@@ -22,17 +22,15 @@ import { createRsvpService } from './rsvp.service.ts';
 export function createInvitationsModule(
   platform: Platform,
   deps: {
-    cards: SharedCards;
-    ownedCards: OwnedCards;
-    whenPaid: CardsModule['whenPaid'];
-    alsoStream: CreditsModule['alsoStream'];
+    cards: Pick<CardsModule, 'sharedCards' | 'ownedCards' | 'whenPaid'>;
+    credits: Pick<CreditsModule, 'alsoStream'>;
     voice: VoiceService;
     actors: CardActorResolver;
   },
 ): void {
   const { app, database, notifications, now, log } = platform;
   const invitations = createInvitationsService({
-    cards: deps.cards,
+    cards: deps.cards.sharedCards,
     cardPageUrl: (cardId) => `${platform.origin}${linkPreviewApi.page(cardId)}`,
   });
   registerInvitationsRoutes(app, { invitations });
@@ -63,7 +61,7 @@ export function createInvitationsModule(
   const greetings = createGreetingQueue({ voice: deps.voice, log });
   app.addHook('onClose', async () => greetings.close());
   // The guests added before payment: their greetings get ready once their links work.
-  deps.whenPaid((card) => {
+  deps.cards.whenPaid((card) => {
     if (card.invitation === null) return;
     repository
       .listOf(card.id)
@@ -81,14 +79,14 @@ export function createInvitationsModule(
     notifications: { hub: notifications, topic: GUEST_LIST_CHANGED },
   });
   app.addHook('onClose', async () => lists.close());
-  deps.alsoStream((userId) => async (send) => {
+  deps.credits.alsoStream((userId) => async (send) => {
     const stamp = (await repository.listStampsOf([userId])).get(userId) ?? null;
     return lists.subscribe(userId, stamp, () => send(GUEST_LIST_EVENT, {}));
   });
 
   registerGuestsRoutes(app, {
     guestList: createGuestListService({
-      cards: deps.ownedCards,
+      cards: deps.cards.ownedCards,
       repository,
       answers,
       voice: deps.voice,
@@ -96,7 +94,7 @@ export function createInvitationsModule(
       now,
       origin: platform.origin,
     }),
-    rsvp: createRsvpService({ cards: deps.cards, repository, answers, now }),
+    rsvp: createRsvpService({ cards: deps.cards.sharedCards, repository, answers, now }),
     actors: deps.actors,
   });
 }
