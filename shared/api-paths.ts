@@ -118,7 +118,8 @@ export const cardsApi = {
  * An invitation's guests (DESIGN §1.20). The host's, for the owner of the card: GET the list (or its CSV), POST
  * `{guests}` to add by hand, POST a pasted list or CSV file (`text/csv` or `text/plain`) to `import`, DELETE a
  * guest, PUT (an `rsvpInput`) or DELETE the answer a guest gave in person. The guest's, with their link's
- * token and no sign-in: GET their invitation, PUT their answer, DELETE it.
+ * token and no sign-in: GET their invitation, PUT their answer, DELETE it; or, through the open link, POST
+ * an answer with their name.
  */
 export const invitationsApi = {
   guests: paramPath<[cardId: string]>('/api/cards/:cardId/guests'),
@@ -129,6 +130,11 @@ export const invitationsApi = {
   guestAnswer: paramPath<[cardId: string, guestId: string]>('/api/cards/:cardId/guests/:guestId/answer'),
   invitation: paramPath<[token: string]>('/api/invitations/:token'),
   answer: paramPath<[token: string]>('/api/invitations/:token/answer'),
+  /**
+   * The open group link's answer (`openRsvpInput`, with the guest's name): the device answering becomes a guest
+   * with a link of their own (answering again from it changes that guest's answer).
+   */
+  openAnswer: paramPath<[cardId: string]>('/api/public/cards/:cardId/answer'),
 } as const;
 
 /** The API paths of My WINCS, one place for the server routes and the browser client. */

@@ -80,6 +80,7 @@ export type RsvpValues = z.output<typeof rsvpInputSchema>;
 export const openRsvpInputSchema = rsvpInputSchema.extend({
   name: nameSchema({ max: CARD_NAME_MAX_LENGTH, min: 1 }),
 });
+export type OpenRsvpInput = z.input<typeof openRsvpInputSchema>;
 
 /**
  * The checks an answer needs the invitation for, as the guest's form and the server make them: no more
@@ -170,3 +171,11 @@ export const guestInvitationSchema = z.object({
   coming: z.array(z.string()).nullable(),
 });
 export type GuestInvitation = z.infer<typeof guestInvitationSchema>;
+
+/** The open link's answer: the guest's own link from now on, and their invitation as it stands. */
+export const openRsvpResponseSchema = z.object({
+  /** `/i/{token}`: where this guest changes their answer later. */
+  linkPath: z.string(),
+  invitation: guestInvitationSchema,
+});
+export type OpenRsvpResponse = z.infer<typeof openRsvpResponseSchema>;
