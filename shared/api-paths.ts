@@ -110,6 +110,8 @@ export const cardsApi = {
   unlock: paramPath<[id: string]>('/api/cards/:id/unlock'),
   /** The recipient page's card: a paid card to anyone with its link (DESIGN §1.5), no sign-in needed. */
   publicCard: paramPath<[id: string]>('/api/public/cards/:id'),
+  /** A paid invitation's event as a calendar file (RFC 5545, METHOD:PUBLISH), to anyone with its link. */
+  invitationCalendar: paramPath<[id: string]>('/api/public/cards/:id/invitation.ics'),
 } as const;
 
 /** The API paths of My WINCS, one place for the server routes and the browser client. */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
+import {
+  invitationInputSchema,
+  invitationSchema,
+  publicInvitationSchema,
+} from '../invitations/invitation.contract.ts';
 import { nameSchema, textSchema } from '../text/names.ts';
 import {
   CARD_MESSAGE_MAX_LENGTH,
@@ -52,6 +57,11 @@ export const cardInputSchema = z
     notifyOnOpen: z.boolean().optional(),
     /** The recipient page offers to open the card with the recipient's face (DESIGN §1.6); on by default. */
     faceOpening: z.boolean().optional(),
+    /**
+     * The event that makes the WINC an invitation (DESIGN §1.20), given whole; null makes it a greeting card
+     * again, left out keeps what is saved.
+     */
+    invitation: invitationInputSchema.nullable().optional(),
   })
   .strict();
 export type CardInput = z.input<typeof cardInputSchema>;
@@ -94,6 +104,8 @@ export const cardSchema = z.object({
   notifyOnOpen: z.boolean(),
   /** The sender's face-opening switch (it matters only once the card has a recipient photo). */
   faceOpening: z.boolean(),
+  /** The event of an invitation; null for a greeting card. */
+  invitation: invitationSchema.nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
   lastModified: z.string(),
@@ -126,6 +138,7 @@ export const publicCardSchema = cardSchema
   .extend({
     /** The page offers 'Open with your face': the sender left it on and the card has the recipient's photo. */
     faceOpening: z.boolean(),
+    invitation: publicInvitationSchema.nullable(),
   })
   .strict();
 export type PublicCard = z.infer<typeof publicCardSchema>;
