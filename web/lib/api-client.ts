@@ -14,21 +14,48 @@ export class ApiRequestError extends Error {
    * /api/auth says `EMAIL_NOT_VERIFIED`, `INVALID_EMAIL_OR_PASSWORD`, …); null otherwise.
    */
   readonly providerCode: string | null;
+  /** What a `validation-failed` answer refused, field by field (`invitation.startsAt`: `starts-in-past`). */
+  readonly fieldIssues: readonly FieldIssue[];
 
   constructor(
     message: string,
-    options: { code: ErrorCode | null; status: number | null; cause?: unknown; providerCode?: string | null },
+    options: {
+      code: ErrorCode | null;
+      status: number | null;
+      cause?: unknown;
+      providerCode?: string | null;
+      fieldIssues?: readonly FieldIssue[];
+    },
   ) {
     super(message, { cause: options.cause });
     this.name = 'ApiRequestError';
     this.code = options.code;
     this.status = options.status;
     this.providerCode = options.providerCode ?? null;
+    this.fieldIssues = options.fieldIssues ?? [];
   }
 
   get isNetworkError(): boolean {
     return this.status === null;
   }
+}
+
+/** One refused field of a request: its dotted path in the body and the contract's code for it. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The server's `details` of a validation failure, as far as they are field issues. */
+function fieldIssuesOf(details: unknown): FieldIssue[] {
+  if (!Array.isArray(details)) return [];
+  return details.filter(
+    (detail): detail is FieldIssue =>
+      typeof detail === 'object' &&
+      detail !== null &&
+      typeof (detail as FieldIssue).path === 'string' &&
+      typeof (detail as FieldIssue).message === 'string',
+  );
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -56,13 +83,19 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
   }
   const apiError = readApiError(body);
   // better-auth's own code, as our auth bridge forwards it (`authCode`) or as better-auth answers (`code`).
-  const provider = body as { code?: unknown; message?: unknown; authCode?: unknown } | null;
+  const provider = body as {
+    code?: unknown;
+    message?: unknown;
+    authCode?: unknown;
+    details?: unknown;
+  } | null;
   const authCode = typeof provider?.authCode === 'string' && provider.authCode ? provider.authCode : null;
   if (apiError)
     return new ApiRequestError(apiError.message, {
       code: apiError.code,
       status: response.status,
       providerCode: authCode,
+      fieldIssues: apiError.code === 'validation-failed' ? fieldIssuesOf(provider?.details) : [],
     });
   const providerCode =
     authCode ?? (typeof provider?.code === 'string' && provider.code ? provider.code : null);
