@@ -15,6 +15,7 @@ import { createCreditsModule } from './modules/credits/credits.module.ts';
 import { createGuestSessionsModule } from './modules/guest-sessions/guest-sessions.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createHelpModule } from './modules/help/help.module.ts';
+import { createInvitationsModule } from './modules/invitations/invitations.module.ts';
 import { createMailboxModule } from './modules/mailbox/mailbox.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
@@ -71,6 +72,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users: users.repository,
     actors: guests.actors,
   });
+  createInvitationsModule(platform, { cards: cards.sharedCards });
   const { mailbox } = createMailboxModule(platform);
   createAppInfoModule(platform, { mailbox });
 

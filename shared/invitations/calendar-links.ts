@@ -16,11 +16,19 @@ export interface CalendarEventLink {
 
 const DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
 
-const endOf = (event: CalendarEventLink) => event.end ?? new Date(event.start.getTime() + DEFAULT_DURATION_MS);
+/** When an event ends in a calendar: its end, or two hours after its start when the host gave none. */
+export function calendarEndOf(event: { start: Date; end: Date | null }): Date {
+  return event.end ?? new Date(event.start.getTime() + DEFAULT_DURATION_MS);
+}
+
+const endOf = calendarEndOf;
 
 /** `20261224T183000Z`: RFC 5545's UTC form, as Google's `dates` wants it. */
 function basicUtc(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function googleCalendarUrl(event: CalendarEventLink): string {

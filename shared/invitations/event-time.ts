@@ -31,7 +31,13 @@ export function canonicalTimeZone(zone: string): string | null {
 export function isLocalDateTime(value: string): boolean {
   const parts = LOCAL_DATE_TIME_PATTERN.exec(value);
   if (!parts) return false;
-  const [year, month, day, hour, minute] = parts.slice(1).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = parts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || year < 1970) return false;
   return day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

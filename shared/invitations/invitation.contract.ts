@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { textSchema } from '../text/names.ts';
-import { canonicalTimeZone, instantOf, isLocalDateTime } from './event-time.ts';
+import { textSchema, wellFormedTextSchema } from '../text/names.ts';
+import { canonicalTimeZone, instantOf, isLocalDateTime, LOCAL_DATE_TIME_PATTERN } from './event-time.ts';
 import {
   INVITATION_CAPACITY_MAX,
   INVITATION_NOTES_MAX_LENGTH,
@@ -21,10 +21,12 @@ import {
  * UTC instant. Each refusal's message is an `INVITATION_ISSUES` code on its field.
  */
 
-const localDateTimeSchema = z.string().refine(isLocalDateTime, { message: 'invalid-date-time', abort: true });
-
-const timeZoneSchema = z
+const localDateTimeSchema = z
   .string()
+  .regex(LOCAL_DATE_TIME_PATTERN, 'invalid-date-time')
+  .refine(isLocalDateTime, { message: 'invalid-date-time', abort: true });
+
+const timeZoneSchema = wellFormedTextSchema()
   .max(64, 'unknown-time-zone')
   .transform((zone, context) => {
     const canonical = canonicalTimeZone(zone);
@@ -128,7 +130,12 @@ export const invitationSchema = z.object({
   rsvpByUtc: z.string().nullable(),
   maxPlusOnes: z.number().int(),
   questions: z.array(
-    z.object({ id: z.string(), kind: z.enum(QUESTION_KINDS), prompt: z.string(), choices: z.array(z.string()) }),
+    z.object({
+      id: z.string(),
+      kind: z.enum(QUESTION_KINDS),
+      prompt: z.string(),
+      choices: z.array(z.string()),
+    }),
   ),
   capacity: z.number().int().nullable(),
   showGuestList: z.boolean(),
@@ -138,7 +145,5 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 
 /** What anyone holding the link sees of the event: no capacity or limits. */
-export const publicInvitationSchema = invitationSchema
-  .omit({ capacity: true, guestLimit: true })
-  .strict();
+export const publicInvitationSchema = invitationSchema.omit({ capacity: true, guestLimit: true }).strict();
 export type PublicInvitation = z.infer<typeof publicInvitationSchema>;

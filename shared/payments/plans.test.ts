@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currentPlanOf, includesAdvancedAi, paidOfferOf, tierAfterPurchase, viewLimitOf } from './plans.ts';
+import {
+  currentPlanOf,
+  guestLimitOf,
+  includesAdvancedAi,
+  paidOfferOf,
+  tierAfterPurchase,
+  viewLimitOf,
+} from './plans.ts';
 
 describe('plans (SPEC §9, DESIGN §1.9)', () => {
   it('grants the printed credits for each offer', () => {
@@ -36,6 +43,15 @@ describe('plans (SPEC §9, DESIGN §1.9)', () => {
     expect(viewLimitOf('premium_monthly')).toBe(8);
     expect(viewLimitOf('premium_bulk')).toBe(8);
     expect(viewLimitOf('something-else')).toBe(2);
+  });
+
+  it("limits an invitation's guests by the plan it was paid on (DESIGN §1.20): Free 20, Plus 100, Premium 500", () => {
+    expect(guestLimitOf('free')).toBe(20);
+    expect(guestLimitOf('plus_monthly')).toBe(100);
+    expect(guestLimitOf('plus_bulk')).toBe(100);
+    expect(guestLimitOf('premium_monthly')).toBe(500);
+    expect(guestLimitOf('premium_bulk')).toBe(500);
+    expect(guestLimitOf('something-else')).toBe(20);
   });
 
   it('gives multilingual and advanced AI to Plus and Premium only (DESIGN §1.18)', () => {

@@ -23,6 +23,8 @@ export interface PlanOffer {
   creditsToAdd: number;
   /** How many distinct recipients may open a card paid on this plan (DESIGN §1.7); null: no limit printed. */
   viewLimit: number | null;
+  /** How many guests an invitation paid on this plan may have (DESIGN §1.20). */
+  guestLimit: number;
 }
 
 export interface Plan {
@@ -36,16 +38,31 @@ export interface Plan {
 const offer = (
   priceCents: number,
   cards: number,
-  viewLimit: number | null,
+  limits: { views: number | null; guests: number },
   creditsToAdd = cards * CARD_UNLOCK_COST,
-): PlanOffer => ({ priceCents, cards, creditsToAdd, viewLimit });
+): PlanOffer => ({ priceCents, cards, creditsToAdd, viewLimit: limits.views, guestLimit: limits.guests });
 
-/** SPEC §9's table: Free $0 (3 cards a month, 2 views), Plus $5/month or $25 bulk, Premium $15/month or $50 bulk. */
+const FREE_LIMITS = { views: 2, guests: 20 };
+const PLUS_LIMITS = { views: 4, guests: 100 };
+const PREMIUM_LIMITS = { views: 8, guests: 500 };
+
+/**
+ * SPEC §9's table: Free $0 (3 cards a month, 2 views), Plus $5/month or $25 bulk, Premium $15/month or $50
+ * bulk; DESIGN §1.20's guests per invitation: Free 20, Plus 100, Premium 500.
+ */
 export const PLANS: readonly Plan[] = [
-  { tierId: 'free', popular: false, offers: { monthly: offer(0, 3, 2) } },
+  { tierId: 'free', popular: false, offers: { monthly: offer(0, 3, FREE_LIMITS) } },
   // SPEC §9 and DESIGN §1.9 both print 550 credits for Plus monthly: its 18 cards and 10 credits to spare.
-  { tierId: 'plus', popular: true, offers: { monthly: offer(500, 18, 4, 550), bulk: offer(2500, 220, 4) } },
-  { tierId: 'premium', popular: false, offers: { monthly: offer(1500, 55, 8), bulk: offer(5000, 660, 8) } },
+  {
+    tierId: 'plus',
+    popular: true,
+    offers: { monthly: offer(500, 18, PLUS_LIMITS, 550), bulk: offer(2500, 220, PLUS_LIMITS) },
+  },
+  {
+    tierId: 'premium',
+    popular: false,
+    offers: { monthly: offer(1500, 55, PREMIUM_LIMITS), bulk: offer(5000, 660, PREMIUM_LIMITS) },
+  },
 ];
 
 export function planOf(tierId: PlanId): Plan {
@@ -80,6 +97,13 @@ export function viewLimitOf(tier: string): number | null {
   const { planId, cycle } = currentPlanOf(tier);
   const plan = planOf(planId);
   return (plan.offers[cycle ?? 'monthly'] ?? plan.offers.monthly)?.viewLimit ?? null;
+}
+
+/** DESIGN §1.20: how many guests an invitation paid on this tier may have, stored on it when it is paid. */
+export function guestLimitOf(tier: string): number {
+  const { planId, cycle } = currentPlanOf(tier);
+  const plan = planOf(planId);
+  return (plan.offers[cycle ?? 'monthly'] ?? plan.offers.monthly)!.guestLimit;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { viewLimitOf } from '../../../shared/payments/plans.ts';
+import { guestLimitOf, viewLimitOf } from '../../../shared/payments/plans.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { CreditsRepository } from '../credits/credits.repository.ts';
 import type { CardOwnership } from './cards.policy.ts';
@@ -17,6 +17,18 @@ class BalanceTooSmall extends Error {}
 /** Thrown inside the unlock's transaction to roll back the payment of a card the user may not unlock. */
 class NotAllowed extends Error {}
 
+/** What a card takes from its owner's plan as it is paid: recipient devices, and guests of an invitation. */
+// A type, not an interface: prepared statements' values are records.
+type PlanLimits = {
+  viewLimit: number | null;
+  guestLimit: number;
+};
+
+const planLimitsOf = (tier: string): PlanLimits => ({
+  viewLimit: viewLimitOf(tier),
+  guestLimit: guestLimitOf(tier),
+});
+
 export type CardUnlockRepository = ReturnType<typeof createCardUnlockRepository>;
 
 /**
@@ -30,19 +42,24 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
 
   /** The card paid, while it is unpaid, with its credits spent and their ledger row (the credits repository's). */
   const payWithCredits = credits.preparePurchase(
-    (db, values: { cardId: string; at: Date | string; viewLimit: number | null }) =>
+    (db, values: { cardId: string; at: Date | string } & PlanLimits) =>
       db
         .updateTable('cards')
-        .set({ isPaid: codec.bool(true), updatedAt: values.at, viewLimit: values.viewLimit })
+        .set({
+          isPaid: codec.bool(true),
+          updatedAt: values.at,
+          viewLimit: values.viewLimit,
+          guestLimit: values.guestLimit,
+        })
         .where('id', '=', values.cardId)
         .where('isPaid', '=', codec.bool(false))
         .returning(CARD_COLUMNS),
   );
 
-  const setViewLimit = database.prepare((db, values: { cardId: string; viewLimit: number | null }) =>
+  const setPlanLimits = database.prepare((db, values: { cardId: string } & PlanLimits) =>
     db
       .updateTable('cards')
-      .set({ viewLimit: values.viewLimit })
+      .set({ viewLimit: values.viewLimit, guestLimit: values.guestLimit })
       .where('id', '=', values.cardId)
       .returning(CARD_COLUMNS),
   );
@@ -64,7 +81,7 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
      * The spending comes last: it locks the user's row, which every unlock and purchase of that user needs,
      * so it is held only until the commit. The card takes the view limit of the plan its owner has as they
      * pay (DESIGN §1.7): the tier the caller knows, corrected from the row the spending locked when a
-     * purchase changed it meanwhile. Answers the card as it is after the transaction.
+     * purchase changed it meanwhile; an invitation's guest limit likewise (DESIGN §1.20). Answers the card as it is after the transaction.
      */
     async unlock(input: {
       cardId: string;
@@ -82,7 +99,7 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
         return await db.transaction().execute(async (trx): Promise<UnlockOutcome> => {
           const bought = await payWithCredits.execute(
             trx,
-            { cardId, at: codec.date(at), viewLimit: viewLimitOf(tier) },
+            { cardId, at: codec.date(at), ...planLimitsOf(tier) },
             {
               userId,
               amount: cost,
@@ -106,10 +123,7 @@ export function createCardUnlockRepository(deps: { database: Database; credits: 
           const { spent } = bought;
           if (!spent) throw new BalanceTooSmall();
           if (spent.tier !== tier) {
-            const [corrected] = await setViewLimit.execute(trx, {
-              cardId,
-              viewLimit: viewLimitOf(spent.tier),
-            });
+            const [corrected] = await setPlanLimits.execute(trx, { cardId, ...planLimitsOf(spent.tier) });
             paid = corrected ?? paid;
           }
           return { status: 'paid', card: toRecord(paid), balanceAfter: spent.balanceAfter };

@@ -35,7 +35,7 @@ export function createCardViewsRepository(database: Database) {
      * Counts a device opening a card, once per device, within the card's view limit. A device seen before is
      * recognised by a read ('again'): reopening a card takes no write lock. A new one is counted in one
      * transaction: the device's row first (one that got in meanwhile inserts nothing: 'again'), then
-     * `view_count + 1` only while it is under the limit — the conditional update is the rule, so concurrent
+     * `view_count + 1` only while it is under the limit (an invitation has none) — the conditional update is the rule, so concurrent
      * openings from new devices all count while there is room and none past it (PostgreSQL re-checks the
      * condition after the lock).
      */
@@ -56,7 +56,14 @@ export function createCardViewsRepository(database: Database) {
             .updateTable('cards')
             .set({ viewCount: sql<number>`view_count + 1` })
             .where('id', '=', input.cardId)
-            .where((eb) => eb.or([eb('viewLimit', 'is', null), eb('viewCount', '<', eb.ref('viewLimit'))]))
+            .where((eb) =>
+              eb.or([
+                eb('viewLimit', 'is', null),
+                eb('viewCount', '<', eb.ref('viewLimit')),
+                // An invitation's plan limits its guests, not the devices that open it (DESIGN §1.20).
+                eb('invitation', 'is not', null),
+              ]),
+            )
             .returning('viewCount')
             .executeTakeFirst();
           if (!counted) throw new NoViewLeft();

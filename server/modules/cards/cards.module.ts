@@ -18,7 +18,9 @@ import { registerCardUploadRoutes } from './card-uploads.routes.ts';
 import { createCardViewsRepository } from './card-views.repository.ts';
 import { registerCardViewsRoutes } from './card-views.routes.ts';
 import { createCardViewsService } from './card-views.service.ts';
-import { createCardsRepository } from './cards.repository.ts';
+import { findCardById } from './card-access.ts';
+import { canOpenSharedCard } from './cards.policy.ts';
+import { createCardsRepository, type CardRecord } from './cards.repository.ts';
 import { registerCardsRoutes } from './cards.routes.ts';
 import { createCardsService } from './cards.service.ts';
 import { createLinkPreviewService } from './link-preview.service.ts';
@@ -28,6 +30,11 @@ import { registerSharePageRoutes } from './share-page.routes.ts';
 import { createViewerCookie } from './viewer-cookie.ts';
 
 export type CardsModule = Awaited<ReturnType<typeof createCardsModule>>;
+
+/** The cards anyone holding their link may see (paid ones), for the modules that serve their recipients. */
+export interface SharedCards {
+  find(cardId: string): Promise<CardRecord | undefined>;
+}
 
 /**
  * Cards (WINCS): made by users and guests, their media (in one request or resumable), unlocked with credits,
@@ -125,7 +132,14 @@ export async function createCardsModule(
     retentionMs: config.guestRetentionMs,
     now,
   });
+  const sharedCards: SharedCards = {
+    async find(cardId) {
+      const card = await findCardById(repository, cardId);
+      return card && canOpenSharedCard(card) ? card : undefined;
+    },
+  };
   return {
+    sharedCards,
     /** The housekeeping's part: guest drafts left untouched past the retention period, with their files. */
     removeAbandonedDrafts: () => abandonedDrafts.removeAbandonedGuestDrafts(),
     /** The housekeeping's part: resumable uploads never finished. */

@@ -1,6 +1,7 @@
 import type { Card, PublicCard } from '../../../shared/cards/cards.contract.ts';
 import type { CardRecord } from './cards.repository.ts';
 import { voiceApi } from '../../../shared/api-paths.ts';
+import { presentInvitation, presentPublicInvitation } from './card-invitation.ts';
 
 const clipUrl = (clipId: string | null) => (clipId === null ? null : voiceApi.clip(clipId));
 
@@ -33,6 +34,7 @@ export function presentCard(card: CardRecord): Card {
     viewLimit: card.viewLimit,
     notifyOnOpen: card.notifyOnOpen,
     faceOpening: card.faceOpening,
+    invitation: card.invitation && presentInvitation(card.invitation, card.guestLimit),
     createdAt: card.createdAt.toISOString(),
     lastModified: card.lastModified.toISOString(),
     updatedAt: card.updatedAt.toISOString(),
@@ -62,5 +64,6 @@ export function presentPublicCard(card: CardRecord): PublicCard {
     videoUrl: card.videoUrl,
     audioUrl: card.audioUrl,
     faceOpening: card.faceOpening && card.recipientImageUrl !== null,
+    invitation: card.invitation && presentPublicInvitation(card.invitation),
   };
 }

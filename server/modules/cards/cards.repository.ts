@@ -6,6 +6,7 @@ import type { ColumnCodec } from '../../platform/db/dialect.ts';
 import type { CardsTable, DB } from '../../platform/db/schema.ts';
 import { TEXT_STYLE_DEFAULTS, type Voice } from '../../../shared/cards/card-rules.ts';
 import type { RemovedCard } from './card-files.ts';
+import { decodeInvitation, encodeInvitation, type InvitationRecord } from './card-invitation.ts';
 
 /** A card as the server knows it, owner fields included (presenters decide what leaves). */
 export interface CardRecord {
@@ -48,6 +49,10 @@ export interface CardRecord {
   notifyOnOpen: boolean;
   /** The recipient page offers to open the card with the recipient's face (when it has their photo). */
   faceOpening: boolean;
+  /** The event of an invitation (DESIGN §1.20); null for a greeting card. */
+  invitation: InvitationRecord | null;
+  /** How many guests an invitation may have: its owner's plan's when it was paid; null before. */
+  guestLimit: number | null;
 }
 
 /** What an update may change: the content the sender edits, never owner, payment, publication or counters. */
@@ -68,6 +73,7 @@ export type CardContent = Pick<
   | 'messageClipId'
   | 'notifyOnOpen'
   | 'faceOpening'
+  | 'invitation'
 >;
 
 /** The columns a CardRecord is read from, named for the queries that must not use `*` (prepared ones). */
@@ -107,6 +113,8 @@ export const CARD_COLUMNS = [
   'viewLimit',
   'notifyOnOpen',
   'faceOpening',
+  'invitation',
+  'guestLimit',
 ] as const satisfies ReadonlyArray<keyof CardsTable>;
 
 export type CardRow = Selectable<Pick<CardsTable, (typeof CARD_COLUMNS)[number]>>;
@@ -158,6 +166,8 @@ export function cardRecordReader(codec: ColumnCodec): (row: CardRow) => CardReco
     viewLimit: row.viewLimit === null ? null : Number(row.viewLimit),
     notifyOnOpen: codec.readBool(row.notifyOnOpen),
     faceOpening: codec.readBool(row.faceOpening),
+    invitation: decodeInvitation(codec, row.invitation),
+    guestLimit: row.guestLimit === null ? null : Number(row.guestLimit),
   });
 }
 
@@ -219,6 +229,7 @@ export function createCardsRepository(database: Database) {
     messageClipId: content.messageClipId,
     notifyOnOpen: codec.bool(content.notifyOnOpen),
     faceOpening: codec.bool(content.faceOpening),
+    invitation: encodeInvitation(codec, content.invitation),
   });
 
   /** Deletes the card (only while it is an abandoned guest draft as of `abandonedCutoff`, when given). */
@@ -273,6 +284,7 @@ export function createCardsRepository(database: Database) {
           audioPath: card.audioPath,
           audioUrl: card.audioUrl,
           viewLimit: card.viewLimit,
+          guestLimit: card.guestLimit,
         })
         .execute();
     },

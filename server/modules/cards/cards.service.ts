@@ -21,6 +21,8 @@ import {
 } from './cards.policy.ts';
 import type { CardFiles } from './card-files.ts';
 import { presentCard } from './cards.presenter.ts';
+import { invitationFromInput, type InvitationRecord } from './card-invitation.ts';
+import { startIssue } from '../../../shared/invitations/invitation.contract.ts';
 import type { CardUnlockRepository } from './card-unlock.repository.ts';
 import type { CardContent, CardRecord, CardsRepository } from './cards.repository.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
@@ -46,6 +48,26 @@ function assertComplete(content: CardContent): void {
   if (failed) {
     throw new AppError('validation-failed', failed.message, [{ path: failed.field, message: failed.code }]);
   }
+}
+
+/**
+ * The event to keep (DESIGN §1.20): the saved one when the input leaves it out, none when it asks for a
+ * greeting card, else the host's, whose start must be in the future unless it is the saved start.
+ */
+function invitationToSave(
+  input: CardInputValues['invitation'],
+  saved: InvitationRecord | null,
+  at: Date,
+): InvitationRecord | null {
+  if (input === undefined) return saved;
+  if (input === null) return null;
+  const issue = startIssue(input, saved?.startsAt ?? null, at);
+  if (issue) {
+    throw new AppError('validation-failed', 'The event must start in the future.', [
+      { path: 'invitation.startsAt', message: issue },
+    ]);
+  }
+  return invitationFromInput(input, saved, at);
 }
 
 /** Only the style fields that were sent override the base (defaults on create, saved styles on update). */
@@ -119,10 +141,12 @@ export function createCardsService(deps: {
         messageClipId: null,
         notifyOnOpen: input.notifyOnOpen ?? false,
         faceOpening: input.faceOpening ?? true,
+        invitation: null,
       };
       assertComplete(draft);
       assertLanguageAllowed(actor, draft.language);
       const at = now();
+      draft.invitation = invitationToSave(input.invitation, null, at);
       const card: CardRecord = {
         ...draft,
         ...(await voice.clipsForCard(draft, actor.tier)),
@@ -147,6 +171,7 @@ export function createCardsService(deps: {
         audioPath: null,
         audioUrl: null,
         viewLimit: null,
+        guestLimit: null,
       };
       await repository.insert(card);
       return presentCard(card);
@@ -182,6 +207,7 @@ export function createCardsService(deps: {
         messageClipId: card.messageClipId,
         notifyOnOpen: input.notifyOnOpen ?? card.notifyOnOpen,
         faceOpening: input.faceOpening ?? card.faceOpening,
+        invitation: invitationToSave(input.invitation, card.invitation, now()),
       };
       assertComplete(content);
       // A card keeps the language it has; only a change to another one is a plan's feature.

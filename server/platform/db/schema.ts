@@ -190,6 +190,9 @@ export interface CardsTable {
   notifyOnOpen: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   openNotifiedAt: StoredDate | null;
   faceOpening: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** An invitation's event (JSON); null for a greeting card. */
+  invitation: ColumnType<unknown, string | null | undefined, string | null>;
+  guestLimit: number | null;
 }
 
 /** A recipient device that opened a card (once), and what it played there. */

@@ -13,6 +13,7 @@ import * as m0010 from './0010-signup-guest-sessions.ts';
 import * as m0011 from './0011-catalog-version.ts';
 import * as m0012 from './0012-catalog-admin.ts';
 import * as m0013 from './0013-voice-clip-use.ts';
+import * as m0014 from './0014-invitations.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -33,4 +34,5 @@ export const migrations: Record<string, AppMigration> = {
   '0011-catalog-version': m0011,
   '0012-catalog-admin': m0012,
   '0013-voice-clip-use': m0013,
+  '0014-invitations': m0014,
 };
