@@ -6,6 +6,7 @@ import { cardsApi } from '../../../../shared/api-paths.ts';
 import { buttonClasses } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { deviceTimeZone, eventWhen, startInZone } from '../../../lib/event-dates.ts';
+import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
 
 /**
@@ -99,22 +100,26 @@ export function InvitationEvent({ cardId, invitation }: { cardId: string; invita
           <CalendarPlus aria-hidden="true" className="size-4 text-plum-600" />
           {t('invitation.event.addToCalendar')}
         </h3>
-        <div className="mt-3 flex flex-wrap gap-2">
+        <div className="mt-3 grid grid-cols-2 gap-2">
           <a
             href={cardsApi.invitationCalendar(cardId)}
             download
             data-testid="invitation-ics"
-            className={buttonClasses('primary', 'md')}
+            className={buttonClasses('primary', 'md', 'col-span-2')}
           >
             <Download aria-hidden="true" className="size-4" />
-            {t('invitation.event.icsFile')}
+            {t('invitation.event.icsFile', { extension: ltrIsolate('.ics') })}
           </a>
           <a
             href={googleCalendarUrl(calendarEvent)}
             target="_blank"
             rel="noopener"
             data-testid="invitation-google"
-            className={buttonClasses('secondary', 'md')}
+            className={buttonClasses(
+              'secondary',
+              'md',
+              'h-auto! min-h-10 py-2 text-center whitespace-normal!',
+            )}
           >
             {t('invitation.event.google')}
             {newTab}
@@ -124,7 +129,11 @@ export function InvitationEvent({ cardId, invitation }: { cardId: string; invita
             target="_blank"
             rel="noopener"
             data-testid="invitation-outlook"
-            className={buttonClasses('secondary', 'md')}
+            className={buttonClasses(
+              'secondary',
+              'md',
+              'h-auto! min-h-10 py-2 text-center whitespace-normal!',
+            )}
           >
             {t('invitation.event.outlook')}
             {newTab}

@@ -1,5 +1,5 @@
 import { Eye, Languages, ScanFace } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { PublicCard } from '../../../../shared/cards/cards.contract.ts';
 import { LANGUAGE_NAMES } from '../../../../shared/i18n/languages.ts';
@@ -10,8 +10,12 @@ import { recordCardActivity } from '../api/record-card-activity.ts';
 import { useCardLanguage } from '../hooks/use-card-language.ts';
 import type { FaceUnavailable } from '../hooks/use-face-opening.ts';
 import { FaceOpeningPanel } from './face-opening-panel.tsx';
-import { InvitationEvent } from './invitation-event.tsx';
 import { MakeYourOwnInvite } from './make-your-own-invite.tsx';
+
+// An invitation's event shows once the card is open: its code stays out of the page's first load, fetched as
+// soon as the card turns out to be an invitation.
+const loadInvitationEvent = () => import('./invitation-event.tsx');
+const InvitationEvent = lazy(() => loadInvitationEvent().then((m) => ({ default: m.InvitationEvent })));
 
 /** Face opening's course: not chosen, looking at the camera, just matched ("It's you!"), and the card opened. */
 type FaceStep = 'off' | 'camera' | 'matched' | 'opened';
@@ -47,6 +51,9 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
     const timer = setTimeout(() => setFace('opened'), MATCHED_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [face]);
+  useEffect(() => {
+    if (card.invitation) void loadInvitationEvent().catch(() => undefined);
+  }, [card.invitation]);
   const faceShown = (face === 'camera' || face === 'matched') && card.recipientImageUrl;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 sm:px-6 sm:pt-12">
@@ -130,7 +137,11 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
         {t('recipient.senderWillKnow', { name: card.senderName })}
       </p>
 
-      {card.invitation && opened && <InvitationEvent cardId={card.id} invitation={card.invitation} />}
+      {card.invitation && opened && (
+        <Suspense fallback={null}>
+          <InvitationEvent cardId={card.id} invitation={card.invitation} />
+        </Suspense>
+      )}
 
       <MakeYourOwnInvite className="mx-auto mt-12 max-w-md" />
     </div>
