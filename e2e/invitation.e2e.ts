@@ -8,15 +8,19 @@ import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { localeText } from './support/locale-text.ts';
 import { openAppPage } from './support/open-page.ts';
+import { signUpFromShare } from './support/guest-card.ts';
+import { verificationLink } from './support/mailbox.ts';
 import { signUpInPage } from './support/page-api.ts';
 
 /**
- * An invitation from the host's phone to a guest's calendar, in English and in Arabic: a signed-in host opens a
- * Wedding template, which starts as an invitation titled after it; fills the event (an end before the start is
- * refused on the end field first); saves; sees it labelled on the overview; Edit brings the event back; pays
- * with credits. The link, opened on a phone elsewhere in the world with no account, shows the event under the
- * opened card on the event's day in its zone and the guest's own time, the place's map link, the notes as
- * written, calendar links carrying the page's link, and a .ics with the event.
+ * An invitation from the host's phone to a guest's calendar, in English and in Arabic: a host opens a Wedding
+ * template, which starts as an invitation titled after it; fills the event (an end before the start is refused
+ * on the end field first); saves; sees it labelled on the overview; Edit brings the event back; pays with
+ * credits. In Arabic the host is signed in from the start; in English they make it as a guest and sign up from
+ * Share, so the event crosses the sign-in wall with the card. The link, opened on a phone elsewhere in the
+ * world with no account, shows the event under the opened card on the event's day in its zone and the guest's
+ * own time, the place's map link, the notes as written, calendar links carrying the page's link, and a .ics
+ * with the event.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -64,7 +68,10 @@ function inZone(
   );
 }
 
-describe.each(['en', 'ar'] as const)('an invitation on a phone (%s)', (language) => {
+describe.each([
+  { language: 'en', signsUp: 'from share' },
+  { language: 'ar', signsUp: 'first' },
+] as const)('an invitation on a phone ($language, signing up $signsUp)', ({ language, signsUp }) => {
   const t = localeText(language);
   const event = EVENTS[language];
 
@@ -88,8 +95,10 @@ describe.each(['en', 'ar'] as const)('an invitation on a phone (%s)', (language)
       let link = '';
       try {
         const page = await host.newPage();
-        await openAppPage(page, `${origin}/`);
-        await signUpInPage(page, server.baseUrl, `host-${language}`);
+        if (signsUp === 'first') {
+          await openAppPage(page, `${origin}/`);
+          await signUpInPage(page, server.baseUrl, `host-${language}`);
+        }
 
         await openAppPage(page, `${origin}${paths.category('Wedding')}`);
         await page.getByTestId('template-card').first().click();
@@ -153,8 +162,13 @@ describe.each(['en', 'ar'] as const)('an invitation on a phone (%s)', (language)
         await edit.getByRole('button', { name: t('editor.next') }).click();
         await page.waitForURL(`**/overview/${cardId}`);
 
-        // Paid with credits, as any card.
-        await page.getByRole('button', { name: t('overview.share') }).click();
+        // Paid with credits, as any card: a guest signs up on the way, and the card (its event with it) is theirs.
+        if (signsUp === 'from share') {
+          const email = await signUpFromShare(page, t, `host-${language}`);
+          await page.goto(await verificationLink(server.baseUrl, email));
+        } else {
+          await page.getByRole('button', { name: t('overview.share') }).click();
+        }
         await page.waitForURL('**/checkout');
         await page.getByTestId('pay-with-credits').click();
         await page.getByTestId('confirm-payment').click();
