@@ -72,7 +72,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users: users.repository,
     actors: guests.actors,
   });
-  createInvitationsModule(platform, { cards: cards.sharedCards });
+  createInvitationsModule(platform, {
+    cards: cards.sharedCards,
+    ownedCards: cards.ownedCards,
+    voice: voice.voice,
+    actors: guests.actors,
+  });
   const { mailbox } = createMailboxModule(platform);
   createAppInfoModule(platform, { mailbox });
 

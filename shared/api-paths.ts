@@ -114,6 +114,21 @@ export const cardsApi = {
   invitationCalendar: paramPath<[id: string]>('/api/public/cards/:id/invitation.ics'),
 } as const;
 
+/**
+ * An invitation's guests (DESIGN §1.20). The host's, for the owner of the card: GET the list, POST
+ * `{guests}` to add by hand, POST a pasted list or CSV file (`text/csv` or `text/plain`) to `import`, DELETE a
+ * guest, PUT (an `rsvpInput`) or DELETE the answer a guest gave in person. The guest's, with their link's
+ * token and no sign-in: GET their invitation, PUT their answer, DELETE it.
+ */
+export const invitationsApi = {
+  guests: paramPath<[cardId: string]>('/api/cards/:cardId/guests'),
+  importGuests: paramPath<[cardId: string]>('/api/cards/:cardId/guests/import'),
+  guest: paramPath<[cardId: string, guestId: string]>('/api/cards/:cardId/guests/:guestId'),
+  guestAnswer: paramPath<[cardId: string, guestId: string]>('/api/cards/:cardId/guests/:guestId/answer'),
+  invitation: paramPath<[token: string]>('/api/invitations/:token'),
+  answer: paramPath<[token: string]>('/api/invitations/:token/answer'),
+} as const;
+
 /** The API paths of My WINCS, one place for the server routes and the browser client. */
 export const myWincsApi = {
   list: '/api/my-wincs',

@@ -54,6 +54,12 @@ export const ERROR_CODES = [
   'not-an-image',
   'name-taken',
   'invalid-archive',
+  // Invitations (DESIGN §1.20): an answer after the deadline, a yes the capacity cannot take for a guest
+  // already coming, more guests than the plan allows, a guest list with rows that cannot be read.
+  'replies-closed',
+  'no-room',
+  'guest-limit-reached',
+  'guest-list-invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

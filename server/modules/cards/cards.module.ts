@@ -18,8 +18,8 @@ import { registerCardUploadRoutes } from './card-uploads.routes.ts';
 import { createCardViewsRepository } from './card-views.repository.ts';
 import { registerCardViewsRoutes } from './card-views.routes.ts';
 import { createCardViewsService } from './card-views.service.ts';
-import { findCardById } from './card-access.ts';
-import { canOpenSharedCard } from './cards.policy.ts';
+import { findCardById, loadCardFor } from './card-access.ts';
+import { canOpenSharedCard, canUpdateCard, type CardActor } from './cards.policy.ts';
 import { createCardsRepository, type CardRecord } from './cards.repository.ts';
 import { registerCardsRoutes } from './cards.routes.ts';
 import { createCardsService } from './cards.service.ts';
@@ -34,6 +34,11 @@ export type CardsModule = Awaited<ReturnType<typeof createCardsModule>>;
 /** The cards anyone holding their link may see (paid ones), for the modules that serve their recipients. */
 export interface SharedCards {
   find(cardId: string): Promise<CardRecord | undefined>;
+}
+
+/** The cards an actor may edit, for the modules that act for their owner; others are `card-not-found`. */
+export interface OwnedCards {
+  find(actor: CardActor, cardId: string): Promise<CardRecord>;
 }
 
 /**
@@ -138,8 +143,12 @@ export async function createCardsModule(
       return card && canOpenSharedCard(card) ? card : undefined;
     },
   };
+  const ownedCards: OwnedCards = {
+    find: (actor, cardId) => loadCardFor(repository, actor, cardId, canUpdateCard),
+  };
   return {
     sharedCards,
+    ownedCards,
     /** The housekeeping's part: guest drafts left untouched past the retention period, with their files. */
     removeAbandonedDrafts: () => abandonedDrafts.removeAbandonedGuestDrafts(),
     /** The housekeeping's part: resumable uploads never finished. */

@@ -154,8 +154,33 @@ describeEachDatabase('voice clips no card uses', (use) => {
     options: { at: Date; paid?: boolean; userId?: string },
   ) {
     const clips = await named(voice, words, options.at);
-    await insertCard(testDatabase, clips, options);
-    return clips;
+    return { ...clips, cardId: await insertCard(testDatabase, clips, options) };
+  }
+
+  async function invitedGuest(
+    testDatabase: TestDatabase,
+    cardId: string,
+    greetingClipId: string,
+  ): Promise<void> {
+    const { db, codec } = testDatabase.database;
+    await db
+      .insertInto('invitationGuests')
+      .values({
+        id: crypto.randomUUID(),
+        cardId,
+        token: crypto.randomBytes(16).toString('base64url'),
+        name: 'Leila',
+        email: null,
+        maxPlusOnes: null,
+        addedBy: 'host',
+        createdAt: codec.date(ago(50 * DAY)),
+        openedAt: null,
+        greetingClipId,
+        answeredAt: null,
+        answeredBy: null,
+        waitlistedAt: null,
+      })
+      .execute();
   }
 
   async function insertCard(
@@ -240,6 +265,9 @@ describeEachDatabase('voice clips no card uses', (use) => {
         userId: owner,
       });
       await voice.storedClip(paid.messageClipId!);
+      // An invitation's guest, greeted by name with a clip of their own, long ago.
+      const guestGreeting = await named(voice, speech(`Invited ${storageName}`), ago(50 * DAY));
+      await invitedGuest(t, paid.cardId, guestGreeting.greetingClipId!);
       const heardLately = await hear(voice, `Recent ${storageName}`, ago(2 * DAY));
       const heardAgainLately = await hear(voice, `Again ${storageName}`, ago(30 * DAY));
       await hear(voice, `Again ${storageName}`, ago(1 * DAY));
@@ -253,6 +281,7 @@ describeEachDatabase('voice clips no card uses', (use) => {
         guestDraft.greetingClipId!,
         paid.greetingClipId!,
         paid.messageClipId!,
+        guestGreeting.greetingClipId!,
         heardLately.clipId,
         heardAgainLately.clipId,
       ]) {

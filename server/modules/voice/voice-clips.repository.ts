@@ -35,7 +35,7 @@ export function createVoiceClipsRepository(database: Database) {
 
   /**
    * A clip nobody uses: no card names it (as its greeting or its message read aloud; a draft or a paid card,
-   * a guest's or a user's), and nobody asked for it since `cutoff`. Used for the listing and again inside the
+   * a guest's or a user's), no invitation's guest is greeted with it, and nobody asked for it since `cutoff`. Used for the listing and again inside the
    * DELETE, so a clip that a card or a listener takes up in between is kept.
    */
   const unusedSince = (cutoff: Date) => (eb: ExpressionBuilder<DB, 'voiceClips'>) =>
@@ -49,6 +49,14 @@ export function createVoiceClipsRepository(database: Database) {
       eb.not(
         eb.exists(
           eb.selectFrom('cards').select('cards.id').whereRef('cards.messageClipId', '=', 'voiceClips.id'),
+        ),
+      ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('invitationGuests')
+            .select('invitationGuests.id')
+            .whereRef('invitationGuests.greetingClipId', '=', 'voiceClips.id'),
         ),
       ),
     ]);

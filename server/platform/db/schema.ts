@@ -206,6 +206,48 @@ export interface CardViewsTable {
   lastActivityAt: StoredDate;
 }
 
+/** A guest of an invitation, with their own link and their answer as it stands. */
+export interface InvitationGuestsTable {
+  id: string;
+  cardId: string;
+  token: string;
+  name: string;
+  email: string | null;
+  maxPlusOnes: number | null;
+  addedBy: string;
+  createdAt: StoredDate;
+  openedAt: StoredDate | null;
+  greetingClipId: string | null;
+  state: ColumnType<string, string | undefined, string>;
+  headcount: ColumnType<number, number | undefined, number>;
+  plusOneNames: ColumnType<unknown, string | undefined, string>;
+  answers: ColumnType<unknown, string | undefined, string>;
+  note: ColumnType<string, string | undefined, string>;
+  answeredAt: StoredDate | null;
+  answeredBy: string | null;
+  waitlistedAt: StoredDate | null;
+}
+
+/** One change of a guest's answer: who made it, when, from what to what. */
+export interface InvitationAnswerChangesTable {
+  guestId: string;
+  number: number;
+  cardId: string;
+  at: StoredDate;
+  by: string;
+  fromState: string;
+  toState: string;
+  fromHeadcount: number;
+  toHeadcount: number;
+  answer: StoredJson;
+}
+
+/** How many times an invitation's guest list changed; the row each change locks first. */
+export interface GuestListVersionsTable {
+  cardId: string;
+  version: number;
+}
+
 /** Synthesized speech, named by what it says; `storageKey` is null until it has been synthesized. */
 export interface VoiceClipsTable {
   id: string;
@@ -269,6 +311,9 @@ export interface DB {
   mediaUploads: MediaUploadsTable;
   voiceClips: VoiceClipsTable;
   cardViews: CardViewsTable;
+  invitationGuests: InvitationGuestsTable;
+  invitationAnswerChanges: InvitationAnswerChangesTable;
+  guestListVersions: GuestListVersionsTable;
   signupGuestSessions: SignupGuestSessionsTable;
   paymentOrders: PaymentOrdersTable;
   paymentEvents: PaymentEventsTable;

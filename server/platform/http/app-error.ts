@@ -38,6 +38,10 @@ const STATUS: Record<ErrorCode, number> = {
   'not-an-image': 415,
   'name-taken': 409,
   'invalid-archive': 400,
+  'replies-closed': 409,
+  'no-room': 409,
+  'guest-limit-reached': 403,
+  'guest-list-invalid': 400,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -79,6 +83,10 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'not-an-image': 'This file is not an image. Please choose a JPEG, PNG, WebP or GIF file.',
   'name-taken': 'This name is already used. Please choose another one.',
   'invalid-archive': 'This file is not a Winc catalog archive.',
+  'replies-closed': 'Replies to this invitation are closed.',
+  'no-room': 'There is no room for more people at this event.',
+  'guest-limit-reached': 'This invitation has as many guests as its plan allows.',
+  'guest-list-invalid': 'Some rows of the guest list could not be read.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

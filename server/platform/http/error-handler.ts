@@ -43,6 +43,16 @@ function contractFailure(issues: readonly { instancePath: string; message?: stri
 }
 
 /**
+ * The codes whose details the client shows: the fields a validation refused, the rows of a guest list, the
+ * guest limit that was reached.
+ */
+const DETAILED_CODES: ReadonlySet<ErrorCode> = new Set([
+  'validation-failed',
+  'guest-list-invalid',
+  'guest-limit-reached',
+]);
+
+/**
  * One error answer for the whole API: `{code, message}` (plus `details` for validation). Server-side failures
  * are logged with their stack and answered with a generic message, never with their details.
  */
@@ -54,7 +64,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       const body: Record<string, unknown> = { code: error.code, message: error.message };
-      if (error.details !== undefined && error.code === 'validation-failed') body.details = error.details;
+      if (error.details !== undefined && DETAILED_CODES.has(error.code)) body.details = error.details;
       const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (error.statusCode === 429 && retryAfter) reply.header('Retry-After', String(retryAfter));
       return reply.status(error.statusCode).send(body);

@@ -47,6 +47,17 @@ export type MailMessage =
       url: string;
     }
   | {
+      /** A guest on an invitation's waitlist got a place (DESIGN §1.20). */
+      kind: 'waitlist-moved-up';
+      to: string;
+      language: Language;
+      name: string;
+      /** The event's title. */
+      title: string;
+      /** The guest's own link. */
+      url: string;
+    }
+  | {
       kind: 'help-receipt';
       to: string;
       language: Language;

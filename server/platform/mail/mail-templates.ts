@@ -160,6 +160,22 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
           { type: 'note', text: t('mail.cardOpened.note') },
         ],
       };
+    case 'waitlist-moved-up':
+      return {
+        subject: t('mail.waitlistMovedUp.subject', { title: message.title }),
+        preview: t('mail.waitlistMovedUp.intro', { title: message.title }),
+        blocks: [
+          { type: 'paragraph', text: t('mail.greeting', { name: message.name }) },
+          { type: 'paragraph', text: t('mail.waitlistMovedUp.intro', { title: message.title }) },
+          {
+            type: 'action',
+            label: t('mail.waitlistMovedUp.button'),
+            url: message.url,
+            hint: t('mail.linkHint'),
+          },
+          { type: 'note', text: t('mail.waitlistMovedUp.note') },
+        ],
+      };
     case 'help-receipt':
       return {
         subject: t('mail.helpReceipt.subject'),

@@ -14,6 +14,7 @@ import * as m0011 from './0011-catalog-version.ts';
 import * as m0012 from './0012-catalog-admin.ts';
 import * as m0013 from './0013-voice-clip-use.ts';
 import * as m0014 from './0014-invitations.ts';
+import * as m0015 from './0015-invitation-guests.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -35,4 +36,5 @@ export const migrations: Record<string, AppMigration> = {
   '0012-catalog-admin': m0012,
   '0013-voice-clip-use': m0013,
   '0014-invitations': m0014,
+  '0015-invitation-guests': m0015,
 };

@@ -1,0 +1,292 @@
+import crypto from 'node:crypto';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { GuestState } from '../../../shared/invitations/guests.contract.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { DB, InvitationGuestsTable } from '../../platform/db/schema.ts';
+
+/** Who set a guest's answer: the guest, the host recording one given offline, or the waitlist moving up. */
+export type AnswerAuthor = 'guest' | 'host' | 'waitlist';
+
+/** A guest's answer as it stands (state `pending` before any). */
+export interface GuestAnswer {
+  state: GuestState;
+  headcount: number;
+  plusOneNames: string[];
+  answers: Record<string, string>;
+  note: string;
+  answeredAt: Date | null;
+  /** Who gave the answer: the guest, or the host recording one given offline. */
+  answeredBy: 'guest' | 'host' | null;
+  waitlistedAt: Date | null;
+}
+
+export interface GuestRecord extends GuestAnswer {
+  id: string;
+  cardId: string;
+  token: string;
+  name: string;
+  email: string | null;
+  maxPlusOnes: number | null;
+  addedBy: 'host' | 'open-link';
+  createdAt: Date;
+  openedAt: Date | null;
+  greetingClipId: string | null;
+}
+
+/** One change of an answer, as its history keeps it. */
+export interface AnswerChange {
+  at: Date;
+  by: AnswerAuthor;
+  fromState: GuestState;
+  toState: GuestState;
+  fromHeadcount: number;
+  toHeadcount: number;
+}
+
+export const NO_ANSWER: GuestAnswer = {
+  state: 'pending',
+  headcount: 0,
+  plusOneNames: [],
+  answers: {},
+  note: '',
+  answeredAt: null,
+  answeredBy: null,
+  waitlistedAt: null,
+};
+
+/** A random token of 128 bits, URL-safe: a guest's link is its only key. */
+export const newGuestToken = () => crypto.randomBytes(16).toString('base64url');
+
+export type GuestsRepository = ReturnType<typeof createGuestsRepository>;
+type Executor = Database['db'] | Transaction<DB>;
+
+/** Guests, their answers and the history of the answers; written once for SQLite and PostgreSQL. */
+export function createGuestsRepository(database: Database) {
+  const { db, codec } = database;
+
+  const toRecord = (row: Selectable<InvitationGuestsTable>): GuestRecord => ({
+    id: row.id,
+    cardId: row.cardId,
+    token: row.token,
+    name: row.name,
+    email: row.email,
+    maxPlusOnes: row.maxPlusOnes === null ? null : Number(row.maxPlusOnes),
+    addedBy: row.addedBy === 'open-link' ? 'open-link' : 'host',
+    createdAt: codec.readDate(row.createdAt),
+    openedAt: row.openedAt === null ? null : codec.readDate(row.openedAt),
+    greetingClipId: row.greetingClipId,
+    state: row.state as GuestState,
+    headcount: Number(row.headcount),
+    plusOneNames: codec.readJson<string[]>(row.plusOneNames, []),
+    answers: codec.readJson<Record<string, string>>(row.answers, {}),
+    note: row.note,
+    answeredAt: row.answeredAt === null ? null : codec.readDate(row.answeredAt),
+    answeredBy: row.answeredBy === 'guest' || row.answeredBy === 'host' ? row.answeredBy : null,
+    waitlistedAt: row.waitlistedAt === null ? null : codec.readDate(row.waitlistedAt),
+  });
+
+  const encodeAnswer = (answer: GuestAnswer) => ({
+    state: answer.state,
+    headcount: answer.headcount,
+    plusOneNames: codec.json(answer.plusOneNames),
+    answers: codec.json(answer.answers),
+    note: answer.note,
+    answeredAt: answer.answeredAt === null ? null : codec.date(answer.answeredAt),
+    answeredBy: answer.answeredBy,
+    waitlistedAt: answer.waitlistedAt === null ? null : codec.date(answer.waitlistedAt),
+  });
+
+  const guestsOf = (executor: Executor, cardId: string) =>
+    executor
+      .selectFrom('invitationGuests')
+      .selectAll()
+      .where('cardId', '=', cardId)
+      .orderBy('createdAt')
+      .orderBy('id');
+
+  return {
+    /**
+     * Runs `work` as one change of the invitation's guest list: it first raises the list's version, which
+     * locks the list's row until the commit, so changes to one invitation's list are decided one at a time
+     * on every instance (SQLite runs transactions one at a time anyway). Answers the version and the result.
+     */
+    async changeList<T>(
+      cardId: string,
+      work: (trx: Transaction<DB>) => Promise<T>,
+    ): Promise<{ version: number; result: T }> {
+      return db.transaction().execute(async (trx) => {
+        const { version } = await trx
+          .insertInto('guestListVersions')
+          .values({ cardId, version: 1 })
+          .onConflict((oc) =>
+            oc.column('cardId').doUpdateSet({ version: sql<number>`guest_list_versions.version + 1` }),
+          )
+          .returning('version')
+          .executeTakeFirstOrThrow();
+        return { version: Number(version), result: await work(trx) };
+      });
+    },
+
+    /** The list's version: 0 before any change. */
+    async versionOf(cardId: string): Promise<number> {
+      const row = await db
+        .selectFrom('guestListVersions')
+        .select('version')
+        .where('cardId', '=', cardId)
+        .executeTakeFirst();
+      return Number(row?.version ?? 0);
+    },
+
+    /** Every guest of the invitation, in the order they were added. */
+    async listOf(cardId: string, executor: Executor = db): Promise<GuestRecord[]> {
+      return (await guestsOf(executor, cardId).execute()).map(toRecord);
+    },
+
+    /** The guests who hold or wait for room: those coming and those on the waitlist. */
+    async seatsOf(cardId: string, executor: Executor = db): Promise<GuestRecord[]> {
+      const rows = await executor
+        .selectFrom('invitationGuests')
+        .selectAll()
+        .where('cardId', '=', cardId)
+        .where('state', 'in', ['yes', 'waitlisted'])
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    async countOf(trx: Executor, cardId: string): Promise<number> {
+      const row = await trx
+        .selectFrom('invitationGuests')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('cardId', '=', cardId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async insert(trx: Executor, guests: GuestRecord[]): Promise<void> {
+      if (guests.length === 0) return;
+      // In slices: SQLite binds at most 32,766 values a statement.
+      for (let start = 0; start < guests.length; start += 500) {
+        await trx
+          .insertInto('invitationGuests')
+          .values(
+            guests.slice(start, start + 500).map((guest) => ({
+              ...encodeAnswer(guest),
+              id: guest.id,
+              cardId: guest.cardId,
+              token: guest.token,
+              name: guest.name,
+              email: guest.email,
+              maxPlusOnes: guest.maxPlusOnes,
+              addedBy: guest.addedBy,
+              createdAt: codec.date(guest.createdAt),
+              openedAt: null,
+              greetingClipId: guest.greetingClipId,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    async findByToken(token: string): Promise<GuestRecord | undefined> {
+      const row = await db
+        .selectFrom('invitationGuests')
+        .selectAll()
+        .where('token', '=', token)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async findOf(cardId: string, guestId: string, executor: Executor = db): Promise<GuestRecord | undefined> {
+      const row = await executor
+        .selectFrom('invitationGuests')
+        .selectAll()
+        .where('cardId', '=', cardId)
+        .where('id', '=', guestId)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /** Removes the guest (their link stops working) with their answer's history; false when already gone. */
+    async remove(trx: Executor, cardId: string, guestId: string): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('invitationGuests')
+        .where('cardId', '=', cardId)
+        .where('id', '=', guestId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** The first time the guest's link is opened; false when it was opened before. */
+    async markOpened(guestId: string, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('invitationGuests')
+        .set({ openedAt: codec.date(at) })
+        .where('id', '=', guestId)
+        .where('openedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async setGreetingClip(guestId: string, clipId: string | null): Promise<void> {
+      await db
+        .updateTable('invitationGuests')
+        .set({ greetingClipId: clipId })
+        .where('id', '=', guestId)
+        .execute();
+    },
+
+    /**
+     * Saves the guest's new answer and its history row: who, when, from what to what. Within `changeList`:
+     * the list's lock makes the history's numbering safe.
+     */
+    async saveAnswer(trx: Executor, guest: GuestRecord, answer: GuestAnswer, by: AnswerAuthor, at: Date) {
+      await trx
+        .updateTable('invitationGuests')
+        .set(encodeAnswer(answer))
+        .where('id', '=', guest.id)
+        .execute();
+      const last = await trx
+        .selectFrom('invitationAnswerChanges')
+        .select((eb) => eb.fn.max('number').as('number'))
+        .where('guestId', '=', guest.id)
+        .executeTakeFirst();
+      await trx
+        .insertInto('invitationAnswerChanges')
+        .values({
+          guestId: guest.id,
+          number: Number(last?.number ?? 0) + 1,
+          cardId: guest.cardId,
+          at: codec.date(at),
+          by,
+          fromState: guest.state,
+          toState: answer.state,
+          fromHeadcount: guest.headcount,
+          toHeadcount: answer.headcount,
+          answer: codec.json({
+            plusOneNames: answer.plusOneNames,
+            answers: answer.answers,
+            note: answer.note,
+          }),
+        })
+        .execute();
+    },
+
+    /** The guest's answers over time, oldest first. */
+    async historyOf(guestId: string): Promise<AnswerChange[]> {
+      const rows = await db
+        .selectFrom('invitationAnswerChanges')
+        .select(['at', 'by', 'fromState', 'toState', 'fromHeadcount', 'toHeadcount'])
+        .where('guestId', '=', guestId)
+        .orderBy('number')
+        .execute();
+      return rows.map((row) => ({
+        at: codec.readDate(row.at),
+        by: row.by as AnswerAuthor,
+        fromState: row.fromState as GuestState,
+        toState: row.toState as GuestState,
+        fromHeadcount: Number(row.fromHeadcount),
+        toHeadcount: Number(row.toHeadcount),
+      }));
+    },
+  };
+}
