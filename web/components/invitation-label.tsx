@@ -1,4 +1,4 @@
-import { CalendarHeart } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 import { eventDay, type EventTimes } from '../lib/event-dates.ts';
 import { useTranslation } from '../lib/translation.tsx';
@@ -18,7 +18,7 @@ export function InvitationLabel({ invitation, className }: { invitation: EventTi
       )}
     >
       <span className="inline-flex items-center gap-1 rounded-full bg-coral-100 px-2 py-0.5 text-coral-800">
-        <CalendarHeart aria-hidden="true" className="size-3.5 shrink-0" />
+        <CalendarDays aria-hidden="true" className="size-3.5 shrink-0" />
         {t('invitation.badge.label')}
       </span>
       <span className="text-coral-800">{eventDay(invitation, i18n.language)}</span>

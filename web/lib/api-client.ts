@@ -14,8 +14,11 @@ export class ApiRequestError extends Error {
    * /api/auth says `EMAIL_NOT_VERIFIED`, `INVALID_EMAIL_OR_PASSWORD`, …); null otherwise.
    */
   readonly providerCode: string | null;
-  /** What a `validation-failed` answer refused, field by field (`invitation.startsAt`: `starts-in-past`). */
-  readonly fieldIssues: readonly FieldIssue[];
+  /**
+   * The answer's `details` as the server sent them: for `validation-failed`, the refused fields
+   * (`[{path: 'invitation.startsAt', message: 'starts-in-past'}]`), read by the form that sent them.
+   */
+  readonly details: unknown;
 
   constructor(
     message: string,
@@ -24,7 +27,7 @@ export class ApiRequestError extends Error {
       status: number | null;
       cause?: unknown;
       providerCode?: string | null;
-      fieldIssues?: readonly FieldIssue[];
+      details?: unknown;
     },
   ) {
     super(message, { cause: options.cause });
@@ -32,30 +35,12 @@ export class ApiRequestError extends Error {
     this.code = options.code;
     this.status = options.status;
     this.providerCode = options.providerCode ?? null;
-    this.fieldIssues = options.fieldIssues ?? [];
+    this.details = options.details;
   }
 
   get isNetworkError(): boolean {
     return this.status === null;
   }
-}
-
-/** One refused field of a request: its dotted path in the body and the contract's code for it. */
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
-
-/** The server's `details` of a validation failure, as far as they are field issues. */
-function fieldIssuesOf(details: unknown): FieldIssue[] {
-  if (!Array.isArray(details)) return [];
-  return details.filter(
-    (detail): detail is FieldIssue =>
-      typeof detail === 'object' &&
-      detail !== null &&
-      typeof (detail as FieldIssue).path === 'string' &&
-      typeof (detail as FieldIssue).message === 'string',
-  );
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -95,7 +80,7 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
       code: apiError.code,
       status: response.status,
       providerCode: authCode,
-      fieldIssues: apiError.code === 'validation-failed' ? fieldIssuesOf(provider?.details) : [],
+      details: provider?.details,
     });
   const providerCode =
     authCode ?? (typeof provider?.code === 'string' && provider.code ? provider.code : null);

@@ -1,10 +1,10 @@
-import { CalendarHeart, Gift } from 'lucide-react';
+import { CalendarDays, Gift } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { CARD_KINDS, type CardKind } from '../lib/invitation-draft.ts';
 
-const ICONS = { card: Gift, invitation: CalendarHeart } as const;
+const ICONS = { card: Gift, invitation: CalendarDays } as const;
 
 /**
  * Card or Invitation (DESIGN §1.20): a segmented control made of real radio inputs under a legend, so the

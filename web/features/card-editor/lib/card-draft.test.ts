@@ -239,7 +239,7 @@ describe('card draft', () => {
     const error = new ApiRequestError('The event must start in the future.', {
       code: 'validation-failed',
       status: 400,
-      fieldIssues: [{ path: 'invitation.startsAt', message: 'starts-in-past' }],
+      details: [{ path: 'invitation.startsAt', message: 'starts-in-past' }],
     });
     expect(serverEventIssuesOf(error)).toEqual([{ field: 'startsAt', code: 'starts-in-past' }]);
     expect(serverEventIssuesOf(new ApiRequestError('x', { code: 'internal', status: 500 }))).toEqual([]);

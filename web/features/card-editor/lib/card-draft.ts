@@ -149,7 +149,7 @@ export function serverCheckOf(error: unknown): CardCheck | null {
 /** The event fields a 400 from the server refuses (a start that passed while the form was open). */
 export function serverEventIssuesOf(error: unknown): EventIssue[] {
   if (!(error instanceof ApiRequestError) || error.code !== 'validation-failed') return [];
-  return serverEventIssues(error.fieldIssues);
+  return serverEventIssues(error.details);
 }
 
 /**

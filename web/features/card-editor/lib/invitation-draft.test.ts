@@ -138,11 +138,14 @@ describe('the event in the card form', () => {
         { path: 'invitation.startsAt', message: 'starts-in-past' },
         { path: 'invitation.rsvpBy', message: 'deadline-after-start' },
         { path: 'senderName', message: 'too-long' },
+        null,
+        { path: 'invitation.title' },
       ]),
     ).toEqual([
       { field: 'startsAt', code: 'starts-in-past' },
       { field: 'startsAt', code: 'deadline-after-start' },
     ]);
+    expect(serverEventIssues(undefined)).toEqual([]);
   });
 
   it("names the zone in the UI language at the event's date (summer and winter differ)", () => {

@@ -9,7 +9,6 @@ import {
 } from '../../../../shared/invitations/invitation.contract.ts';
 import { INVITATION_ISSUES, type InvitationIssue } from '../../../../shared/invitations/invitation-rules.ts';
 import { issueMessageKey } from '../../../../shared/text/names.ts';
-import type { FieldIssue } from '../../../lib/api-client.ts';
 
 /**
  * The event part of the card form (DESIGN §1.20): what the host types, as the inputs hold it, checked with the
@@ -145,11 +144,16 @@ export function eventErrorKey(code: string): string {
     : issueMessageKey(code);
 }
 
-/** The event fields a server's refusal names (`invitation.startsAt`), with their codes. */
-export function serverEventIssues(issues: readonly FieldIssue[]): EventIssue[] {
-  return issues.flatMap(({ path, message }) => {
-    const [root, field] = path.split('.');
-    return root === 'invitation' ? [{ field: shownField(field), code: message }] : [];
+/**
+ * The event fields a server's validation failure names in its details (`[{path: 'invitation.startsAt',
+ * message: 'starts-in-past'}]`), with their codes.
+ */
+export function serverEventIssues(details: unknown): EventIssue[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((detail: { path?: unknown; message?: unknown } | null) => {
+    if (typeof detail?.path !== 'string' || typeof detail.message !== 'string') return [];
+    const [root, field] = detail.path.split('.');
+    return root === 'invitation' ? [{ field: shownField(field), code: detail.message }] : [];
   });
 }
 

@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarPlus, Download, ExternalLink, MapPin, NotebookPen } from 'lucide-react';
+import { CalendarDays, Download, ExternalLink, MapPin, PenLine } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { PublicInvitation } from '../../../../shared/invitations/invitation.contract.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from '../../../../shared/invitations/calendar-links.ts';
@@ -83,7 +83,7 @@ export function InvitationEvent({ cardId, invitation }: { cardId: string; invita
           </Detail>
         )}
         {invitation.notes && (
-          <Detail icon={<NotebookPen />} label={t('invitation.event.notes')}>
+          <Detail icon={<PenLine />} label={t('invitation.event.notes')}>
             <p
               dir="auto"
               data-testid="invitation-notes"
@@ -97,7 +97,7 @@ export function InvitationEvent({ cardId, invitation }: { cardId: string; invita
 
       <div className="mt-6 border-t border-plum-100 pt-5">
         <h3 className="flex items-center gap-2 text-sm font-extrabold text-ink">
-          <CalendarPlus aria-hidden="true" className="size-4 text-plum-600" />
+          <CalendarDays aria-hidden="true" className="size-4 text-plum-600" />
           {t('invitation.event.addToCalendar')}
         </h3>
         <div className="mt-3 grid grid-cols-2 gap-2">
