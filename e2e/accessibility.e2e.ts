@@ -82,6 +82,14 @@ describe.each(['en', 'ar'] as const)('accessibility (%s)', (language) => {
         const editor = await openCreateEditor(page, origin, t);
         await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('Bo');
         await audit('card editor');
+        // As an invitation, its event's fields with their errors shown.
+        await editor.getByTestId('card-kind').getByText(t('invitation.kind.invitation')).click();
+        await editor.getByRole('button', { name: t('editor.next') }).click();
+        await editor
+          .getByRole('alert')
+          .filter({ hasText: t('invitation.errors.required') })
+          .waitFor();
+        await audit('card editor (invitation, errors shown)');
         await editor.getByRole('button', { name: t('editor.ai.open') }).click();
         const aiDialog = page.getByTestId('ai-message-dialog');
         await aiDialog.getByRole('button', { name: t('editor.ai.generate') }).click();
@@ -111,6 +119,13 @@ describe.each(['en', 'ar'] as const)('accessibility (%s)', (language) => {
                 recipientName: 'Bo',
                 message: 'Happy birthday!',
                 selectedVoice: 'female',
+                invitation: {
+                  title: 'Bo turns 30',
+                  startsAt: `${new Date().getFullYear() + 1}-06-20T18:30`,
+                  timeZone: 'Asia/Riyadh',
+                  place: 'Riyadh',
+                  notes: 'Bring a smile',
+                },
               }),
             });
             return ((await response.json()) as { id: string }).id;
@@ -138,6 +153,9 @@ describe.each(['en', 'ar'] as const)('accessibility (%s)', (language) => {
           await page.locator('main h1').first().waitFor();
           await audit(path.startsWith('/c/') ? '/c/{cardId}' : path);
         }
+        await page.getByTestId('card-cover').click();
+        await page.getByTestId('invitation-event').waitFor();
+        await audit('/c/{cardId} (open, with the event)');
       } finally {
         await context.close();
       }

@@ -45,6 +45,20 @@ describe.each(['en', 'ar'] as const)('card editor and overview (%s)', (language)
       // The one card form, which My WINCS' edit dialog shows too (my-wincs.e2e.ts).
       await editor.getByTestId('card-form').waitFor();
       await editor.getByText(t('editor.requiredNote')).waitFor();
+      // A birthday starts as a card. Invitation shows the event, titled after the template; the keyboard moves
+      // back to Card (a radio group), which hides it again, and the card is saved as a card.
+      const cardKind = editor.getByRole('radio', { name: t('invitation.kind.card') });
+      const invitationKind = editor.getByRole('radio', { name: t('invitation.kind.invitation') });
+      expect(await cardKind.isChecked()).toBe(true);
+      expect(await editor.getByTestId('event-fields').count()).toBe(0);
+      await editor.getByTestId('card-kind').getByText(t('invitation.kind.invitation')).click();
+      expect(await invitationKind.isChecked()).toBe(true);
+      const eventTitle = editor.getByRole('textbox', { name: t('invitation.editor.title') });
+      expect(await eventTitle.inputValue()).not.toBe('');
+      await invitationKind.focus();
+      await page.keyboard.press(language === 'ar' ? 'ArrowRight' : 'ArrowLeft');
+      expect(await cardKind.isChecked()).toBe(true);
+      expect(await editor.getByTestId('event-fields').count()).toBe(0);
       const next = editor.getByRole('button', { name: t('editor.next') });
       const sender = editor.getByRole('textbox', { name: t('editor.senderName'), exact: true });
       const recipient = editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true });

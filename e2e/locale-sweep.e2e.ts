@@ -194,7 +194,16 @@ describe.each<{ language: Language }>([{ language: 'ar' }, { language: 'ru' }])(
       for (const path of [adminApi.catalog, adminApi.templates])
         addDataOf((await callApi(page, 'GET', path)).json);
       await sweep(page, routePatterns.admin, '/admin');
-      const created = await callApi(page, 'POST', cardsApi.create, cardInput, inLanguage);
+      // An invitation: My WINCS and the overview label it, its recipient page shows the event once opened.
+      const invitation = {
+        title: language === 'ar' ? 'حفل تخرج ليلى' : 'Выпускной Лены',
+        startsAt: `${new Date().getFullYear() + 1}-06-20T18:30`,
+        timeZone: 'Asia/Riyadh',
+        place: language === 'ar' ? 'قاعة النخيل، الرياض' : 'Зал «Пальма», Эр-Рияд',
+        notes: language === 'ar' ? 'اللباس رسمي' : 'Форма одежды — вечерняя',
+      };
+      addData(invitation.title, invitation.place, invitation.notes);
+      const created = await callApi(page, 'POST', cardsApi.create, { ...cardInput, invitation }, inLanguage);
       expect(created.status).toBe(201);
       const card = cardSchema.parse(created.json);
       await sweep(page, routePatterns.myWincs, '/my-wincs');
@@ -219,6 +228,9 @@ describe.each<{ language: Language }>([{ language: 'ar' }, { language: 'ru' }])(
       });
       const recipientPage = await recipient.newPage();
       await sweep(recipientPage, '/c/:cardId', `/c/${card.id}`);
+      await recipientPage.getByTestId('card-cover').click();
+      await recipientPage.getByTestId('invitation-event').waitFor();
+      await sweep(recipientPage, '/c/:cardId');
       await recipient.close();
       await context.close();
 

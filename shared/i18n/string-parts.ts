@@ -35,24 +35,25 @@ export const STRING_PARTS = {
     'header',
     'overview',
     'recipient',
+    'invitation.event',
     'routeError',
   ],
   notFound: ['notFound'],
   help: ['help'],
   faq: ['faq'],
-  overview: ['overview', 'auth.steps'],
+  overview: ['overview', 'auth.steps', 'invitation.badge'],
   checkout: ['checkout', 'share', 'auth.steps'],
   mailbox: ['mailbox'],
   auth: ['auth'],
   profile: ['profile'],
   account: ['account', 'auth.errors', 'auth.fields', 'auth.invalidEmail'],
-  myWincs: ['myWincs', 'share'],
+  myWincs: ['myWincs', 'share', 'invitation.badge'],
   pricing: ['pricing'],
   testCheckout: ['testCheckout', 'pricing'],
   /** The catalog admin area (DESIGN §1.16). */
   admin: ['admin'],
   /** The card editor and its media (and the upload code, which says why an upload failed). */
-  editor: ['editor', 'cardMedia'],
+  editor: ['editor', 'cardMedia', 'invitation.kind', 'invitation.editor', 'invitation.errors'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringPart = keyof typeof STRING_PARTS;

@@ -14,16 +14,28 @@ export class ApiRequestError extends Error {
    * /api/auth says `EMAIL_NOT_VERIFIED`, `INVALID_EMAIL_OR_PASSWORD`, …); null otherwise.
    */
   readonly providerCode: string | null;
+  /**
+   * The answer's `details` as the server sent them: for `validation-failed`, the refused fields
+   * (`[{path: 'invitation.startsAt', message: 'starts-in-past'}]`), read by the form that sent them.
+   */
+  readonly details: unknown;
 
   constructor(
     message: string,
-    options: { code: ErrorCode | null; status: number | null; cause?: unknown; providerCode?: string | null },
+    options: {
+      code: ErrorCode | null;
+      status: number | null;
+      cause?: unknown;
+      providerCode?: string | null;
+      details?: unknown;
+    },
   ) {
     super(message, { cause: options.cause });
     this.name = 'ApiRequestError';
     this.code = options.code;
     this.status = options.status;
     this.providerCode = options.providerCode ?? null;
+    this.details = options.details;
   }
 
   get isNetworkError(): boolean {
@@ -56,13 +68,19 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
   }
   const apiError = readApiError(body);
   // better-auth's own code, as our auth bridge forwards it (`authCode`) or as better-auth answers (`code`).
-  const provider = body as { code?: unknown; message?: unknown; authCode?: unknown } | null;
+  const provider = body as {
+    code?: unknown;
+    message?: unknown;
+    authCode?: unknown;
+    details?: unknown;
+  } | null;
   const authCode = typeof provider?.authCode === 'string' && provider.authCode ? provider.authCode : null;
   if (apiError)
     return new ApiRequestError(apiError.message, {
       code: apiError.code,
       status: response.status,
       providerCode: authCode,
+      details: provider?.details,
     });
   const providerCode =
     authCode ?? (typeof provider?.code === 'string' && provider.code ? provider.code : null);

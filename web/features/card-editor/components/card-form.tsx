@@ -19,6 +19,7 @@ import {
   initialFormValues,
   saveErrorKey,
   serverCheckOf,
+  serverEventIssuesOf,
   toCardRequest,
   toggleVoice,
   type CardFormOutput,
@@ -26,7 +27,12 @@ import {
 } from '../lib/card-draft.ts';
 import { useMediaSave } from '../hooks/use-media-save.ts';
 import { mediaChanges, NO_MEDIA_EDITS, savedMediaUrls, type MediaEdits } from '../lib/media-edits.ts';
+import { EVENT_FIELDS, type CardKind, type EventField } from '../lib/invitation-draft.ts';
+import { deviceTimeZone } from '../../../lib/event-dates.ts';
+import { startsAsInvitation } from '../../../../shared/invitations/invitation-rules.ts';
 import { AiMessageDialog } from './ai-message-dialog.tsx';
+import { CardKindSwitch } from './card-kind-switch.tsx';
+import { EventFields, eventFieldId } from './event-fields.tsx';
 import { CardLanguageField } from './card-language-field.tsx';
 import { GreetingPreview } from './greeting-preview.tsx';
 import { OptionCheckbox } from './option-checkbox.tsx';
@@ -69,10 +75,11 @@ type TextFieldName = 'senderName' | 'recipientName' | 'message';
 const FIELD_ORDER: FieldName[] = ['senderName', 'recipientName', 'message', 'selectedVoice'];
 
 /**
- * The card form of SPEC §2, one for creating and for every edit: the required names, message and AI voice,
- * the recipient image, a video and a voice message, the text styling with a live preview, SPEC §5's checks
- * one at a time; then the card is saved, its files compressed and uploaded under the progress dialog, and
- * the purpose says what comes next.
+ * The card form of SPEC §2, one for creating and for every edit: a card or an invitation (DESIGN §1.20; a
+ * template of an event-like category starts as one) with its event, the required names, message and AI
+ * voice, the recipient image, a video and a voice message, the text styling with a live preview, SPEC §5's
+ * checks one at a time; then the card is saved, its files compressed and uploaded under the progress dialog,
+ * and the purpose says what comes next.
  */
 export function CardForm({ target, purpose, onClose, multilingual, titleId, noteId }: CardFormProps) {
   const { t } = useTranslation();
@@ -81,9 +88,14 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
   const mediaSave = useMediaSave();
   const { template, card } = target;
   const [uiLanguage] = useState(currentLanguage);
+  const templateName = localized({ name: template.name, translations: template.nameTranslations });
   const form = useForm<CardFormValues, unknown, CardFormOutput>({
     resolver: zodResolver(cardFormSchema),
-    defaultValues: initialFormValues(card, template.id, uiLanguage),
+    defaultValues: initialFormValues(card, template.id, uiLanguage, {
+      asInvitation: startsAsInvitation(template.categoryName),
+      title: templateName,
+      timeZone: deviceTimeZone(),
+    }),
     // One alert at a time (SPEC §5): a field's message goes when it is edited, the next comes on submit.
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -108,7 +120,13 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
     counter: useId(),
     voice: useId(),
     error: useId(),
+    event: useId(),
   };
+  const eventIssues: Partial<Record<EventField, string>> = {};
+  for (const field of EVENT_FIELDS) {
+    const message = errors.event?.[field]?.message;
+    if (message) eventIssues[field] = message;
+  }
 
   const change = <K extends keyof CardFormValues>(key: K, value: PathValue<CardFormValues, K>) => {
     setValue(key, value);
@@ -131,10 +149,21 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
     const focusId = focusIds[field];
     if (focusId) document.getElementById(focusId)?.focus();
   };
+  const focusEventField = (field: EventField) =>
+    document.getElementById(eventFieldId(ids.event, field))?.focus();
   const onInvalid = (invalid: FieldErrors<CardFormValues>) => {
     setSaveError(null);
+    // The event comes first in the form.
+    const eventField = EVENT_FIELDS.find((name) => invalid.event?.[name]);
+    if (eventField) return focusEventField(eventField);
     const field = FIELD_ORDER.find((name) => invalid[name]);
     if (field) focusField(field);
+  };
+  const chooseKind = (kind: CardKind) => {
+    change('kind', kind);
+    clearErrors('event');
+    // An invitation is first titled after its template.
+    if (kind === 'invitation' && values.event.title.trim() === '') setValue('event.title', templateName);
   };
 
   const onValid = async (parsed: CardFormOutput) => {
@@ -144,9 +173,13 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
       saved = await save.mutateAsync({ cardId: savedCard?.id ?? null, input: toCardRequest(parsed) });
     } catch (error) {
       const serverCheck = serverCheckOf(error);
+      const eventRefusals = serverEventIssuesOf(error);
       if (serverCheck) {
         setError(serverCheck.field, { message: serverCheck.code });
         focusField(serverCheck.field);
+      } else if (eventRefusals.length > 0) {
+        for (const { field, code } of eventRefusals) setError(`event.${field}`, { message: code });
+        focusEventField(eventRefusals[0]!.field);
       } else setSaveError(t(saveErrorKey(error)));
       return;
     }
@@ -221,6 +254,20 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
         />
 
         <div className="flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
+          <CardKindSwitch value={values.kind} onChange={chooseKind} disabled={working} />
+          {values.kind === 'invitation' && (
+            <EventFields
+              idBase={ids.event}
+              values={values.event}
+              issues={eventIssues}
+              register={register}
+              onEdited={(field) => {
+                clearErrors(`event.${field}`);
+                setSaveError(null);
+              }}
+              language={uiLanguage}
+            />
+          )}
           <div className="grid gap-5 sm:grid-cols-2">
             <RequiredField
               label={t('editor.senderName')}

@@ -8,12 +8,14 @@ import {
   initialFormValues,
   saveErrorKey,
   serverCheckOf,
+  serverEventIssuesOf,
   toCardRequest,
   toggleVoice,
   toLongHex,
   type CardFormValues,
 } from './card-draft.ts';
 import { NO_MEDIA_EDITS } from './media-edits.ts';
+import type { Invitation } from '../../../../shared/invitations/invitation.contract.ts';
 
 const filled = {
   ...initialFormValues(null, 't1', 'en'),
@@ -36,7 +38,44 @@ describe('card draft', () => {
       readMessageAloud: false,
       faceOpening: true,
       media: NO_MEDIA_EDITS,
+      kind: 'card',
+      event: { title: '', startsAt: '', endsAt: '', timeZone: '', place: '', notes: '' },
+      savedInvitation: null,
     });
+  });
+
+  it('starts a new card from an event-like template as an invitation titled after it, in the device zone', () => {
+    const values = initialFormValues(null, 't1', 'en', {
+      asInvitation: true,
+      title: 'Golden Wedding',
+      timeZone: 'Asia/Riyadh',
+    });
+    expect(values.kind).toBe('invitation');
+    expect(values.event).toMatchObject({ title: 'Golden Wedding', timeZone: 'Asia/Riyadh', startsAt: '' });
+  });
+
+  it("reopens a saved card as what it is, whatever the template's category says", () => {
+    const invitation = {
+      title: 'Party',
+      startsAt: '2027-01-02T20:00',
+      endsAt: null,
+      timeZone: 'Europe/Moscow',
+      place: 'Home',
+      notes: '',
+    } as Invitation;
+    const defaults = { asInvitation: true, title: 'Template', timeZone: 'Asia/Riyadh' };
+    const reopened = initialFormValues({ invitation } as Card, 't1', 'en', defaults);
+    expect(reopened.kind).toBe('invitation');
+    expect(reopened.savedInvitation).toBe(invitation);
+    expect(reopened.event).toEqual({
+      title: 'Party',
+      startsAt: '2027-01-02T20:00',
+      endsAt: '',
+      timeZone: 'Europe/Moscow',
+      place: 'Home',
+      notes: '',
+    });
+    expect(initialFormValues({ invitation: null } as Card, 't1', 'en', defaults).kind).toBe('card');
   });
 
   it('starts an edit from the saved card', () => {
@@ -113,8 +152,69 @@ describe('card draft', () => {
       language: 'en',
       readMessageAloud: false,
       faceOpening: true,
+      invitation: null,
     });
     expect(cardInputSchema.safeParse(request).success).toBe(true);
+  });
+
+  const invitationForm: CardFormValues = {
+    ...filled,
+    kind: 'invitation',
+    event: {
+      title: ' Lina & Omar ',
+      startsAt: '2099-12-24T18:30',
+      endsAt: '2099-12-24T23:00',
+      timeZone: 'Asia/Riyadh',
+      place: 'Al Faisaliah Hotel',
+      notes: 'Formal',
+    },
+  };
+
+  it("puts an invitation's whole event into the same request, which the contract accepts", () => {
+    const request = toCardRequest(cardFormSchema.parse(invitationForm));
+    expect(request.invitation).toMatchObject({
+      title: 'Lina & Omar',
+      startsAt: '2099-12-24T18:30',
+      endsAt: '2099-12-24T23:00',
+      timeZone: 'Asia/Riyadh',
+      place: 'Al Faisaliah Hotel',
+      notes: 'Formal',
+    });
+    expect(cardInputSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('sends a card switched back from an invitation as a card (invitation: null), whatever its event held', () => {
+    const request = toCardRequest(
+      cardFormSchema.parse({
+        ...invitationForm,
+        kind: 'card',
+        event: { ...invitationForm.event, title: '' },
+      }),
+    );
+    expect(request.invitation).toBeNull();
+  });
+
+  it("shows each event field's issue on that field, beside the card's first failing check", () => {
+    const result = cardFormSchema.safeParse({
+      ...invitationForm,
+      message: ' ',
+      event: { ...invitationForm.event, title: '', endsAt: '2099-12-24T17:00' },
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['message', 'card.messageRequired'],
+      ['event.title', 'required'],
+      ['event.endsAt', 'ends-before-start'],
+    ]);
+  });
+
+  it('refuses a start in the past on the start', () => {
+    const result = cardFormSchema.safeParse({
+      ...invitationForm,
+      event: { ...invitationForm.event, startsAt: '2001-01-01T10:00', endsAt: '' },
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['event.startsAt', 'starts-in-past'],
+    ]);
   });
 
   it('expands short colours for the colour input', () => {
@@ -133,6 +233,16 @@ describe('card draft', () => {
     expect(saveErrorKey(failure(null, null))).toBe('errors.network');
     expect(saveErrorKey(failure('internal', 500))).toBe('errors.internal');
     expect(saveErrorKey(new Error('boom'))).toBe('errors.generic');
+  });
+
+  it('reads the event fields a server 400 refuses from its details', () => {
+    const error = new ApiRequestError('The event must start in the future.', {
+      code: 'validation-failed',
+      status: 400,
+      details: [{ path: 'invitation.startsAt', message: 'starts-in-past' }],
+    });
+    expect(serverEventIssuesOf(error)).toEqual([{ field: 'startsAt', code: 'starts-in-past' }]);
+    expect(serverEventIssuesOf(new ApiRequestError('x', { code: 'internal', status: 500 }))).toEqual([]);
   });
 
   it('recognises which check a server 400 names', () => {

@@ -12,13 +12,28 @@ import {
   type Voice,
   validateCardDraft,
 } from '../../../../shared/cards/card-rules.ts';
+import {
+  invitationInputSchema,
+  type Invitation,
+} from '../../../../shared/invitations/invitation.contract.ts';
 import { NO_MEDIA_EDITS, type MediaEdits } from './media-edits.ts';
+import {
+  CARD_KINDS,
+  checkEvent,
+  initialEventValues,
+  serverEventIssues,
+  toInvitationInput,
+  type EventFormValues,
+  type EventIssue,
+} from './invitation-draft.ts';
 
 /**
  * The create/edit card form: the fields of the card contract the form edits — each always holds a value
- * here — plus the media slots (files are uploaded after the card is saved). Parsing trims like the server
- * does, then answers SPEC §5's FIRST failing check only, on its field, with the check's code as the message:
- * the form shows one alert at a time, in SPEC's order.
+ * here — plus the media slots (files are uploaded after the card is saved), and whether the WINC is a card or
+ * an invitation with its event (DESIGN §1.20). Parsing trims like the server does, then answers SPEC §5's
+ * FIRST failing check only, on its field, with the check's code as the message: the form shows one alert at a
+ * time, in SPEC's order. An invitation's event fields each show their own issue besides. The parsed form
+ * carries the event as the request's `invitation`, or null for a card.
  */
 export const cardFormSchema = cardInputSchema
   .pick({
@@ -32,23 +47,55 @@ export const cardFormSchema = cardInputSchema
     faceOpening: true,
   })
   .required()
-  .extend({ textStyles: textStylesSchema, media: z.custom<MediaEdits>() })
+  .extend({
+    textStyles: textStylesSchema,
+    media: z.custom<MediaEdits>(),
+    kind: z.enum(CARD_KINDS),
+    event: z.custom<EventFormValues>(),
+    /** The invitation as saved: its start may stay in the past, its reply settings are kept. */
+    savedInvitation: z.custom<Invitation | null>(),
+  })
   .superRefine((values, context) => {
     const failing = validateCardDraft(values);
     if (failing) context.addIssue({ code: 'custom', path: [failing.field], message: failing.code });
-  });
+    if (values.kind !== 'invitation') return;
+    for (const issue of checkEvent(values.event, values.savedInvitation, new Date()).issues)
+      context.addIssue({ code: 'custom', path: ['event', issue.field], message: issue.code });
+  })
+  .transform(({ kind, event, savedInvitation, ...card }) => ({
+    ...card,
+    invitation:
+      kind === 'invitation' ? invitationInputSchema.parse(toInvitationInput(event, savedInvitation)) : null,
+  }));
 
 /** What the form holds: raw field values (untrimmed until parsed). */
 export type CardFormValues = z.input<typeof cardFormSchema>;
 /** The form's values once they pass: trimmed, ready for the card request. */
 export type CardFormOutput = z.output<typeof cardFormSchema>;
 
-/** An empty form in the sender's UI language (create) or the saved card's values (edit). */
+/** What a new card's form starts as: an invitation for an event-like template, its event's defaults. */
+export interface NewEventDefaults {
+  asInvitation: boolean;
+  /** The template's name, the first title of an event. */
+  title: string;
+  /** The device's zone. */
+  timeZone: string;
+}
+
+const GREETING_CARD: NewEventDefaults = { asInvitation: false, title: '', timeZone: '' };
+
+/**
+ * An empty form in the sender's UI language (create), a card or an invitation as the template suggests, or the
+ * saved card's values (edit).
+ */
 export function initialFormValues(
   card: Card | null,
   templateId: string | null,
   uiLanguage: Language,
+  eventDefaults: NewEventDefaults = GREETING_CARD,
 ): CardFormValues {
+  const savedInvitation = card?.invitation ?? null;
+  const asInvitation = card ? savedInvitation !== null : eventDefaults.asInvitation;
   return {
     templateId,
     senderName: card?.senderName ?? '',
@@ -60,6 +107,9 @@ export function initialFormValues(
     faceOpening: card?.faceOpening ?? true,
     textStyles: card?.textStyles ?? { ...TEXT_STYLE_DEFAULTS },
     media: NO_MEDIA_EDITS,
+    kind: asInvitation ? 'invitation' : 'card',
+    event: initialEventValues(savedInvitation, eventDefaults),
+    savedInvitation,
   };
 }
 
@@ -94,6 +144,12 @@ export function toLongHex(color: string): string {
 export function serverCheckOf(error: unknown): CardCheck | null {
   if (!(error instanceof ApiRequestError) || error.code !== 'validation-failed') return null;
   return CARD_CHECKS.find((check) => check.message === error.message) ?? null;
+}
+
+/** The event fields a 400 from the server refuses (a start that passed while the form was open). */
+export function serverEventIssuesOf(error: unknown): EventIssue[] {
+  if (!(error instanceof ApiRequestError) || error.code !== 'validation-failed') return [];
+  return serverEventIssues(error.details);
 }
 
 /**

@@ -8,6 +8,7 @@ import { isTouchScreen } from '../../../lib/device.ts';
 import { CreateFlowSteps } from '../../../components/create-flow-steps.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
+import { InvitationLabel } from '../../../components/invitation-label.tsx';
 import { hasErrorCode } from '../../../lib/api-client.ts';
 import { useCardSpeech } from '../../../lib/use-card-speech.ts';
 import { useCard } from '../api/use-card.ts';
@@ -24,7 +25,7 @@ interface CardOverviewProps {
 /**
  * SPEC §2 Overview: the closed cover ('Click to open card', 'click me'), the open card (To, the message in its
  * saved styles, the signature, media when there is any) with the AI voice as the recipient will hear it, X to
- * close; Edit and Share.
+ * close; Edit and Share. An invitation says so, with its event's day.
  * A load failure other than "not found" keeps 'Loading...' (SPEC); a missing card says so.
  */
 export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }: CardOverviewProps) {
@@ -65,6 +66,7 @@ export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }:
               ? t(isTouchScreen() ? 'overview.subtitleOpenTouch' : 'overview.subtitleOpen')
               : t('overview.subtitle')}
           </p>
+          {card?.invitation && <InvitationLabel invitation={card.invitation} className="mt-2" />}
         </div>
       </div>
       <CreateFlowSteps current="preview" className="mx-auto mt-6 max-w-md" />

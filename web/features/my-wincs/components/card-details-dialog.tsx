@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { InvitationLabel } from '../../../components/invitation-label.tsx';
 import { DialogHeader } from '../../../components/dialog-header.tsx';
 import { fontStackOf } from '../../../lib/card-fonts.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
@@ -22,9 +23,9 @@ interface CardDetailsDialogProps {
 }
 
 /**
- * SPEC §2 My WINCS "Card Details": the cover, From and To, whether and how it was opened (DESIGN §1.7), the
- * message in its saved styles, the recipient image, the video and the voice message, with Edit, Share and
- * Delete. A full-screen sheet on phones.
+ * SPEC §2 My WINCS "Card Details": the cover, an invitation's label with its event's day, From and To,
+ * whether and how it was opened (DESIGN §1.7), the message in its saved styles, the recipient image, the video
+ * and the voice message, with Edit, Share and Delete. A full-screen sheet on phones.
  */
 export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: CardDetailsDialogProps) {
   const titleId = useId();
@@ -85,6 +86,11 @@ function Details({
               className="w-28 shrink-0 rounded-2xl shadow-card ring-1 ring-plum-900/5 sm:w-full"
             />
             <ul className="flex min-w-0 flex-col justify-center gap-2 text-sm font-semibold text-muted">
+              {card.invitation && (
+                <li>
+                  <InvitationLabel invitation={card.invitation} />
+                </li>
+              )}
               <MetaItem icon={<CalendarDays className="size-4" />}>
                 {t('myWincs.details.created', { date: formatDate(card.createdAt) })}
               </MetaItem>

@@ -2,10 +2,14 @@ import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { AudioLines, Eye, Image as ImageIcon, Video } from 'lucide-react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
+import { InvitationLabel } from '../../../components/invitation-label.tsx';
 import { useFormatDate } from '../lib/use-format-date.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
 
-/** One paid card in the grid: its 3:4 cover, the recipient and the date. The whole card opens the details. */
+/**
+ * One paid card in the grid: its 3:4 cover, the recipient, an invitation's label with its event's day, and the
+ * date. The whole card opens the details.
+ */
 export function MyWincThumbnail({
   card,
   onOpen,
@@ -69,6 +73,7 @@ export function MyWincThumbnail({
       >
         {t('myWincs.to', { name: card.recipientName })}
       </span>
+      {card.invitation && <InvitationLabel invitation={card.invitation} className="mx-0.5 mt-1" />}
       <span className="w-full px-0.5 text-start text-xs font-semibold text-muted">{date}</span>
     </button>
   );

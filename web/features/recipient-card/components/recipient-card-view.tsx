@@ -1,5 +1,5 @@
 import { Eye, Languages, ScanFace } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { PublicCard } from '../../../../shared/cards/cards.contract.ts';
 import { LANGUAGE_NAMES } from '../../../../shared/i18n/languages.ts';
@@ -11,6 +11,11 @@ import { useCardLanguage } from '../hooks/use-card-language.ts';
 import type { FaceUnavailable } from '../hooks/use-face-opening.ts';
 import { FaceOpeningPanel } from './face-opening-panel.tsx';
 import { MakeYourOwnInvite } from './make-your-own-invite.tsx';
+
+// An invitation's event shows once the card is open: its code stays out of the page's first load, fetched as
+// soon as the card turns out to be an invitation.
+const loadInvitationEvent = () => import('./invitation-event.tsx');
+const InvitationEvent = lazy(() => loadInvitationEvent().then((m) => ({ default: m.InvitationEvent })));
 
 /** Face opening's course: not chosen, looking at the camera, just matched ("It's you!"), and the card opened. */
 type FaceStep = 'off' | 'camera' | 'matched' | 'opened';
@@ -24,12 +29,18 @@ const MATCHED_PAUSE_MS = 700;
  * When the sender left face opening on and added the recipient's photo, 'Open with your face' offers the
  * other way in (DESIGN §1.6); without a camera it says so and the cover stays. The page is in the card's
  * language, with a switch to the device's, and says the sender will see it was opened; what this device
- * plays is told to the sender (DESIGN §1.7). The media load only once the card is open. A soft invitation
- * follows.
+ * plays is told to the sender (DESIGN §1.7). The media load only once the card is open. An invitation's
+ * event shows under the card once it has been opened (DESIGN §1.20). A soft invitation to make one follows.
  */
 export function RecipientCardView({ card }: { card: PublicCard }) {
   const { t } = useTranslation();
   const [state, setState] = useState<CardMomentState>('closed');
+  // The event stays once the card has been opened, closed again or not.
+  const [opened, setOpened] = useState(false);
+  const onStateChange = useCallback((next: CardMomentState) => {
+    setState(next);
+    if (next !== 'closed') setOpened(true);
+  }, []);
   const greetingHeard = useCallback(() => recordCardActivity(card.id, 'greeting'), [card.id]);
   const speech = useCardSpeech(card, { onGreetingHeard: greetingHeard });
   const language = useCardLanguage(card.language);
@@ -40,12 +51,15 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
     const timer = setTimeout(() => setFace('opened'), MATCHED_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [face]);
+  useEffect(() => {
+    if (card.invitation) void loadInvitationEvent().catch(() => undefined);
+  }, [card.invitation]);
   const faceShown = (face === 'camera' || face === 'matched') && card.recipientImageUrl;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 sm:px-6 sm:pt-12">
       <header className="mx-auto max-w-md text-center">
         <p className="text-xs font-extrabold tracking-wide text-coral-700 uppercase">
-          {t('recipient.eyebrow')}
+          {t(card.invitation ? 'invitation.event.eyebrow' : 'recipient.eyebrow')}
         </p>
         <h1 className="mt-2 text-3xl leading-tight font-black text-balance break-words text-ink sm:text-4xl">
           {t('recipient.title', { name: card.recipientName })}
@@ -87,7 +101,7 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
             speech={speech}
             priority
             onPlay={(media) => recordCardActivity(card.id, media)}
-            onStateChange={setState}
+            onStateChange={onStateChange}
             openedByFace={face === 'opened'}
           />
         )}
@@ -122,6 +136,12 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
         <Eye aria-hidden="true" className="size-4 shrink-0" />
         {t('recipient.senderWillKnow', { name: card.senderName })}
       </p>
+
+      {card.invitation && opened && (
+        <Suspense fallback={null}>
+          <InvitationEvent cardId={card.id} invitation={card.invitation} />
+        </Suspense>
+      )}
 
       <MakeYourOwnInvite className="mx-auto mt-12 max-w-md" />
     </div>
