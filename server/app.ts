@@ -72,7 +72,13 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users: users.repository,
     actors: guests.actors,
   });
-  createInvitationsModule(platform, { cards, credits, voice: voice.voice, actors: guests.actors });
+  createInvitationsModule(platform, {
+    cards,
+    credits,
+    voice: voice.voice,
+    users: users.repository,
+    actors: guests.actors,
+  });
   const { mailbox } = createMailboxModule(platform);
   createAppInfoModule(platform, { mailbox });
 

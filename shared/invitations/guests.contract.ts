@@ -81,6 +81,7 @@ export const openRsvpInputSchema = rsvpInputSchema.extend({
   name: nameSchema({ max: CARD_NAME_MAX_LENGTH, min: 1 }),
 });
 export type OpenRsvpInput = z.input<typeof openRsvpInputSchema>;
+export type OpenRsvpValues = z.output<typeof openRsvpInputSchema>;
 
 /**
  * The checks an answer needs the invitation for, as the guest's form and the server make them: no more

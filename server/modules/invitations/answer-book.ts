@@ -136,6 +136,26 @@ export function createAnswerBook(deps: {
       announce(card);
     },
 
+    /**
+     * The guest a device becomes by answering through the open group link: the one it became before, under
+     * the name it gives now, else a new guest (`guest`) within the invitation's guest limit. Under the list's
+     * lock, so a device answering twice at once becomes one guest.
+     */
+    async guestOfDevice(card: InvitationCard, guest: GuestRecord, limit: number): Promise<GuestRecord> {
+      const { result } = await repository.changeList(card.id, async (trx) => {
+        const known = await repository.findByDevice(card.id, guest.deviceId!, trx);
+        if (known) {
+          if (known.name !== guest.name) await repository.rename(known.id, guest.name, trx);
+          return { ...known, name: guest.name };
+        }
+        if ((await repository.countOf(trx, card.id)) >= limit) throw new AppError('guest-limit-reached');
+        await repository.insert(trx, [guest]);
+        return guest;
+      });
+      announce(card);
+      return result;
+    },
+
     /** A guest opened their link for the first time: the host's list shows when. */
     async opened(card: InvitationCard, guest: GuestRecord): Promise<void> {
       if (!(await repository.markOpened(guest.id, now()))) return;

@@ -60,6 +60,7 @@ export function createGuestListService(deps: {
         email: input.email,
         maxPlusOnes: input.maxPlusOnes,
         addedBy: 'host' as const,
+        deviceId: null,
         // A millisecond apart: the list keeps the order of the rows.
         createdAt: new Date(at.getTime() + index),
         openedAt: null,

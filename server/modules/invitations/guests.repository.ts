@@ -28,6 +28,8 @@ export interface GuestRecord extends GuestAnswer {
   email: string | null;
   maxPlusOnes: number | null;
   addedBy: 'host' | 'open-link';
+  /** The device that answered through the open group link (its viewer id); null for guests the host added. */
+  deviceId: string | null;
   createdAt: Date;
   openedAt: Date | null;
   greetingClipId: string | null;
@@ -72,6 +74,7 @@ export function createGuestsRepository(database: Database) {
     email: row.email,
     maxPlusOnes: row.maxPlusOnes === null ? null : Number(row.maxPlusOnes),
     addedBy: row.addedBy === 'open-link' ? 'open-link' : 'host',
+    deviceId: row.deviceId,
     createdAt: codec.readDate(row.createdAt),
     openedAt: row.openedAt === null ? null : codec.readDate(row.openedAt),
     greetingClipId: row.greetingClipId,
@@ -196,6 +199,7 @@ export function createGuestsRepository(database: Database) {
               email: guest.email,
               maxPlusOnes: guest.maxPlusOnes,
               addedBy: guest.addedBy,
+              deviceId: guest.deviceId,
               createdAt: codec.date(guest.createdAt),
               openedAt: null,
               greetingClipId: guest.greetingClipId,
@@ -203,6 +207,25 @@ export function createGuestsRepository(database: Database) {
           )
           .execute();
       }
+    },
+
+    /** The guest the device became by answering through the open link, if it did. */
+    async findByDevice(
+      cardId: string,
+      deviceId: string,
+      executor: Executor = db,
+    ): Promise<GuestRecord | undefined> {
+      const row = await executor
+        .selectFrom('invitationGuests')
+        .selectAll()
+        .where('cardId', '=', cardId)
+        .where('deviceId', '=', deviceId)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async rename(guestId: string, name: string, executor: Executor = db): Promise<void> {
+      await executor.updateTable('invitationGuests').set({ name }).where('id', '=', guestId).execute();
     },
 
     async findByToken(token: string): Promise<GuestRecord | undefined> {

@@ -7,6 +7,7 @@ import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import {
   guestInvitationSchema,
   guestListSchema,
+  openRsvpResponseSchema,
   type GuestList,
   type RsvpInput,
 } from '../../../shared/invitations/guests.contract.ts';
@@ -541,5 +542,65 @@ describeEachDatabase("an invitation's guests and their answers", (use) => {
       request.on('error', reject);
     });
     expect(await heard).toContain(`event: ${GUEST_LIST_EVENT}`);
+  });
+
+  it('makes each device that answers through the open group link a guest of its own, within the guest limit', async () => {
+    const host = await signUpAndVerify(app, use());
+    const card = await invitation(host.browser);
+    const shared = await new TestBrowser(app).post(invitationsApi.openAnswer(card.id), {
+      name: 'Nour',
+      status: 'yes',
+    });
+    expect(shared.statusCode).toBe(404);
+    expect(shared.json()).toMatchObject({ code: 'card-not-ready' });
+    await add(
+      host.browser,
+      card,
+      Array.from({ length: 18 }, (_, i) => ({ name: `Guest ${i}` })),
+    );
+    await pay(host.browser, card);
+
+    const phone = new TestBrowser(app);
+    const first = await phone.post(invitationsApi.openAnswer(card.id), {
+      name: 'Nour',
+      status: 'yes',
+      headcount: 2,
+      answers: { meal: 'Vegetarian' },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const { linkPath, invitation: page } = openRsvpResponseSchema.parse(first.json());
+    expect(linkPath).toMatch(/^\/i\/[A-Za-z0-9_-]{22}$/);
+    expect(page.card.recipientName).toBe('Nour');
+    expect(page.rsvp).toMatchObject({ state: 'yes', headcount: 2 });
+    const own = guestInvitationSchema.parse(
+      (await new TestBrowser(app).get(invitationsApi.invitation(tokenOf(linkPath)))).json(),
+    );
+    expect(own.rsvp.answers).toEqual({ meal: 'Vegetarian' });
+
+    // The same phone again: the same guest, under the name it gives now.
+    const again = await phone.post(invitationsApi.openAnswer(card.id), { name: 'Nour A.', status: 'maybe' });
+    expect(openRsvpResponseSchema.parse(again.json()).linkPath).toBe(linkPath);
+    // Another phone is another guest: the 20th, the Free plan's last.
+    expect(
+      (await new TestBrowser(app).post(invitationsApi.openAnswer(card.id), { name: 'Sara', status: 'no' }))
+        .statusCode,
+    ).toBe(200);
+    const list = await listOf(host.browser, card);
+    expect(list.guests.slice(18).map((guest) => [guest.name, guest.state, guest.addedBy])).toEqual([
+      ['Nour A.', 'maybe', 'open-link'],
+      ['Sara', 'no', 'open-link'],
+    ]);
+    const full = await new TestBrowser(app).post(invitationsApi.openAnswer(card.id), {
+      name: 'Late',
+      status: 'yes',
+    });
+    expect(full.statusCode).toBe(403);
+    expect(full.json()).toMatchObject({ code: 'guest-limit-reached' });
+    const tooMany = await new TestBrowser(app).post(invitationsApi.openAnswer(card.id), {
+      name: 'Big',
+      status: 'yes',
+      headcount: 4,
+    });
+    expect(tooMany.statusCode).toBe(400);
   });
 });

@@ -7,8 +7,11 @@ import {
   guestInvitationSchema,
   guestListSchema,
   hostGuestSchema,
+  openRsvpInputSchema,
+  openRsvpResponseSchema,
   rsvpInputSchema,
 } from '../../../shared/invitations/guests.contract.ts';
+import type { ViewerCookie } from '../cards/viewer-cookie.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { GuestListService } from './guest-list.service.ts';
 import { attachmentNamed } from './invitations.routes.ts';
@@ -26,9 +29,14 @@ const GUEST_LIST_MAX_BYTES = 2 * 1024 * 1024;
 /** An invitation's guests: the host's list (routes of the card's owner) and each guest's own link. */
 export function registerGuestsRoutes(
   fastify: FastifyInstance,
-  deps: { guestList: GuestListService; rsvp: RsvpService; actors: CardActorResolver },
+  deps: {
+    guestList: GuestListService;
+    rsvp: RsvpService;
+    actors: CardActorResolver;
+    viewerCookie: ViewerCookie;
+  },
 ): void {
-  const { guestList, rsvp, actors } = deps;
+  const { guestList, rsvp, actors, viewerCookie } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -126,4 +134,14 @@ export function registerGuestsRoutes(
   app.delete(invitationsApi.answer.route, { schema: guestPage }, async (request, reply) => {
     return reply.headers(guestAnswer).send(await rsvp.withdraw(request.params.token));
   });
+
+  app.post(
+    invitationsApi.openAnswer.route,
+    { schema: { params: cardParams, body: openRsvpInputSchema, response: { 200: openRsvpResponseSchema } } },
+    async (request, reply) => {
+      const device = viewerCookie.ensure(request, reply);
+      const answer = await rsvp.openAnswer(request.params.cardId, device, request.body);
+      return reply.headers(guestAnswer).send(answer);
+    },
+  );
 }

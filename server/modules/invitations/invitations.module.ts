@@ -2,7 +2,9 @@ import type { Platform } from '../../platform/platform.ts';
 import { GUEST_LIST_EVENT, linkPreviewApi } from '../../../shared/api-paths.ts';
 import { createLivePoll } from '../../platform/http/live-poll.ts';
 import type { CardsModule } from '../cards/cards.module.ts';
+import { createViewerCookie } from '../cards/viewer-cookie.ts';
 import type { CreditsModule } from '../credits/credits.module.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
 import { createAnswerBook, GUEST_LIST_CHANGED } from './answer-book.ts';
@@ -25,6 +27,7 @@ export function createInvitationsModule(
     cards: Pick<CardsModule, 'sharedCards' | 'ownedCards' | 'whenPaid'>;
     credits: Pick<CreditsModule, 'alsoStream'>;
     voice: VoiceService;
+    users: Pick<UsersRepository, 'findById'>;
     actors: CardActorResolver;
   },
 ): void {
@@ -94,7 +97,18 @@ export function createInvitationsModule(
       now,
       origin: platform.origin,
     }),
-    rsvp: createRsvpService({ cards: deps.cards.sharedCards, repository, answers, now }),
+    rsvp: createRsvpService({
+      cards: deps.cards.sharedCards,
+      repository,
+      answers,
+      voice: deps.voice,
+      ownerTierOf: async (card) => {
+        const owner = card.userId ?? card.authorId;
+        return owner === null ? null : ((await deps.users.findById(owner))?.tier ?? null);
+      },
+      now,
+    }),
     actors: deps.actors,
+    viewerCookie: createViewerCookie({ secure: platform.secureCookies }),
   });
 }

@@ -1,11 +1,20 @@
 import { AppError } from '../../platform/http/app-error.ts';
 import { voiceApi } from '../../../shared/api-paths.ts';
-import type { GuestInvitation, RsvpValues } from '../../../shared/invitations/guests.contract.ts';
+import crypto from 'node:crypto';
+import type {
+  GuestInvitation,
+  OpenRsvpResponse,
+  OpenRsvpValues,
+  RsvpValues,
+} from '../../../shared/invitations/guests.contract.ts';
+import { guestLimitOf } from '../../../shared/payments/plans.ts';
+import { canBeCardId } from '../cards/card-access.ts';
+import type { VoiceService } from '../voice/voice.service.ts';
 import type { SharedCards } from '../cards/cards.module.ts';
 import { presentPublicCard } from '../cards/cards.presenter.ts';
 import { assertAnswerFits, type AnswerBook, type InvitationCard } from './answer-book.ts';
-import { plusOnesOf, presentRsvp } from './guests.presenter.ts';
-import type { GuestRecord, GuestsRepository } from './guests.repository.ts';
+import { guestLinkPath, plusOnesOf, presentRsvp } from './guests.presenter.ts';
+import { NO_ANSWER, newGuestToken, type GuestRecord, type GuestsRepository } from './guests.repository.ts';
 
 /** Guest tokens are 22 base64url characters; anything else is never looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -24,9 +33,12 @@ export function createRsvpService(deps: {
   cards: SharedCards;
   repository: GuestsRepository;
   answers: AnswerBook;
+  voice: Pick<VoiceService, 'clipsForCard'>;
+  /** The plan of the invitation's owner now: its voice greets the guests who answer through the open link. */
+  ownerTierOf: (card: InvitationCard) => Promise<string | null>;
   now: () => Date;
 }) {
-  const { cards, repository, answers, now } = deps;
+  const { cards, repository, answers, voice, ownerTierOf, now } = deps;
 
   async function guestOf(token: string): Promise<{ card: InvitationCard; guest: GuestRecord }> {
     const guest = TOKEN_PATTERN.test(token) ? await repository.findByToken(token) : undefined;
@@ -76,6 +88,44 @@ export function createRsvpService(deps: {
       assertRepliesOpen(card);
       assertAnswerFits(input, card, guest);
       return present(card, await answers.answer(card, guest.id, input, 'guest'));
+    },
+
+    /**
+     * An answer through the open group link (DESIGN §1.20): the device becomes a guest of its own — counted in
+     * the guest limit, greeted by the name it gives, with a link of its own — or, having answered before,
+     * changes that guest's answer. Answers that guest's link and their invitation.
+     */
+    async openAnswer(cardId: string, deviceId: string, input: OpenRsvpValues): Promise<OpenRsvpResponse> {
+      const card = canBeCardId(cardId) ? await cards.find(cardId) : undefined;
+      if (!card?.invitation) throw new AppError('card-not-ready');
+      const invitation = card as InvitationCard;
+      assertRepliesOpen(invitation);
+      const at = now();
+      const { name, ...answer } = input;
+      const candidate: GuestRecord = {
+        ...NO_ANSWER,
+        id: crypto.randomBytes(12).toString('base64url'),
+        cardId: card.id,
+        token: newGuestToken(),
+        name,
+        email: null,
+        maxPlusOnes: null,
+        addedBy: 'open-link',
+        deviceId,
+        createdAt: at,
+        openedAt: at,
+        greetingClipId: (
+          await voice.clipsForCard({ ...card, recipientName: name }, await ownerTierOf(invitation))
+        ).greetingClipId,
+      };
+      assertAnswerFits(answer, invitation, candidate);
+      const guest = await answers.guestOfDevice(
+        invitation,
+        candidate,
+        card.guestLimit ?? guestLimitOf('free'),
+      );
+      const updated = await answers.answer(invitation, guest.id, answer, 'guest');
+      return { linkPath: guestLinkPath(guest.token), invitation: await present(invitation, updated) };
     },
 
     /** The guest takes their answer back, before replies close. */

@@ -215,6 +215,7 @@ export interface InvitationGuestsTable {
   email: string | null;
   maxPlusOnes: number | null;
   addedBy: string;
+  deviceId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: StoredDate;
   openedAt: StoredDate | null;
   greetingClipId: string | null;

@@ -19,6 +19,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('email', 'text')
     .addColumn('max_plus_ones', 'integer')
     .addColumn('added_by', 'text', (c) => c.notNull())
+    // The device (viewer cookie) that answered through the open group link: it changes that guest's answer.
+    .addColumn('device_id', 'text')
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('opened_at', t.timestamp)
     .addColumn('greeting_clip_id', 'text')
@@ -36,6 +38,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .createIndex('invitation_guests_card_idx')
     .on('invitation_guests')
     .columns(['card_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('invitation_guests_device_idx')
+    .on('invitation_guests')
+    .columns(['card_id', 'device_id'])
+    .unique()
     .execute();
   await db.schema
     .createIndex('invitation_guests_clip_idx')
