@@ -10,6 +10,8 @@ import type { VoiceService } from '../voice/voice.service.ts';
 import { createAnswerBook, GUEST_LIST_CHANGED } from './answer-book.ts';
 import { createGreetingQueue } from './greeting-queue.ts';
 import { createGuestListService } from './guest-list.service.ts';
+import { registerGuestPageRoutes } from './guest-page.routes.ts';
+import { createGuestPreviews } from './guest-previews.service.ts';
 import { guestLinkPath } from './guests.presenter.ts';
 import { createGuestsRepository } from './guests.repository.ts';
 import { registerGuestsRoutes } from './guests.routes.ts';
@@ -24,7 +26,7 @@ import { createRsvpService } from './rsvp.service.ts';
 export function createInvitationsModule(
   platform: Platform,
   deps: {
-    cards: Pick<CardsModule, 'sharedCards' | 'ownedCards' | 'whenPaid'>;
+    cards: Pick<CardsModule, 'sharedCards' | 'ownedCards' | 'whenPaid' | 'linkPreviews'>;
     credits: Pick<CreditsModule, 'alsoStream'>;
     voice: VoiceService;
     users: Pick<UsersRepository, 'findById'>;
@@ -87,6 +89,17 @@ export function createInvitationsModule(
     return lists.subscribe(userId, stamp, () => send(GUEST_LIST_EVENT, {}));
   });
 
+  const rsvp = createRsvpService({
+    cards: deps.cards.sharedCards,
+    repository,
+    answers,
+    voice: deps.voice,
+    ownerTierOf: async (card) => {
+      const owner = card.userId ?? card.authorId;
+      return owner === null ? null : ((await deps.users.findById(owner))?.tier ?? null);
+    },
+    now,
+  });
   registerGuestsRoutes(app, {
     guestList: createGuestListService({
       cards: deps.cards.ownedCards,
@@ -97,18 +110,13 @@ export function createInvitationsModule(
       now,
       origin: platform.origin,
     }),
-    rsvp: createRsvpService({
-      cards: deps.cards.sharedCards,
-      repository,
-      answers,
-      voice: deps.voice,
-      ownerTierOf: async (card) => {
-        const owner = card.userId ?? card.authorId;
-        return owner === null ? null : ((await deps.users.findById(owner))?.tier ?? null);
-      },
-      now,
-    }),
+    rsvp,
     actors: deps.actors,
     viewerCookie: createViewerCookie({ secure: platform.secureCookies }),
+  });
+  registerGuestPageRoutes(app, {
+    previews: createGuestPreviews({ rsvp, previews: deps.cards.linkPreviews }),
+    pages: platform.pages,
+    origin: platform.origin,
   });
 }
