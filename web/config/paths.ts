@@ -67,6 +67,8 @@ export const paths = {
     `${routePatterns.pricing}${toSearch(search)}`,
   testCheckout: (orderId: string) => `/test-checkout/${encodeURIComponent(orderId)}`,
   recipientCard: (cardId: string) => `/c/${encodeURIComponent(cardId)}`,
+  /** An invitation's guest's own link (DESIGN §1.20): their invitation, greeting them, and their reply. */
+  guestInvitation: (token: string) => `/i/${encodeURIComponent(token)}`,
   /** The share link of a paid card: absolute, as it is sent to the recipient. */
   shareLink: (cardId: string, origin: string = window.location.origin) =>
     `${origin}/c/${encodeURIComponent(cardId)}`,
@@ -76,16 +78,22 @@ export const paths = {
   admin: (search: { tab?: string | null } = {}) => `${routePatterns.admin}${toSearch(search)}`,
 } as const;
 
+/** What a recipient page shows: a share link's card, or an invitation to the guest whose own link it is. */
+export type RecipientPage = { kind: 'card'; cardId: string } | { kind: 'guest'; token: string };
+
 /**
- * The card a recipient page's path names (`paths.recipientCard`), or null for any other path. The recipient
- * page is a page of its own, without the router (docs/decisions/0018-first-paint.md), so it reads its path here.
+ * The recipient page a path names (`paths.recipientCard`, `paths.guestInvitation`), or null for any other path.
+ * The recipient page is a page of its own, without the router (docs/decisions/0018-first-paint.md), so it reads
+ * its path here.
  */
-export function recipientCardIdOf(pathname: string): string | null {
-  const match = /^\/c\/([^/]+)\/?$/.exec(pathname);
+export function recipientPageOf(pathname: string): RecipientPage | null {
+  const match = /^\/([ci])\/([^/]+)\/?$/.exec(pathname);
   if (!match) return null;
+  let value: string;
   try {
-    return decodeURIComponent(match[1]!);
+    value = decodeURIComponent(match[2]!);
   } catch {
     return null;
   }
+  return match[1] === 'c' ? { kind: 'card', cardId: value } : { kind: 'guest', token: value };
 }
