@@ -134,6 +134,8 @@ export const hostGuestSchema = rsvpSchema.extend({
   openedAt: z.string().nullable(),
   /** Who gave the current answer: the guest, or the host recording one given offline. */
   answeredBy: z.enum(['guest', 'host']).nullable(),
+  /** Why the guest's address refused a mail for good (the receiving server's words); null while none did. */
+  mailBounce: z.string().nullable(),
 });
 export type HostGuest = z.infer<typeof hostGuestSchema>;
 

@@ -156,6 +156,12 @@ export function createAnswerBook(deps: {
       return result;
     },
 
+    /** Something the host's list shows changed outside an answer (a mail bounced): it reads the list again. */
+    async touched(card: InvitationCard): Promise<void> {
+      await repository.changeList(card.id, async () => undefined);
+      announce(card);
+    },
+
     /** A guest opened their link for the first time: the host's list shows when. */
     async opened(card: InvitationCard, guest: GuestRecord): Promise<void> {
       if (!(await repository.markOpened(guest.id, now()))) return;

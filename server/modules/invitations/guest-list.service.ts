@@ -64,6 +64,8 @@ export function createGuestListService(deps: {
         // A millisecond apart: the list keeps the order of the rows.
         createdAt: new Date(at.getTime() + index),
         openedAt: null,
+        mailOptedOut: false,
+        mailBounce: null,
         greetingClipId: (await voice.clipsForCard({ ...card, recipientName: input.name }, actor.tier))
           .greetingClipId,
       })),

@@ -39,6 +39,7 @@ export function presentHostGuest(
     addedBy: guest.addedBy,
     openedAt: guest.openedAt?.toISOString() ?? null,
     answeredBy: guest.answeredBy,
+    mailBounce: guest.mailBounce,
   };
 }
 

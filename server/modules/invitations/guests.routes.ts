@@ -135,6 +135,27 @@ export function registerGuestsRoutes(
     return reply.headers(guestAnswer).send(await rsvp.withdraw(request.params.token));
   });
 
+  // RFC 8058: mail apps POST `List-Unsubscribe=One-Click`; a person following the mail's link sees a page
+  // that asks first (a GET changes nothing: link checkers fetch every link of a mail).
+  app.get(invitationsApi.unsubscribe.route, { schema: { params: tokenParams } }, async (request, reply) => {
+    const page = await rsvp.unsubscribePage(
+      request.params.token,
+      invitationsApi.unsubscribe(request.params.token),
+    );
+    return reply.headers(guestAnswer).type('text/html; charset=utf-8').send(page);
+  });
+  void fastify.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) =>
+      done(null, body),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(invitationsApi.unsubscribe.route, { schema: { params: tokenParams } }, async (request, reply) => {
+        const page = await rsvp.unsubscribe(request.params.token);
+        return reply.headers(guestAnswer).type('text/html; charset=utf-8').send(page);
+      });
+  });
+
   app.post(
     invitationsApi.openAnswer.route,
     { schema: { params: cardParams, body: openRsvpInputSchema, response: { 200: openRsvpResponseSchema } } },

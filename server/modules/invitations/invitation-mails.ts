@@ -1,0 +1,216 @@
+import type { Database } from '../../platform/db/database.ts';
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
+import { PermanentJobError } from '../../platform/jobs/job-runner.ts';
+import type { Mailer, MailMessage } from '../../platform/mail/mail-messages.ts';
+import { invitationsApi } from '../../../shared/api-paths.ts';
+import type { GuestState } from '../../../shared/invitations/guests.contract.ts';
+import type { SharedCards } from '../cards/cards.module.ts';
+import type { InvitationRecord } from '../cards/card-invitation.ts';
+import type { InvitationCard } from './answer-book.ts';
+import { invitationCalendar } from './invitation-calendar.ts';
+import { guestLinkPath } from './guests.presenter.ts';
+import type { GuestRecord, GuestsRepository } from './guests.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The kinds of job this module handles: three that pick the guests a mail is for, one that mails a guest. */
+const JOB = {
+  rsvpReminder: 'invitation-rsvp-reminder',
+  dayBefore: 'invitation-day-before',
+  changed: 'invitation-changed',
+  guestMail: 'invitation-guest-mail',
+} as const;
+
+type GuestMail = 'rsvp-reminder' | 'event-reminder' | 'event-changed';
+
+/** Who each mail is for: those who have not answered; those coming; those coming or maybe coming. */
+const RECIPIENTS: Record<GuestMail, readonly GuestState[]> = {
+  'rsvp-reminder': ['pending'],
+  'event-reminder': ['yes'],
+  'event-changed': ['yes', 'maybe'],
+};
+
+/** A refusal for good from the receiving server (SMTP 5xx), as nodemailer reports it. */
+function permanentRefusal(error: unknown): string | null {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  if (typeof code !== 'number' || code < 500 || code >= 600) return null;
+  return (error as { response?: string }).response ?? String(code);
+}
+
+/** When replies close: the deadline, else the start. */
+const repliesCloseAt = (invitation: InvitationRecord) => invitation.rsvpBy ?? invitation.startsAt;
+
+/**
+ * An invitation's mails to its guests (DESIGN §1.20), from the jobs table so each goes out once whichever
+ * instance is up: a reminder some days before replies close to those who have not answered, one the day
+ * before to those coming, and the updated event (a calendar REQUEST with the same UID and a higher SEQUENCE)
+ * to those coming or maybe coming when the time or the place changed. Only to guests with an address who did
+ * not opt out, in the invitation's language, each with its one-click unsubscribe. A mail the guest's server
+ * refuses for good is the guest's bounce, which the host sees.
+ */
+export function createInvitationMails(deps: {
+  jobs: JobRunner;
+  database: Database;
+  repository: GuestsRepository;
+  cards: SharedCards;
+  mailer: Mailer;
+  origin: string;
+  now: () => Date;
+  /** How many days before replies close the reminder goes out. */
+  reminderDaysBefore: number;
+  /** The address mails come from: the calendar's ORGANIZER (mail apps want one on an invitation). */
+  organizerEmail: string;
+  /** Told when a guest's address refused a mail for good: the host's list shows it. */
+  onBounce: (card: InvitationCard) => Promise<void>;
+}) {
+  const { jobs, repository, cards, mailer, origin, now } = deps;
+
+  async function invitationOf(cardId: string): Promise<InvitationCard | null> {
+    const card = await cards.find(cardId);
+    return card?.invitation ? (card as InvitationCard) : null;
+  }
+
+  /** Schedules one mail job per guest it is for, all in one transaction; a rerun schedules none twice. */
+  async function fanOut(cardId: string, mail: GuestMail, tag: string): Promise<void> {
+    const card = await invitationOf(cardId);
+    if (!card) return;
+    const guests = (await repository.listOf(card.id)).filter(
+      (guest) => guest.email !== null && !guest.mailOptedOut && RECIPIENTS[mail].includes(guest.state),
+    );
+    await deps.database.db.transaction().execute(async (trx) => {
+      for (const guest of guests) {
+        await jobs.schedule(
+          {
+            kind: JOB.guestMail,
+            key: `${JOB.guestMail}:${mail}:${tag}:${guest.id}`,
+            runAt: now(),
+            payload: { cardId, guestId: guest.id, mail },
+          },
+          trx,
+        );
+      }
+    });
+  }
+
+  function whenOf(invitation: InvitationRecord, language: string, instant: Date): string {
+    const format = new Intl.DateTimeFormat(language, {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      timeZone: invitation.timeZone,
+    });
+    return `${format.format(instant)} (${invitation.timeZone})`;
+  }
+
+  function messageFor(
+    card: InvitationCard,
+    guest: GuestRecord & { email: string },
+    mail: GuestMail,
+  ): MailMessage {
+    const { invitation } = card;
+    const url = `${origin}${guestLinkPath(guest.token)}`;
+    const common = {
+      to: guest.email,
+      language: card.language,
+      name: guest.name,
+      title: invitation.title,
+      when: whenOf(invitation, card.language, invitation.startsAt),
+      url,
+      unsubscribeUrl: `${origin}${invitationsApi.unsubscribe(guest.token)}`,
+    };
+    if (mail === 'rsvp-reminder') {
+      return {
+        ...common,
+        kind: mail,
+        deadline: whenOf(invitation, card.language, repliesCloseAt(invitation)),
+      };
+    }
+    if (mail === 'event-reminder') return { ...common, kind: mail, place: invitation.place };
+    return {
+      ...common,
+      kind: mail,
+      place: invitation.place,
+      calendar: invitationCalendar(invitation, url, {
+        method: 'REQUEST',
+        attendee: { name: guest.name, email: guest.email },
+        organizer: { name: card.senderName, email: deps.organizerEmail },
+      }),
+    };
+  }
+
+  /** Mails one guest, if the mail is still for them (an answer given since takes them off a reminder). */
+  async function mailGuest(payload: { cardId: string; guestId: string; mail: GuestMail }): Promise<void> {
+    const card = await invitationOf(payload.cardId);
+    const guest = card && (await repository.findOf(card.id, payload.guestId));
+    if (!card || !guest || guest.email === null || guest.mailOptedOut) return;
+    if (!RECIPIENTS[payload.mail].includes(guest.state)) return;
+    try {
+      await mailer.send(messageFor(card, { ...guest, email: guest.email }, payload.mail));
+    } catch (error) {
+      const refusal = permanentRefusal(error);
+      if (refusal === null) throw error;
+      await repository.recordBounce(guest.id, refusal);
+      await deps.onBounce(card);
+      throw new PermanentJobError(refusal);
+    }
+  }
+
+  jobs.handle(JOB.rsvpReminder, (payload) =>
+    fanOut((payload as { cardId: string }).cardId, 'rsvp-reminder', 'once'),
+  );
+  jobs.handle(JOB.dayBefore, (payload) =>
+    fanOut((payload as { cardId: string }).cardId, 'event-reminder', 'once'),
+  );
+  jobs.handle(JOB.changed, (payload) => {
+    const { cardId, sequence } = payload as { cardId: string; sequence: number };
+    return fanOut(cardId, 'event-changed', String(sequence));
+  });
+  jobs.handle(JOB.guestMail, (payload) =>
+    mailGuest(payload as { cardId: string; guestId: string; mail: GuestMail }),
+  );
+
+  return {
+    /**
+     * Keeps the paid invitation's reminders at their times (moved when the host moves the event or its
+     * deadline; none for a time already past), and — when its time or place changed — schedules the update
+     * to the guests now.
+     */
+    async invitationSaved(card: InvitationCard, previous: InvitationRecord | null): Promise<void> {
+      if (!card.isPaid) return;
+      const { invitation } = card;
+      const at = now().getTime();
+      const reminders = [
+        {
+          kind: JOB.rsvpReminder,
+          runAt: repliesCloseAt(invitation).getTime() - deps.reminderDaysBefore * DAY_MS,
+        },
+        { kind: JOB.dayBefore, runAt: invitation.startsAt.getTime() - DAY_MS },
+      ];
+      for (const reminder of reminders) {
+        const key = `${reminder.kind}:${card.id}`;
+        if (reminder.runAt > at) {
+          await jobs.schedule({
+            kind: reminder.kind,
+            key,
+            runAt: new Date(reminder.runAt),
+            payload: { cardId: card.id },
+          });
+        } else {
+          await jobs.cancel(key);
+        }
+      }
+      const moved =
+        previous !== null &&
+        (previous.startsAt.getTime() !== invitation.startsAt.getTime() ||
+          (previous.endsAt?.getTime() ?? null) !== (invitation.endsAt?.getTime() ?? null) ||
+          previous.place !== invitation.place);
+      if (moved) {
+        await jobs.schedule({
+          kind: JOB.changed,
+          key: `${JOB.changed}:${card.id}:${invitation.calendarSequence}`,
+          runAt: now(),
+          payload: { cardId: card.id, sequence: invitation.calendarSequence },
+        });
+      }
+    },
+  };
+}
