@@ -92,7 +92,11 @@ export function createInvitationsModule(
     );
   });
   deps.cards.whenSaved(async (card, before) => {
-    if (card.invitation !== null) await mails.invitationSaved(card as InvitationCard, before.invitation);
+    if (card.invitation === null) return;
+    await mails.invitationSaved(card as InvitationCard, before.invitation);
+    if (before.invitation !== null && before.invitation.capacity !== card.invitation.capacity) {
+      await answers.capacityChanged(card as InvitationCard);
+    }
   });
   // A `guest-list` event on the host's live channel whenever a list of theirs changed, on whichever instance.
   const lists = createLivePoll<string>({

@@ -78,7 +78,9 @@ export function createRsvpService(deps: {
   }
 
   async function present(card: InvitationCard, guest: GuestRecord): Promise<GuestInvitation> {
-    const seats = await repository.seatsOf(card.id);
+    // The others' seats matter for a place in line and for the names of those coming, when shown.
+    const needsSeats = guest.state === 'waitlisted' || card.invitation.showGuestList;
+    const seats = needsSeats ? await repository.seatsOf(card.id) : [guest];
     const closeAt = repliesCloseAt(card);
     const coming = card.invitation.showGuestList
       ? seats
