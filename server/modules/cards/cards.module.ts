@@ -65,6 +65,7 @@ export async function createCardsModule(
   const repository = createCardsRepository(database);
   const paidListeners: Array<(card: CardRecord) => void> = [];
   const savedListeners: Array<(card: CardRecord, before: CardRecord) => Promise<void>> = [];
+  const deleteListeners: Array<(card: CardRecord) => Promise<void>> = [];
   const uploadDatastore = await createUploadDataStore(config);
   const files = createCardFiles({
     storage,
@@ -86,6 +87,9 @@ export async function createCardsModule(
     },
     onSaved: async (card, before) => {
       for (const listener of savedListeners) await listener(card, before);
+    },
+    beforeDelete: async (card) => {
+      for (const listener of deleteListeners) await listener(card);
     },
   });
   registerCardsRoutes(app, { cards, actors });
@@ -160,6 +164,10 @@ export async function createCardsModule(
     /** Adds a listener told of each card just paid (it must not throw and should not wait). */
     whenPaid: (listener: (card: CardRecord) => void): void => {
       paidListeners.push(listener);
+    },
+    /** Adds a listener told of a card its owner deletes, before it goes; the deletion waits for it. */
+    beforeDeleted: (listener: (card: CardRecord) => Promise<void>): void => {
+      deleteListeners.push(listener);
     },
     /** Adds a listener told of each edited card, as saved and as it was; the edit waits for it. */
     whenSaved: (listener: (card: CardRecord, before: CardRecord) => Promise<void>): void => {

@@ -211,4 +211,27 @@ describeEachDatabase("an invitation's mails to its guests", (use) => {
     const unknown = await new TestBrowser(app).get(invitationsApi.unsubscribe('AAAAAAAAAAAAAAAAAAAAAA'));
     expect(unknown.body).toContain('This link doesn&#39;t work any more.');
   });
+
+  it('tells everyone who answered that the invitation is called off when the host deletes it, with a calendar CANCEL', async () => {
+    clock = new Date('2027-01-01T09:00:00Z');
+    const { host, card, list, emails } = await setUp();
+    await answer(list, 'Omar', 'yes');
+    await answer(list, 'Leila', 'no');
+    expect((await host.request({ method: 'DELETE', url: cardsApi.card(card.id) })).statusCode).toBe(204);
+
+    for (const address of [emails.omar, emails.leila]) {
+      const mail = await onlyMail(address, /^Cancelled: Housewarming$/);
+      const part = /method=CANCEL[\s\S]*?\r\n\r\n([\s\S]*?)\r\n--/i.exec(mail.raw);
+      expect(part, mail.raw.slice(0, 1500)).not.toBeNull();
+      const text = /BEGIN:VCALENDAR/.test(part![1]!)
+        ? part![1]!
+        : Buffer.from(part![1]!.replace(/\s+/g, ''), 'base64').toString('utf8');
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+      const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+      expect(event.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+      expect(event.sequence).toBe(1);
+    }
+    expect(mailsTo(emails.maya, /^Cancelled/)).toHaveLength(0);
+  });
 });

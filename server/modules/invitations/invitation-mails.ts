@@ -19,6 +19,7 @@ const JOB = {
   dayBefore: 'invitation-day-before',
   changed: 'invitation-changed',
   guestMail: 'invitation-guest-mail',
+  cancelMail: 'invitation-cancel-mail',
 } as const;
 
 type GuestMail = 'rsvp-reminder' | 'event-reminder' | 'event-changed';
@@ -154,6 +155,15 @@ export function createInvitationMails(deps: {
     }
   }
 
+  // The invitation and its guests are gone by now: the mail was written whole when it was scheduled.
+  jobs.handle(JOB.cancelMail, async (payload) => {
+    try {
+      await mailer.send(payload as MailMessage);
+    } catch (error) {
+      const refusal = permanentRefusal(error);
+      throw refusal === null ? error : new PermanentJobError(refusal);
+    }
+  });
   jobs.handle(JOB.rsvpReminder, (payload) =>
     fanOut((payload as { cardId: string }).cardId, 'rsvp-reminder', 'once'),
   );
@@ -169,6 +179,51 @@ export function createInvitationMails(deps: {
   );
 
   return {
+    /**
+     * The host deletes a paid invitation: everyone who answered (and has an address, and did not opt out) is
+     * told it is called off, with a calendar CANCEL for the event they may have added. Each mail is written
+     * whole now and scheduled in one transaction, before the guests go with the card.
+     */
+    async invitationDeleted(card: InvitationCard): Promise<void> {
+      if (!card.isPaid) return;
+      const { invitation } = card;
+      const cancelled = {
+        ...invitation,
+        calendarSequence: invitation.calendarSequence + 1,
+        changedAt: now(),
+      };
+      const guests = (await repository.listOf(card.id)).filter(
+        (guest) => guest.email !== null && !guest.mailOptedOut && guest.state !== 'pending',
+      );
+      await deps.database.db.transaction().execute(async (trx) => {
+        for (const guest of guests) {
+          const message: MailMessage = {
+            kind: 'event-cancelled',
+            to: guest.email!,
+            language: card.language,
+            name: guest.name,
+            title: invitation.title,
+            when: whenOf(invitation, card.language, invitation.startsAt),
+            calendar: invitationCalendar(cancelled, `${origin}${guestLinkPath(guest.token)}`, {
+              method: 'CANCEL',
+              attendee: { name: guest.name, email: guest.email! },
+              organizer: { name: card.senderName, email: deps.organizerEmail },
+            }),
+          };
+          await jobs.schedule(
+            {
+              kind: JOB.cancelMail,
+              key: `${JOB.cancelMail}:${card.id}:${guest.id}`,
+              runAt: now(),
+              payload: message,
+            },
+            trx,
+          );
+        }
+      });
+      for (const kind of [JOB.rsvpReminder, JOB.dayBefore]) await jobs.cancel(`${kind}:${card.id}`);
+    },
+
     /**
      * Keeps the paid invitation's reminders at their times (moved when the host moves the event or its
      * deadline; none for a time already past), and — when its time or place changed — schedules the update

@@ -28,7 +28,7 @@ const addressOf = (from: string) => /<([^<>]+)>/.exec(from)?.[1] ?? from.trim();
 export function createInvitationsModule(
   platform: Platform,
   deps: {
-    cards: Pick<CardsModule, 'sharedCards' | 'ownedCards' | 'whenPaid' | 'whenSaved'>;
+    cards: Pick<CardsModule, 'sharedCards' | 'ownedCards' | 'whenPaid' | 'whenSaved' | 'beforeDeleted'>;
     credits: Pick<CreditsModule, 'alsoStream'>;
     voice: VoiceService;
     users: Pick<UsersRepository, 'findById'>;
@@ -97,6 +97,9 @@ export function createInvitationsModule(
     if (before.invitation !== null && before.invitation.capacity !== card.invitation.capacity) {
       await answers.capacityChanged(card as InvitationCard);
     }
+  });
+  deps.cards.beforeDeleted(async (card) => {
+    if (card.invitation !== null) await mails.invitationDeleted(card as InvitationCard);
   });
   // A `guest-list` event on the host's live channel whenever a list of theirs changed, on whichever instance.
   const lists = createLivePoll<string>({

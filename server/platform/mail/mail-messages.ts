@@ -98,6 +98,17 @@ export type MailMessage =
       calendar: string;
     }
   | {
+      /** Everyone who answered, when the host deletes the invitation: the event called off. */
+      kind: 'event-cancelled';
+      to: string;
+      language: Language;
+      name: string;
+      title: string;
+      when: string;
+      /** The event as a calendar cancellation (METHOD:CANCEL), which mail apps apply to the event they have. */
+      calendar: string;
+    }
+  | {
       kind: 'help-receipt';
       to: string;
       language: Language;

@@ -238,6 +238,19 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
           { type: 'note', text: t('mail.event.unsubscribe', { url: message.unsubscribeUrl }) },
         ],
       };
+    case 'event-cancelled':
+      return {
+        subject: t('mail.eventCancelled.subject', { title: message.title }),
+        preview: t('mail.eventCancelled.intro', { title: message.title, when: message.when }),
+        calendar: { method: 'CANCEL', content: message.calendar },
+        blocks: [
+          { type: 'paragraph', text: t('mail.greeting', { name: message.name }) },
+          {
+            type: 'paragraph',
+            text: t('mail.eventCancelled.intro', { title: message.title, when: message.when }),
+          },
+        ],
+      };
     case 'help-receipt':
       return {
         subject: t('mail.helpReceipt.subject'),
