@@ -128,6 +128,8 @@ export const invitationsApi = {
   importGuests: paramPath<[cardId: string]>('/api/cards/:cardId/guests/import'),
   guest: paramPath<[cardId: string, guestId: string]>('/api/cards/:cardId/guests/:guestId'),
   guestAnswer: paramPath<[cardId: string, guestId: string]>('/api/cards/:cardId/guests/:guestId/answer'),
+  /** POST `{audience, text}`: the host's message, mailed to the guests of that audience. */
+  messageGuests: paramPath<[cardId: string]>('/api/cards/:cardId/guests/message'),
   invitation: paramPath<[token: string]>('/api/invitations/:token'),
   answer: paramPath<[token: string]>('/api/invitations/:token/answer'),
   /**

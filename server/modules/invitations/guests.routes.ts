@@ -7,6 +7,8 @@ import {
   guestInvitationSchema,
   guestListSchema,
   hostGuestSchema,
+  messageGuestsRequestSchema,
+  messageGuestsResponseSchema,
   openRsvpInputSchema,
   openRsvpResponseSchema,
   rsvpInputSchema,
@@ -90,6 +92,22 @@ export function registerGuestsRoutes(
       },
     );
   });
+
+  app.post(
+    invitationsApi.messageGuests.route,
+    {
+      schema: {
+        params: cardParams,
+        body: messageGuestsRequestSchema,
+        response: { 200: messageGuestsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await actors.of(request, reply);
+      const recipients = await guestList.messageGuests(actor, request.params.cardId, request.body);
+      return reply.headers(privateAnswer).send({ recipients });
+    },
+  );
 
   app.delete(invitationsApi.guest.route, { schema: { params: guestParams } }, async (request, reply) => {
     const { cardId, guestId } = request.params;

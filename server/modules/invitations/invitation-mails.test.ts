@@ -234,4 +234,23 @@ describeEachDatabase("an invitation's mails to its guests", (use) => {
     }
     expect(mailsTo(emails.maya, /^Cancelled/)).toHaveLength(0);
   });
+
+  it("mails the host's message to the audience chosen, in the invitation's language", async () => {
+    clock = new Date('2027-01-01T09:00:00Z');
+    const { host, card, list, emails } = await setUp();
+    await answer(list, 'Omar', 'yes');
+    await answer(list, 'Leila', 'maybe');
+    const sent = await host.post(invitationsApi.messageGuests(card.id), {
+      audience: 'yes',
+      text: 'Parking is in the courtyard.\nBring a sweater!',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ recipients: 1 });
+    const mail = await onlyMail(emails.omar, /^Sam about Housewarming$/);
+    expect(mail.text).toContain('Parking is in the courtyard.');
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mailsTo(emails.leila, /about Housewarming/)).toHaveLength(0);
+    const empty = await host.post(invitationsApi.messageGuests(card.id), { audience: 'all', text: '  ' });
+    expect(empty.statusCode).toBe(400);
+  });
 });

@@ -1,9 +1,14 @@
+import crypto from 'node:crypto';
 import type { Database } from '../../platform/db/database.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { PermanentJobError } from '../../platform/jobs/job-runner.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mail-messages.ts';
 import { invitationsApi } from '../../../shared/api-paths.ts';
-import type { GuestState } from '../../../shared/invitations/guests.contract.ts';
+import {
+  GUEST_STATES,
+  type GuestState,
+  type MessageAudience,
+} from '../../../shared/invitations/guests.contract.ts';
 import type { SharedCards } from '../cards/cards.module.ts';
 import type { InvitationRecord } from '../cards/card-invitation.ts';
 import type { InvitationCard } from './answer-book.ts';
@@ -22,14 +27,30 @@ const JOB = {
   cancelMail: 'invitation-cancel-mail',
 } as const;
 
-type GuestMail = 'rsvp-reminder' | 'event-reminder' | 'event-changed';
+type GuestMail = 'rsvp-reminder' | 'event-reminder' | 'event-changed' | 'host-message';
 
 /** Who each mail is for: those who have not answered; those coming; those coming or maybe coming. */
-const RECIPIENTS: Record<GuestMail, readonly GuestState[]> = {
+const RECIPIENTS: Record<Exclude<GuestMail, 'host-message'>, readonly GuestState[]> = {
   'rsvp-reminder': ['pending'],
   'event-reminder': ['yes'],
   'event-changed': ['yes', 'maybe'],
 };
+
+/** Who a host's message is for, by audience. */
+const AUDIENCES: Record<MessageAudience, readonly GuestState[]> = {
+  all: GUEST_STATES,
+  pending: ['pending'],
+  yes: ['yes'],
+  maybe: ['maybe'],
+};
+
+/** What a guest's mail job carries: the mail, and the host's words for a message. */
+interface GuestMailJob {
+  cardId: string;
+  guestId: string;
+  mail: GuestMail;
+  text?: string;
+}
 
 /** A refusal for good from the receiving server (SMTP 5xx), as nodemailer reports it. */
 function permanentRefusal(error: unknown): string | null {
@@ -49,6 +70,8 @@ const repliesCloseAt = (invitation: InvitationRecord) => invitation.rsvpBy ?? in
  * not opt out, in the invitation's language, each with its one-click unsubscribe. A mail the guest's server
  * refuses for good is the guest's bounce, which the host sees.
  */
+export type InvitationMails = ReturnType<typeof createInvitationMails>;
+
 export function createInvitationMails(deps: {
   jobs: JobRunner;
   database: Database;
@@ -71,12 +94,21 @@ export function createInvitationMails(deps: {
     return card?.invitation ? (card as InvitationCard) : null;
   }
 
-  /** Schedules one mail job per guest it is for, all in one transaction; a rerun schedules none twice. */
-  async function fanOut(cardId: string, mail: GuestMail, tag: string): Promise<void> {
+  /**
+   * Schedules one mail job per guest it is for, all in one transaction; a rerun schedules none twice. Answers
+   * how many guests it is for.
+   */
+  async function fanOut(
+    cardId: string,
+    mail: GuestMail,
+    tag: string,
+    states: readonly GuestState[],
+    text?: string,
+  ): Promise<number> {
     const card = await invitationOf(cardId);
-    if (!card) return;
+    if (!card) return 0;
     const guests = (await repository.listOf(card.id)).filter(
-      (guest) => guest.email !== null && !guest.mailOptedOut && RECIPIENTS[mail].includes(guest.state),
+      (guest) => guest.email !== null && !guest.mailOptedOut && states.includes(guest.state),
     );
     await deps.database.db.transaction().execute(async (trx) => {
       for (const guest of guests) {
@@ -85,12 +117,18 @@ export function createInvitationMails(deps: {
             kind: JOB.guestMail,
             key: `${JOB.guestMail}:${mail}:${tag}:${guest.id}`,
             runAt: now(),
-            payload: { cardId, guestId: guest.id, mail },
+            payload: {
+              cardId,
+              guestId: guest.id,
+              mail,
+              ...(text === undefined ? {} : { text }),
+            } satisfies GuestMailJob,
           },
           trx,
         );
       }
     });
+    return guests.length;
   }
 
   function whenOf(invitation: InvitationRecord, language: string, instant: Date): string {
@@ -106,6 +144,8 @@ export function createInvitationMails(deps: {
     card: InvitationCard,
     guest: GuestRecord & { email: string },
     mail: GuestMail,
+    /** The host's words, for a message. */
+    text: string,
   ): MailMessage {
     const { invitation } = card;
     const url = `${origin}${guestLinkPath(guest.token)}`;
@@ -126,6 +166,7 @@ export function createInvitationMails(deps: {
       };
     }
     if (mail === 'event-reminder') return { ...common, kind: mail, place: invitation.place };
+    if (mail === 'host-message') return { ...common, kind: mail, sender: card.senderName, text };
     return {
       ...common,
       kind: mail,
@@ -139,13 +180,13 @@ export function createInvitationMails(deps: {
   }
 
   /** Mails one guest, if the mail is still for them (an answer given since takes them off a reminder). */
-  async function mailGuest(payload: { cardId: string; guestId: string; mail: GuestMail }): Promise<void> {
+  async function mailGuest(payload: GuestMailJob): Promise<void> {
     const card = await invitationOf(payload.cardId);
     const guest = card && (await repository.findOf(card.id, payload.guestId));
     if (!card || !guest || guest.email === null || guest.mailOptedOut) return;
-    if (!RECIPIENTS[payload.mail].includes(guest.state)) return;
+    if (payload.mail !== 'host-message' && !RECIPIENTS[payload.mail].includes(guest.state)) return;
     try {
-      await mailer.send(messageFor(card, { ...guest, email: guest.email }, payload.mail));
+      await mailer.send(messageFor(card, { ...guest, email: guest.email }, payload.mail, payload.text ?? ''));
     } catch (error) {
       const refusal = permanentRefusal(error);
       if (refusal === null) throw error;
@@ -164,21 +205,37 @@ export function createInvitationMails(deps: {
       throw refusal === null ? error : new PermanentJobError(refusal);
     }
   });
-  jobs.handle(JOB.rsvpReminder, (payload) =>
-    fanOut((payload as { cardId: string }).cardId, 'rsvp-reminder', 'once'),
-  );
-  jobs.handle(JOB.dayBefore, (payload) =>
-    fanOut((payload as { cardId: string }).cardId, 'event-reminder', 'once'),
-  );
-  jobs.handle(JOB.changed, (payload) => {
-    const { cardId, sequence } = payload as { cardId: string; sequence: number };
-    return fanOut(cardId, 'event-changed', String(sequence));
+  jobs.handle(JOB.rsvpReminder, async (payload) => {
+    await fanOut(
+      (payload as { cardId: string }).cardId,
+      'rsvp-reminder',
+      'once',
+      RECIPIENTS['rsvp-reminder'],
+    );
   });
-  jobs.handle(JOB.guestMail, (payload) =>
-    mailGuest(payload as { cardId: string; guestId: string; mail: GuestMail }),
-  );
+  jobs.handle(JOB.dayBefore, async (payload) => {
+    await fanOut(
+      (payload as { cardId: string }).cardId,
+      'event-reminder',
+      'once',
+      RECIPIENTS['event-reminder'],
+    );
+  });
+  jobs.handle(JOB.changed, async (payload) => {
+    const { cardId, sequence } = payload as { cardId: string; sequence: number };
+    await fanOut(cardId, 'event-changed', String(sequence), RECIPIENTS['event-changed']);
+  });
+  jobs.handle(JOB.guestMail, (payload) => mailGuest(payload as GuestMailJob));
 
   return {
+    /**
+     * The host's message to the guests of an audience who have an address and did not opt out, one mail job
+     * each; answers how many it goes to.
+     */
+    messageGuests(card: InvitationCard, audience: MessageAudience, text: string): Promise<number> {
+      return fanOut(card.id, 'host-message', crypto.randomUUID(), AUDIENCES[audience], text);
+    },
+
     /**
      * The host deletes a paid invitation: everyone who answered (and has an address, and did not opt out) is
      * told it is called off, with a calendar CANCEL for the event they may have added. Each mail is written

@@ -124,6 +124,8 @@ export function createInvitationsModule(
       greetings,
       now,
       origin: platform.origin,
+      mails,
+      rateLimiter: platform.rateLimiter,
     }),
     rsvp: createRsvpService({
       cards: deps.cards.sharedCards,

@@ -98,6 +98,18 @@ export type MailMessage =
       calendar: string;
     }
   | {
+      /** The host's own words to some of an invitation's guests. */
+      kind: 'host-message';
+      to: string;
+      language: Language;
+      name: string;
+      sender: string;
+      title: string;
+      text: string;
+      url: string;
+      unsubscribeUrl: string;
+    }
+  | {
       /** Everyone who answered, when the host deletes the invitation: the event called off. */
       kind: 'event-cancelled';
       to: string;

@@ -238,6 +238,22 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
           { type: 'note', text: t('mail.event.unsubscribe', { url: message.unsubscribeUrl }) },
         ],
       };
+    case 'host-message':
+      return {
+        subject: t('mail.hostMessage.subject', { sender: message.sender, title: message.title }),
+        preview: message.text.slice(0, 120),
+        unsubscribeUrl: message.unsubscribeUrl,
+        blocks: [
+          { type: 'paragraph', text: t('mail.greeting', { name: message.name }) },
+          {
+            type: 'paragraph',
+            text: t('mail.hostMessage.intro', { sender: message.sender, title: message.title }),
+          },
+          { type: 'quote', label: t('mail.hostMessage.label'), text: message.text },
+          { type: 'action', label: t('mail.event.button'), url: message.url, hint: t('mail.linkHint') },
+          { type: 'note', text: t('mail.event.unsubscribe', { url: message.unsubscribeUrl }) },
+        ],
+      };
     case 'event-cancelled':
       return {
         subject: t('mail.eventCancelled.subject', { title: message.title }),
