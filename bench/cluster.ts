@@ -18,7 +18,7 @@ import {
  * of one instance, then of two, on one PostgreSQL and one S3-compatible store (the test store): recipient
  * page views — `GET /c/{id}` (the server-rendered page with its link preview meta) plus the card's public API
  * read, as a recipient's browser makes them — and card unlocks (the paying transaction). Requests come from a
- * separate process (bench/unlock-client.mjs) with `--concurrency` in flight; every answer must be 200.
+ * separate process (bench/request-client.mjs) with `--concurrency` in flight; every answer must be 200.
  *
  * On a machine with few cores the instances, PostgreSQL, HAProxy, the S3 store and the load process share
  * them: the ratio shows whether a second instance adds anything here and that nothing breaks, not how far
@@ -61,7 +61,7 @@ async function load(
   paths: string[],
   method: 'GET' | 'POST',
 ): Promise<LoadResult> {
-  const script = join(import.meta.dirname, 'unlock-client.mjs');
+  const script = join(import.meta.dirname, 'request-client.mjs');
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
     let text = '';

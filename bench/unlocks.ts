@@ -1,26 +1,19 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/platform/config.ts';
 import { openDatabase, type Database } from '../server/platform/db/database.ts';
 import { CARD_UNLOCK_REASON } from '../server/modules/cards/card-unlock.repository.ts';
 import { createCardsRepository } from '../server/modules/cards/cards.repository.ts';
 import { signUpAndVerify, TEST_ORIGIN, type TestBrowser } from '../server/testing/accounts-fixture.ts';
-import {
-  createScratchPostgresDatabase,
-  findPostgresBinDir,
-  PG_ADMIN_URL_ENV,
-  startTestPostgresCluster,
-  type TestPostgresCluster,
-} from '../server/testing/postgres.ts';
+import { onPostgres, postgresCpuReader } from './support/bench-databases.ts';
 import { firstTemplateId } from '../e2e/support/guest-card.ts';
 import { cardsApi } from '../shared/api-paths.ts';
 import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
@@ -33,7 +26,7 @@ import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
  * synchronous=FULL: every unlock is on disk before it answers) and on a throwaway PostgreSQL cluster, like
  * the tests start. Each unlock pays a different card. Reads of the owners' cards (GET, same sessions), one
  * at a time and 50 at once, come first as the floor: what is left is the paying transaction. Requests come
- * from a child process (bench/unlock-client.mjs), so the server has this process to itself; the CPU time per
+ * from a child process (bench/request-client.mjs), so the server has this process to itself; the CPU time per
  * request of the server, the client and the database, and the statements one unlock runs are printed with
  * the figures, and how many unlocks shared a COMMIT (SQLite's group commit). The PostgreSQL cluster the
  * bench starts is reached through its unix socket, as a server on the same machine would be.
@@ -79,33 +72,10 @@ interface RunResult {
 /** The CPU time so far of the local PostgreSQL cluster the bench uses, in ms; null on SQLite. */
 let databaseCpu: (() => number) | null = null;
 
-/** A process's parent and CPU time (user + system, in clock ticks: 100 a second on Linux) from /proc. */
-function processStat(pid: string): { parent: string; ticks: number } | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return { parent: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return null;
-  }
-}
-
-/** Reads the CPU time of the cluster's processes (the postmaster's children), or null when it is not local. */
-async function postgresCpuReader(database: Database): Promise<(() => number) | null> {
-  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
-  const postmaster = processStat(String(rows[0]!.pid))?.parent;
-  if (!postmaster) return null;
-  return () =>
-    readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .map(processStat)
-      .filter((stat) => stat?.parent === postmaster)
-      .reduce((sum, stat) => sum + stat!.ticks * 10, 0);
-}
-
 /**
  * Sends one request per card with `workers` in flight, each with its cookie (one for all, or one per card) — POST unlock, or with `read` the owner's GET of the
  * card (the same session lookup and card load without the write) — from a child process
- * (bench/unlock-client.mjs), and answers the throughput, latency and this process's CPU time per request.
+ * (bench/request-client.mjs), and answers the throughput, latency and this process's CPU time per request.
  */
 async function unlockAll(
   baseUrl: string,
@@ -122,7 +92,7 @@ async function unlockAll(
     workers,
     method: read ? 'GET' : 'POST',
   });
-  const script = join(import.meta.dirname, 'unlock-client.mjs');
+  const script = join(import.meta.dirname, 'request-client.mjs');
   const cpuBefore = process.cpuUsage();
   const databaseCpuBefore = databaseCpu?.() ?? 0;
   const output = await new Promise<string>((resolve, reject) => {
@@ -377,26 +347,7 @@ async function main(): Promise<void> {
   if (!flags['postgres-only']) await benchDatabase('SQLite (WAL, synchronous=FULL)', undefined);
 
   if (flags['sqlite-only']) return;
-  let cluster: TestPostgresCluster | null = null;
-  try {
-    let url = process.env.DATABASE_URL;
-    if (!url) {
-      const binDir = findPostgresBinDir();
-      if (!binDir) {
-        console.log('PostgreSQL: no binaries found and no DATABASE_URL: skipped.');
-        return;
-      }
-      cluster = await startTestPostgresCluster(binDir);
-      process.env[PG_ADMIN_URL_ENV] = cluster.adminUrl;
-      // As a server on the same machine is reached: through its unix socket, not TCP over loopback.
-      const scratch = new URL((await createScratchPostgresDatabase()).url);
-      scratch.searchParams.set('host', cluster.socketDir);
-      url = scratch.toString();
-    }
-    await benchDatabase(cluster ? 'PostgreSQL (unix socket)' : 'PostgreSQL', url);
-  } finally {
-    await cluster?.stop();
-  }
+  await onPostgres(benchDatabase);
 }
 
 await main();

@@ -130,6 +130,8 @@ export const invitationsApi = {
   importGuests: paramPath<[cardId: string]>('/api/cards/:cardId/guests/import'),
   guest: paramPath<[cardId: string, guestId: string]>('/api/cards/:cardId/guests/:guestId'),
   guestAnswer: paramPath<[cardId: string, guestId: string]>('/api/cards/:cardId/guests/:guestId/answer'),
+  /** POST `{audience, text}`: the host's message, mailed to the guests of that audience. */
+  messageGuests: paramPath<[cardId: string]>('/api/cards/:cardId/guests/message'),
   invitation: paramPath<[token: string]>('/api/invitations/:token'),
   answer: paramPath<[token: string]>('/api/invitations/:token/answer'),
   /**
@@ -137,6 +139,8 @@ export const invitationsApi = {
    * with a link of their own (answering again from it changes that guest's answer).
    */
   openAnswer: paramPath<[cardId: string]>('/api/public/cards/:cardId/answer'),
+  /** A guest's one-click stop to the invitation's mails (RFC 8058 POST); GET shows a page that asks first. */
+  unsubscribe: paramPath<[token: string]>('/api/invitations/:token/unsubscribe'),
 } as const;
 
 /** The API paths of My WINCS, one place for the server routes and the browser client. */

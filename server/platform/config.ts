@@ -234,6 +234,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(3650, 'must be at most 3650')
     .default(7),
+  /** How many days before an invitation's replies close its guests without an answer get a reminder. */
+  RSVP_REMINDER_DAYS: z.coerce
+    .number({ message: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(60, 'must be at most 60')
+    .default(2),
   /** Where the Stripe SDK sends its requests; only tests point it elsewhere (a local Stripe-shaped server). */
   STRIPE_API_URL: optionalText()
     .transform((v) => v?.replace(/\/+$/, ''))
@@ -326,6 +333,8 @@ export interface AppConfig {
   guestRetentionMs: number;
   /** How long a voice clip that no card names is kept after it was last asked for. */
   voiceClipRetentionMs: number;
+  /** Days before an invitation's replies close that its reminder goes out. */
+  rsvpReminderDays: number;
 }
 
 export class ConfigError extends Error {
@@ -496,5 +505,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs: v.SHUTDOWN_DRAIN_SECONDS * 1000,
     guestRetentionMs: v.GUEST_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     voiceClipRetentionMs: v.VOICE_CLIP_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    rsvpReminderDays: v.RSVP_REMINDER_DAYS,
   };
 }

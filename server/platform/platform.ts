@@ -26,6 +26,7 @@ import { createPageDocuments, type PageDocuments } from './http/page-document.ts
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { Mailer } from './mail/mail-messages.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { createMailer } from './mail/mailer.ts';
 import {
   createMetrics,
@@ -48,6 +49,8 @@ export interface PlatformOptions {
   onStatement?: (sql: string) => void;
   /** Set by main.ts when a shutdown signal arrives, before the server closes: readiness answers 503. */
   shutdown?: ShutdownState;
+  /** How often each instance looks for due jobs (5 s); tests shorten it. */
+  jobsPollMs?: number;
 }
 
 /** What every module is built from: the server's parts without business rules (DESIGN §2). */
@@ -62,6 +65,8 @@ export interface Platform {
   storage: FileStorage;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** Scheduled work, once across instances (DESIGN §4 "jobs"). */
+  jobs: JobRunner;
   metrics: Metrics;
   shutdown: ShutdownState;
   /** Live streams, ended when the server shuts down. */
@@ -126,6 +131,15 @@ export async function createPlatform(
   app.addHook('onClose', async () => storage.destroy?.());
   const mailer = createMailer({ config, database, log, now });
   const rateLimiter = createRateLimiter(database, now);
+  // Polling starts once every module has named the kinds it handles, and stops before the database closes.
+  const jobs = createJobRunner({
+    database,
+    log,
+    now,
+    ...(options.jobsPollMs ? { pollMs: options.jobsPollMs } : {}),
+  });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
 
   const metrics = createMetrics();
   registerRequestMetrics(app, metrics);
@@ -192,6 +206,7 @@ export async function createPlatform(
     storage,
     mailer,
     rateLimiter,
+    jobs,
     metrics,
     shutdown,
     eventStreams,

@@ -29,7 +29,14 @@ export interface SmtpSink {
   stop(): Promise<void>;
 }
 
-export async function startSmtpSink(options: { user?: string; password?: string } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: {
+    user?: string;
+    password?: string;
+    /** Addresses the server refuses for good (SMTP 550), as a mailbox that does not exist. */
+    refuses?: (address: string) => boolean;
+  } = {},
+): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -43,6 +50,13 @@ export async function startSmtpSink(options: { user?: string; password?: string 
         options.user === undefined || (auth.username === options.user && auth.password === options.password);
       if (!ok) return callback(new Error('Invalid username or password'));
       return callback(null, { user: auth.username });
+    },
+    onRcptTo(address, _session, callback) {
+      if (options.refuses?.(address.address)) {
+        const refusal = Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 });
+        return callback(refusal);
+      }
+      return callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -129,14 +129,31 @@ const counts = z.object({
   made30: z.number().int(),
   shared7: z.number().int(),
   shared30: z.number().int(),
+  /** Invitations made (cards with an event) in the last 30 days, and answers their guests gave. */
+  invitations30: z.number().int(),
+  answers30: z.number().int(),
 });
-/** GET /api/admin/usage — cards made and shared (unlocked) in the last 7 and 30 days. */
+/**
+ * GET /api/admin/usage — cards made and shared (unlocked) in the last 7 and 30 days; invitations made and
+ * guests' answers in the last 30.
+ */
 export const usageSchema = z.object({
   templates: z.array(counts),
   categories: z.array(counts),
 });
 export type Usage = z.infer<typeof usageSchema>;
 export type UsageCounts = z.infer<typeof counts>;
+/** The counted fields of a usage row. */
+export const USAGE_FIELDS = ['made7', 'made30', 'shared7', 'shared30', 'invitations30', 'answers30'] as const;
+/** A template or category nobody chose. */
+export const NO_USAGE: Omit<UsageCounts, 'id'> = {
+  made7: 0,
+  made30: 0,
+  shared7: 0,
+  shared30: 0,
+  invitations30: 0,
+  answers30: 0,
+};
 
 export const catalogChangeSchema = z.object({
   id: z.string(),

@@ -134,6 +134,8 @@ export const hostGuestSchema = rsvpSchema.extend({
   openedAt: z.string().nullable(),
   /** Who gave the current answer: the guest, or the host recording one given offline. */
   answeredBy: z.enum(['guest', 'host']).nullable(),
+  /** Why the guest's address refused a mail for good (the receiving server's words); null while none did. */
+  mailBounce: z.string().nullable(),
 });
 export type HostGuest = z.infer<typeof hostGuestSchema>;
 
@@ -180,3 +182,21 @@ export const openRsvpResponseSchema = z.object({
   invitation: guestInvitationSchema,
 });
 export type OpenRsvpResponse = z.infer<typeof openRsvpResponseSchema>;
+
+/** Who a host's message goes to: everyone, those who have not answered, those coming, those who said maybe. */
+export const MESSAGE_AUDIENCES = ['all', 'pending', 'yes', 'maybe'] as const;
+export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
+export const HOST_MESSAGE_MAX_LENGTH = 1000;
+
+/** POST: the host's message to their guests, by email to those with an address. */
+export const messageGuestsRequestSchema = z
+  .object({
+    audience: z.enum(MESSAGE_AUDIENCES),
+    text: textSchema({ max: HOST_MESSAGE_MAX_LENGTH, multiline: true }).min(1, 'required'),
+  })
+  .strict();
+export type MessageGuestsRequest = z.input<typeof messageGuestsRequestSchema>;
+export type MessageGuestsValues = z.output<typeof messageGuestsRequestSchema>;
+
+/** How many guests the message was sent to (those of the audience with an address who did not opt out). */
+export const messageGuestsResponseSchema = z.object({ recipients: z.number().int() });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { CatalogChange, UsageCounts } from '../../../shared/admin/admin.contract.ts';
+import { NO_USAGE, type CatalogChange, type UsageCounts } from '../../../shared/admin/admin.contract.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { CARD_UNLOCK_REASON } from '../cards/card-unlock.repository.ts';
@@ -252,7 +252,8 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
 
     /**
      * Cards made (created) and shared (unlocked, the ledger's spending row) per template since `since30`,
-     * with how many of them since `since7`.
+     * with how many of them since `since7`; invitations made and their guests' answers (each one given, a
+     * change too) since `since30`.
      */
     async usage(since7: Date, since30: Date): Promise<{ templateId: string; counts: UsageCounts }[]> {
       const d7 = codec.date(since7);
@@ -283,12 +284,31 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
         .where('creditLedger.createdAt', '>=', d30)
         .groupBy('cards.templateId')
         .execute();
+      const invitations = await db
+        .selectFrom('cards')
+        .select((eb) => ['cards.templateId', eb.fn.countAll<number>().as('in30')])
+        .where('cards.templateId', 'is not', null)
+        .where('cards.invitation', 'is not', null)
+        .where('cards.createdAt', '>=', d30)
+        .groupBy('cards.templateId')
+        .execute();
+      const answers = await db
+        .selectFrom('invitationAnswerChanges')
+        .innerJoin('cards', 'cards.id', 'invitationAnswerChanges.cardId')
+        .select((eb) => ['cards.templateId', eb.fn.countAll<number>().as('in30')])
+        .where('invitationAnswerChanges.by', '=', 'guest')
+        .where('cards.templateId', 'is not', null)
+        .where('invitationAnswerChanges.at', '>=', d30)
+        .groupBy('cards.templateId')
+        .execute();
       const byTemplate = new Map<string, UsageCounts>();
       const entry = (id: string) => {
         let counts = byTemplate.get(id);
-        if (!counts) byTemplate.set(id, (counts = { id, made7: 0, made30: 0, shared7: 0, shared30: 0 }));
+        if (!counts) byTemplate.set(id, (counts = { ...NO_USAGE, id }));
         return counts;
       };
+      for (const row of invitations) entry(row.templateId!).invitations30 = Number(row.in30);
+      for (const row of answers) entry(row.templateId!).answers30 = Number(row.in30);
       for (const row of made) {
         const counts = entry(row.templateId!);
         counts.made7 = Number(row.in7);

@@ -274,7 +274,7 @@ describeEachDatabase('admin routes', (use) => {
     expect(rename.fields).toEqual(['name']);
   });
 
-  it('counts cards made and shared per template and category over 7 and 30 days', async () => {
+  it('counts cards made and shared per template and category over 7 and 30 days, invitations and answers over 30', async () => {
     const { db, codec } = use().database;
     const admin = await db
       .selectFrom('users')
@@ -313,13 +313,62 @@ describeEachDatabase('admin routes', (use) => {
           .execute();
       }
     }
+    // One of birthday-01's recent cards is an invitation a guest answered twice (two answers counted).
+    const invitationId = await insertCard(use(), {});
+    await db
+      .updateTable('cards')
+      .set({
+        templateId: 'birthday-01',
+        createdAt: codec.date(new Date(now.getTime() - 2 * day)),
+        invitation: codec.json({ title: 'Party' }),
+      })
+      .where('id', '=', invitationId)
+      .execute();
+    const guestId = `usage-guest-${use().dialect}`;
+    await db
+      .insertInto('invitationGuests')
+      .values({
+        id: guestId,
+        cardId: invitationId,
+        token: `usage-token-${use().dialect}`,
+        name: 'Leila',
+        email: null,
+        maxPlusOnes: null,
+        addedBy: 'host',
+        createdAt: codec.date(now),
+        openedAt: null,
+        greetingClipId: null,
+        answeredAt: null,
+        answeredBy: null,
+        waitlistedAt: null,
+      })
+      .execute();
+    for (const number of [1, 2]) {
+      await db
+        .insertInto('invitationAnswerChanges')
+        .values({
+          guestId,
+          number,
+          cardId: invitationId,
+          at: codec.date(new Date(now.getTime() - day)),
+          by: 'guest',
+          fromState: 'pending',
+          toState: 'yes',
+          fromHeadcount: 0,
+          toHeadcount: 1,
+          answer: codec.json({}),
+        })
+        .execute();
+    }
     const usage = (await callers.admin.get(adminApi.usage)).json();
     expect(usage.templates.find((t: { id: string }) => t.id === 'birthday-01')).toEqual({
       id: 'birthday-01',
-      made7: 2,
-      made30: 3,
+      made7: 3,
+      made30: 4,
       shared7: 1,
       shared30: 2,
+      invitations30: 1,
+      answers30: 2,
     });
     expect(usage.templates.find((t: { id: string }) => t.id === 'birthday-02')).toMatchObject({
       made30: 1,
@@ -327,10 +376,12 @@ describeEachDatabase('admin routes', (use) => {
     });
     expect(usage.categories.find((c: { id: string }) => c.id === 'birthday')).toEqual({
       id: 'birthday',
-      made7: 3,
-      made30: 4,
+      made7: 4,
+      made30: 5,
       shared7: 2,
       shared30: 3,
+      invitations30: 1,
+      answers30: 2,
     });
   });
 

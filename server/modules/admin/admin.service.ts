@@ -1,15 +1,17 @@
 import crypto from 'node:crypto';
 import { ZodError } from 'zod';
-import type {
-  AdminCatalog,
-  CatalogChanges,
-  CategoryInput,
-  DeleteOutcome,
-  EventInput,
-  StyleInput,
-  TemplateInput,
-  Usage,
-  UsageCounts,
+import {
+  NO_USAGE,
+  USAGE_FIELDS,
+  type AdminCatalog,
+  type CatalogChanges,
+  type CategoryInput,
+  type DeleteOutcome,
+  type EventInput,
+  type StyleInput,
+  type TemplateInput,
+  type Usage,
+  type UsageCounts,
 } from '../../../shared/admin/admin.contract.ts';
 import { INVALID_CHARACTERS } from '../../../shared/text/names.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -310,7 +312,10 @@ export function createAdminService(deps: {
       return { outcome: await repository.deleteEvent(id, deletion(admin, 'event', event)) };
     },
 
-    /** Cards made and shared in the last 7 and 30 days, per template and summed per category. */
+    /**
+     * Cards made and shared in the last 7 and 30 days, invitations made and answers given in the last 30, per
+     * template and summed per category.
+     */
     async getUsage(): Promise<Usage> {
       const at = now().getTime();
       const [perTemplate, all] = await Promise.all([
@@ -322,17 +327,8 @@ export function createAdminService(deps: {
       for (const { templateId, counts } of perTemplate) {
         const categoryId = categoryOf.get(templateId);
         if (categoryId === undefined) continue;
-        const sum = categories.get(categoryId) ?? {
-          id: categoryId,
-          made7: 0,
-          made30: 0,
-          shared7: 0,
-          shared30: 0,
-        };
-        sum.made7 += counts.made7;
-        sum.made30 += counts.made30;
-        sum.shared7 += counts.shared7;
-        sum.shared30 += counts.shared30;
+        const sum = categories.get(categoryId) ?? { ...NO_USAGE, id: categoryId };
+        for (const field of USAGE_FIELDS) sum[field] += counts[field];
         categories.set(categoryId, sum);
       }
       return {

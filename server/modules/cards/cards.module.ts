@@ -64,6 +64,8 @@ export async function createCardsModule(
 
   const repository = createCardsRepository(database);
   const paidListeners: Array<(card: CardRecord) => void> = [];
+  const savedListeners: Array<(card: CardRecord, before: CardRecord) => Promise<void>> = [];
+  const deleteListeners: Array<(card: CardRecord) => Promise<void>> = [];
   const uploadDatastore = await createUploadDataStore(config);
   const files = createCardFiles({
     storage,
@@ -82,6 +84,12 @@ export async function createCardsModule(
     metrics,
     onPaid: (card) => {
       for (const listener of paidListeners) listener(card);
+    },
+    onSaved: async (card, before) => {
+      for (const listener of savedListeners) await listener(card, before);
+    },
+    beforeDelete: async (card) => {
+      for (const listener of deleteListeners) await listener(card);
     },
   });
   registerCardsRoutes(app, { cards, actors });
@@ -159,8 +167,16 @@ export async function createCardsModule(
     /** Link previews: an invitation's guests' own links name them. */
     linkPreviews,
     /** Adds a listener told of each card just paid (it must not throw and should not wait). */
-    whenPaid(listener: (card: CardRecord) => void): void {
+    whenPaid: (listener: (card: CardRecord) => void): void => {
       paidListeners.push(listener);
+    },
+    /** Adds a listener told of a card its owner deletes, before it goes; the deletion waits for it. */
+    beforeDeleted: (listener: (card: CardRecord) => Promise<void>): void => {
+      deleteListeners.push(listener);
+    },
+    /** Adds a listener told of each edited card, as saved and as it was; the edit waits for it. */
+    whenSaved: (listener: (card: CardRecord, before: CardRecord) => Promise<void>): void => {
+      savedListeners.push(listener);
     },
     /** The housekeeping's part: guest drafts left untouched past the retention period, with their files. */
     removeAbandonedDrafts: () => abandonedDrafts.removeAbandonedGuestDrafts(),

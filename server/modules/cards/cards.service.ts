@@ -92,6 +92,10 @@ export function createCardsService(deps: {
   metrics?: Pick<Metrics, 'counter'>;
   /** Told of a card just paid (not of a repeated unlock); it must not throw. */
   onPaid?: (card: CardRecord) => void;
+  /** Told of a card about to be deleted by its owner, while what hangs on it is still there. */
+  beforeDelete?: (card: CardRecord) => Promise<void>;
+  /** Told of an edited card, as saved and as it was before; the edit answers once it is done. */
+  onSaved?: (card: CardRecord, before: CardRecord) => Promise<void>;
 }) {
   const { repository, unlocks, templates, voice, files, rateLimiter, now } = deps;
   const unlocked = deps.metrics?.counter(
@@ -220,6 +224,7 @@ export function createCardsService(deps: {
       await repository.updateContent(card.id, updated, at);
       const saved = await repository.findById(card.id);
       if (!saved) throw new AppError('card-not-found');
+      await deps.onSaved?.(saved, card);
       return presentCard(saved);
     },
 
@@ -265,6 +270,7 @@ export function createCardsService(deps: {
      */
     async deleteCard(actor: CardActor, id: string): Promise<void> {
       const card = await load(actor, id, canDeleteCard);
+      await deps.beforeDelete?.(card);
       const removed = await repository.deleteCard(card.id);
       if (!removed) throw new AppError('card-not-found');
       await files.removeFilesOf(card.id, removed);

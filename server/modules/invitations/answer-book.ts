@@ -91,7 +91,8 @@ export function createAnswerBook(deps: {
             answeredBy: by,
           };
           if (input.status === 'yes') {
-            const seats = await repository.seatsOf(card.id, trx);
+            // Without a capacity every yes comes: nobody else's seat matters.
+            const seats = card.invitation.capacity === null ? [] : await repository.seatsOf(card.id, trx);
             const others = seats.filter((seat) => seat.id !== guest.id);
             const place = placeForYes(guest, input.headcount, others, card.invitation.capacity, at);
             if (place === 'no-room') throw new AppError('no-room');
@@ -103,8 +104,9 @@ export function createAnswerBook(deps: {
         }
         await repository.saveAnswer(trx, guest, answer, by, at);
         const freedRoom =
-          (guest.state === 'yes' && (answer.state !== 'yes' || answer.headcount < guest.headcount)) ||
-          guest.state === 'waitlisted';
+          card.invitation.capacity !== null &&
+          ((guest.state === 'yes' && (answer.state !== 'yes' || answer.headcount < guest.headcount)) ||
+            guest.state === 'waitlisted');
         const moved = freedRoom ? await moveWaitlistUp(trx, card, at) : [];
         const updated = moved.find((candidate) => candidate.id === guest.id) ?? { ...guest, ...answer };
         return { updated, moved: moved.filter((candidate) => candidate.id !== guest.id) };
@@ -154,6 +156,18 @@ export function createAnswerBook(deps: {
       });
       announce(card);
       return result;
+    },
+
+    /** After the host changed the capacity: the waitlist moves up as far as the new room allows. */
+    async capacityChanged(card: InvitationCard): Promise<void> {
+      const { result } = await repository.changeList(card.id, (trx) => moveWaitlistUp(trx, card, now()));
+      announce(card, result);
+    },
+
+    /** Something the host's list shows changed outside an answer (a mail bounced): it reads the list again. */
+    async touched(card: InvitationCard): Promise<void> {
+      await repository.changeList(card.id, async () => undefined);
+      announce(card);
     },
 
     /** A guest opened their link for the first time: the host's list shows when. */

@@ -14,7 +14,21 @@ import {
  */
 
 /** Header cells of a name column, in the languages of the app. */
-const NAME_HEADER = /^(name|full name|guest|guests|names|الاسم|اسم|الضيف|имя|гость|фио)$/iu;
+const NAME_HEADERS = [
+  'name',
+  'full name',
+  'guest',
+  'guests',
+  'names',
+  'الاسم',
+  'اسم',
+  'الضيف',
+  'имя',
+  'гость',
+  'фио',
+];
+// Built from strings: the server bundle keeps its sources Latin-1 (esbuild escapes strings, not a `u` regex).
+const NAME_HEADER = new RegExp(`^(${NAME_HEADERS.join('|')})$`, 'iu');
 const NAME_WITH_EMAIL = /^(.*?)\s*<([^<>\s]+@[^<>\s]+)>$/u;
 
 /** The text of an uploaded file: UTF-8 (with or without its BOM) or UTF-16 with its BOM; null otherwise. */

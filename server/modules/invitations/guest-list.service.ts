@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { RateLimiter, RateLimitRule } from '../../platform/http/rate-limit.ts';
+import type { InvitationMails } from './invitation-mails.ts';
 import { guestLimitOf } from '../../../shared/payments/plans.ts';
 import {
   type GuestList,
+  type MessageGuestsValues,
   type GuestValues,
   type HostGuest,
   type RsvpValues,
@@ -17,6 +20,9 @@ import { guestLinkPath, presentHostGuest, totalsOf } from './guests.presenter.ts
 import { NO_ANSWER, newGuestToken, type GuestRecord, type GuestsRepository } from './guests.repository.ts';
 
 export type GuestListService = ReturnType<typeof createGuestListService>;
+
+/** A host mails their guests at most this often: a message is for news, not for a stream. */
+const GUEST_MESSAGE_LIMIT = { limit: 10, windowMs: 24 * 60 * 60 * 1000 } satisfies RateLimitRule;
 
 /** The guest limit of an invitation: its plan's at payment, before it the owner's plan's now (DESIGN §1.20). */
 const guestLimitFor = (actor: CardActor, card: InvitationCard) =>
@@ -33,8 +39,10 @@ export function createGuestListService(deps: {
   now: () => Date;
   /** The app's public origin, for guests' links in an export. */
   origin: string;
+  mails: Pick<InvitationMails, 'messageGuests'>;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
 }) {
-  const { cards, repository, answers, voice, greetings, now, origin } = deps;
+  const { cards, repository, answers, voice, greetings, now, origin, mails, rateLimiter } = deps;
 
   /** The actor's invitation; a greeting card has no guests, and answers like an unknown card. */
   async function invitationOf(actor: CardActor, cardId: string): Promise<InvitationCard> {
@@ -64,6 +72,8 @@ export function createGuestListService(deps: {
         // A millisecond apart: the list keeps the order of the rows.
         createdAt: new Date(at.getTime() + index),
         openedAt: null,
+        mailOptedOut: false,
+        mailBounce: null,
         greetingClipId: (await voice.clipsForCard({ ...card, recipientName: input.name }, actor.tier))
           .greetingClipId,
       })),
@@ -148,6 +158,17 @@ export function createGuestListService(deps: {
         linkOf: (guest) => `${origin}${guestLinkPath(guest.token)}`,
       });
       return { title: card.invitation.title, csv };
+    },
+
+    /**
+     * The host's message to their guests (all, not answered, coming, maybe), by email to those with an
+     * address; the invitation must be paid (its links work). At most 10 a day per invitation.
+     */
+    async messageGuests(actor: CardActor, cardId: string, request: MessageGuestsValues): Promise<number> {
+      const card = await invitationOf(actor, cardId);
+      if (!card.isPaid) throw new AppError('card-not-ready');
+      await rateLimiter.consume(`invitations:message:${card.id}`, GUEST_MESSAGE_LIMIT);
+      return mails.messageGuests(card, request.audience, request.text);
     },
 
     /** Removes a guest: their link stops working at once, their room goes to the waitlist. */

@@ -40,6 +40,7 @@ export function presentHostGuest(
     addedBy: guest.addedBy,
     openedAt: guest.openedAt?.toISOString() ?? null,
     answeredBy: guest.answeredBy,
+    mailBounce: guest.mailBounce,
   };
 }
 

@@ -33,6 +33,10 @@ export interface GuestRecord extends GuestAnswer {
   createdAt: Date;
   openedAt: Date | null;
   greetingClipId: string | null;
+  /** The guest stopped this invitation's mails. */
+  mailOptedOut: boolean;
+  /** Why their address refused a mail for good; null while none did. */
+  mailBounce: string | null;
 }
 
 /** One change of an answer, as its history keeps it. */
@@ -78,6 +82,8 @@ export function createGuestsRepository(database: Database) {
     createdAt: codec.readDate(row.createdAt),
     openedAt: row.openedAt === null ? null : codec.readDate(row.openedAt),
     greetingClipId: row.greetingClipId,
+    mailOptedOut: row.mailOptedOutAt !== null,
+    mailBounce: row.mailBounce,
     state: row.state as GuestState,
     headcount: Number(row.headcount),
     plusOneNames: codec.readJson<string[]>(row.plusOneNames, []),
@@ -268,10 +274,20 @@ export function createGuestsRepository(database: Database) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async setGreetingClip(guestId: string, clipId: string | null): Promise<void> {
+    /** The guest's one-click unsubscribe from this invitation's mails. */
+    async optOutOfMail(guestId: string, at: Date): Promise<void> {
       await db
         .updateTable('invitationGuests')
-        .set({ greetingClipId: clipId })
+        .set({ mailOptedOutAt: codec.date(at) })
+        .where('id', '=', guestId)
+        .where('mailOptedOutAt', 'is', null)
+        .execute();
+    },
+
+    async recordBounce(guestId: string, reason: string): Promise<void> {
+      await db
+        .updateTable('invitationGuests')
+        .set({ mailBounce: reason })
         .where('id', '=', guestId)
         .execute();
     },

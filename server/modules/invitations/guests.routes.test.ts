@@ -456,6 +456,19 @@ describeEachDatabase("an invitation's guests and their answers", (use) => {
     const more = await answer(tokenOf(stillComing.linkPath), yes(3));
     expect(more.statusCode).toBe(409);
     expect(more.json()).toMatchObject({ code: 'no-room' });
+
+    // The host makes room for five more: the next five in line come.
+    const raised = await host.request({
+      method: 'PATCH',
+      url: cardsApi.card(card.id),
+      payload: { invitation: { ...party, capacity: 25 } },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const roomier = await listOf(host, card);
+    expect(roomier.totals).toMatchObject({ coming: 25, waitlisted: 24 });
+    expect(roomier.guests.filter((guest) => guest.state === 'yes').map((guest) => guest.id)).toEqual(
+      expect.arrayContaining(waiting.slice(1, 6).map((guest) => guest.id)),
+    );
   });
 
   it('exports the list as a CSV file Excel reads: a BOM, a column per question, formulas kept as text', async () => {

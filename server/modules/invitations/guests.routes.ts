@@ -7,6 +7,8 @@ import {
   guestInvitationSchema,
   guestListSchema,
   hostGuestSchema,
+  messageGuestsRequestSchema,
+  messageGuestsResponseSchema,
   openRsvpInputSchema,
   openRsvpResponseSchema,
   rsvpInputSchema,
@@ -91,6 +93,22 @@ export function registerGuestsRoutes(
     );
   });
 
+  app.post(
+    invitationsApi.messageGuests.route,
+    {
+      schema: {
+        params: cardParams,
+        body: messageGuestsRequestSchema,
+        response: { 200: messageGuestsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await actors.of(request, reply);
+      const recipients = await guestList.messageGuests(actor, request.params.cardId, request.body);
+      return reply.headers(privateAnswer).send({ recipients });
+    },
+  );
+
   app.delete(invitationsApi.guest.route, { schema: { params: guestParams } }, async (request, reply) => {
     const { cardId, guestId } = request.params;
     await guestList.removeGuest(await actors.of(request, reply), cardId, guestId);
@@ -133,6 +151,27 @@ export function registerGuestsRoutes(
 
   app.delete(invitationsApi.answer.route, { schema: guestPage }, async (request, reply) => {
     return reply.headers(guestAnswer).send(await rsvp.withdraw(request.params.token));
+  });
+
+  // RFC 8058: mail apps POST `List-Unsubscribe=One-Click`; a person following the mail's link sees a page
+  // that asks first (a GET changes nothing: link checkers fetch every link of a mail).
+  app.get(invitationsApi.unsubscribe.route, { schema: { params: tokenParams } }, async (request, reply) => {
+    const page = await rsvp.unsubscribePage(
+      request.params.token,
+      invitationsApi.unsubscribe(request.params.token),
+    );
+    return reply.headers(guestAnswer).type('text/html; charset=utf-8').send(page);
+  });
+  void fastify.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) =>
+      done(null, body),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(invitationsApi.unsubscribe.route, { schema: { params: tokenParams } }, async (request, reply) => {
+        const page = await rsvp.unsubscribe(request.params.token);
+        return reply.headers(guestAnswer).type('text/html; charset=utf-8').send(page);
+      });
   });
 
   app.post(

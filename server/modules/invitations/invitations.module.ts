@@ -7,7 +7,8 @@ import type { CreditsModule } from '../credits/credits.module.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
-import { createAnswerBook, GUEST_LIST_CHANGED } from './answer-book.ts';
+import { createAnswerBook, GUEST_LIST_CHANGED, type InvitationCard } from './answer-book.ts';
+import { createInvitationMails } from './invitation-mails.ts';
 import { createGreetingQueue } from './greeting-queue.ts';
 import { createGuestListService } from './guest-list.service.ts';
 import { registerGuestPageRoutes } from './guest-page.routes.ts';
@@ -19,6 +20,9 @@ import { registerInvitationsRoutes } from './invitations.routes.ts';
 import { createInvitationsService } from './invitations.service.ts';
 import { createRsvpService } from './rsvp.service.ts';
 
+/** The address of a From header (`Winc <no-reply@example.com>` → `no-reply@example.com`). */
+const addressOf = (from: string) => /<([^<>]+)>/.exec(from)?.[1] ?? from.trim();
+
 /**
  * Invitations (DESIGN §1.20): the guests of an invitation card — the host's list, each guest's own link that
  * greets them by name and takes their answer — and the event as a calendar file.
@@ -26,7 +30,10 @@ import { createRsvpService } from './rsvp.service.ts';
 export function createInvitationsModule(
   platform: Platform,
   deps: {
-    cards: Pick<CardsModule, 'sharedCards' | 'ownedCards' | 'whenPaid' | 'linkPreviews'>;
+    cards: Pick<
+      CardsModule,
+      'sharedCards' | 'ownedCards' | 'whenPaid' | 'whenSaved' | 'beforeDeleted' | 'linkPreviews'
+    >;
     credits: Pick<CreditsModule, 'alsoStream'>;
     voice: VoiceService;
     users: Pick<UsersRepository, 'findById'>;
@@ -65,15 +72,39 @@ export function createInvitationsModule(
   });
   const greetings = createGreetingQueue({ voice: deps.voice, log });
   app.addHook('onClose', async () => greetings.close());
-  // The guests added before payment: their greetings get ready once their links work.
+  const mails = createInvitationMails({
+    jobs: platform.jobs,
+    database,
+    repository,
+    cards: deps.cards.sharedCards,
+    mailer: platform.mailer,
+    origin: platform.origin,
+    now,
+    reminderDaysBefore: platform.config.rsvpReminderDays,
+    organizerEmail: addressOf(platform.config.mailFrom),
+    onBounce: (card) => answers.touched(card),
+  });
+  // Once paid, the links work: the guests added before get their greetings made, the reminders their times.
   deps.cards.whenPaid((card) => {
     if (card.invitation === null) return;
-    repository
-      .listOf(card.id)
-      .then((guests) => greetings.prepare(guests.map((guest) => guest.greetingClipId)))
-      .catch((error: unknown) =>
-        log.error({ err: error, cardId: card.id }, 'invitations: greetings not queued'),
-      );
+    Promise.all([
+      repository
+        .listOf(card.id)
+        .then((guests) => greetings.prepare(guests.map((guest) => guest.greetingClipId))),
+      mails.invitationSaved(card as InvitationCard, null),
+    ]).catch((error: unknown) =>
+      log.error({ err: error, cardId: card.id }, 'invitations: a paid invitation was not set up'),
+    );
+  });
+  deps.cards.whenSaved(async (card, before) => {
+    if (card.invitation === null) return;
+    await mails.invitationSaved(card as InvitationCard, before.invitation);
+    if (before.invitation !== null && before.invitation.capacity !== card.invitation.capacity) {
+      await answers.capacityChanged(card as InvitationCard);
+    }
+  });
+  deps.cards.beforeDeleted(async (card) => {
+    if (card.invitation !== null) await mails.invitationDeleted(card as InvitationCard);
   });
   // A `guest-list` event on the host's live channel whenever a list of theirs changed, on whichever instance.
   const lists = createLivePoll<string>({
@@ -109,6 +140,8 @@ export function createInvitationsModule(
       greetings,
       now,
       origin: platform.origin,
+      mails,
+      rateLimiter: platform.rateLimiter,
     }),
     rsvp,
     actors: deps.actors,

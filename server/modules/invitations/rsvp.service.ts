@@ -7,7 +7,10 @@ import type {
   OpenRsvpValues,
   RsvpValues,
 } from '../../../shared/invitations/guests.contract.ts';
+import { DEFAULT_LANGUAGE, textDirection, type Language } from '../../../shared/i18n/languages.ts';
 import { guestLimitOf } from '../../../shared/payments/plans.ts';
+import { escapeHtml } from '../../platform/http/escape-html.ts';
+import { translatorFor } from '../../platform/i18n/translator.ts';
 import { canBeCardId } from '../cards/card-access.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
 import type { SharedCards } from '../cards/cards.module.ts';
@@ -20,6 +23,33 @@ import { NO_ANSWER, newGuestToken, type GuestRecord, type GuestsRepository } fro
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
+
+/** A small page of its own, in the invitation's language, that works without the app's script. */
+function unsubscribePage(
+  language: Language,
+  title: string | null,
+  action: string | null,
+  done = false,
+): string {
+  const t = translatorFor(language);
+  const body =
+    title === null
+      ? `<p>${escapeHtml(t('mail.unsubscribe.unknown'))}</p>`
+      : done
+        ? `<p>${escapeHtml(t('mail.unsubscribe.done', { title }))}</p>`
+        : `<p>${escapeHtml(t('mail.unsubscribe.ask', { title }))}</p><form method="post" action="${escapeHtml(
+            action ?? '',
+          )}"><button type="submit">${escapeHtml(t('mail.unsubscribe.button'))}</button></form>`;
+  const heading = title === null ? 'Winc' : t('mail.unsubscribe.title', { title });
+  return `<!doctype html>
+<html lang="${language}" dir="${textDirection(language)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(heading)}</title>
+</head>
+<body><h1>${escapeHtml(heading)}</h1>${body}</body>
+</html>
+`;
+}
 
 /** When answers close: the deadline the host set, else the event's start. */
 const repliesCloseAt = (card: InvitationCard) => card.invitation.rsvpBy ?? card.invitation.startsAt;
@@ -53,7 +83,9 @@ export function createRsvpService(deps: {
   }
 
   async function present(card: InvitationCard, guest: GuestRecord): Promise<GuestInvitation> {
-    const seats = await repository.seatsOf(card.id);
+    // The others' seats matter for a place in line and for the names of those coming, when shown.
+    const needsSeats = guest.state === 'waitlisted' || card.invitation.showGuestList;
+    const seats = needsSeats ? await repository.seatsOf(card.id) : [guest];
     const closeAt = repliesCloseAt(card);
     const coming = card.invitation.showGuestList
       ? seats
@@ -125,6 +157,8 @@ export function createRsvpService(deps: {
         deviceId,
         createdAt: at,
         openedAt: at,
+        mailOptedOut: false,
+        mailBounce: null,
         greetingClipId: (
           await voice.clipsForCard({ ...card, recipientName: name }, await ownerTierOf(invitation))
         ).greetingClipId,
@@ -137,6 +171,21 @@ export function createRsvpService(deps: {
       );
       const updated = await answers.answer(invitation, guest.id, answer, 'guest');
       return { linkPath: guestLinkPath(guest.token), invitation: await present(invitation, updated) };
+    },
+
+    /** The page a guest's unsubscribe link opens: it asks before it stops anything. */
+    async unsubscribePage(token: string, action: string): Promise<string> {
+      const found = await guestOf(token).catch(() => null);
+      if (!found) return unsubscribePage(DEFAULT_LANGUAGE, null, null);
+      return unsubscribePage(found.card.language, found.card.invitation.title, action);
+    },
+
+    /** Stops this invitation's mails to the guest (the one-click POST of RFC 8058, or the page's button). */
+    async unsubscribe(token: string): Promise<string> {
+      const found = await guestOf(token).catch(() => null);
+      if (!found) return unsubscribePage(DEFAULT_LANGUAGE, null, null);
+      await repository.optOutOfMail(found.guest.id, now());
+      return unsubscribePage(found.card.language, found.card.invitation.title, null, true);
     },
 
     /** The guest takes their answer back, before replies close. */

@@ -227,6 +227,8 @@ export interface InvitationGuestsTable {
   answeredAt: StoredDate | null;
   answeredBy: string | null;
   waitlistedAt: StoredDate | null;
+  mailOptedOutAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  mailBounce: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One change of a guest's answer: who made it, when, from what to what. */
@@ -247,6 +249,21 @@ export interface InvitationAnswerChangesTable {
 export interface GuestListVersionsTable {
   cardId: string;
   version: number;
+}
+
+/** Scheduled work, claimed with a lease (server/platform/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  key: string;
+  payload: StoredJson;
+  runAt: StoredDate;
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  leaseUntil: StoredDate | null;
+  lastError: string | null;
+  createdAt: StoredDate;
+  finishedAt: StoredDate | null;
 }
 
 /** Synthesized speech, named by what it says; `storageKey` is null until it has been synthesized. */
@@ -315,6 +332,7 @@ export interface DB {
   invitationGuests: InvitationGuestsTable;
   invitationAnswerChanges: InvitationAnswerChangesTable;
   guestListVersions: GuestListVersionsTable;
+  jobs: JobsTable;
   signupGuestSessions: SignupGuestSessionsTable;
   paymentOrders: PaymentOrdersTable;
   paymentEvents: PaymentEventsTable;

@@ -58,6 +58,69 @@ export type MailMessage =
       url: string;
     }
   | {
+      /** A guest who has not answered, some days before replies close (DESIGN §1.20). */
+      kind: 'rsvp-reminder';
+      to: string;
+      language: Language;
+      name: string;
+      title: string;
+      /** The event's date and time as the guest reads them. */
+      when: string;
+      /** When replies close, likewise. */
+      deadline: string;
+      url: string;
+      unsubscribeUrl: string;
+    }
+  | {
+      /** A guest who is coming, the day before. */
+      kind: 'event-reminder';
+      to: string;
+      language: Language;
+      name: string;
+      title: string;
+      when: string;
+      place: string;
+      url: string;
+      unsubscribeUrl: string;
+    }
+  | {
+      /** A guest coming or maybe coming, when the time or the place changed: with the updated event. */
+      kind: 'event-changed';
+      to: string;
+      language: Language;
+      name: string;
+      title: string;
+      when: string;
+      place: string;
+      url: string;
+      unsubscribeUrl: string;
+      /** The event as a calendar invitation (METHOD:REQUEST), which mail apps offer to update. */
+      calendar: string;
+    }
+  | {
+      /** The host's own words to some of an invitation's guests. */
+      kind: 'host-message';
+      to: string;
+      language: Language;
+      name: string;
+      sender: string;
+      title: string;
+      text: string;
+      url: string;
+      unsubscribeUrl: string;
+    }
+  | {
+      /** Everyone who answered, when the host deletes the invitation: the event called off. */
+      kind: 'event-cancelled';
+      to: string;
+      language: Language;
+      name: string;
+      title: string;
+      when: string;
+      /** The event as a calendar cancellation (METHOD:CANCEL), which mail apps apply to the event they have. */
+      calendar: string;
+    }
+  | {
       kind: 'help-receipt';
       to: string;
       language: Language;

@@ -11,6 +11,10 @@ export interface RenderedMail {
   html: string;
   /** Where replies should go (a help request is answered to the person who asked, not to us). */
   replyTo?: string;
+  /** A one-click unsubscribe URL (RFC 8058), for mails a guest may stop. */
+  unsubscribeUrl?: string;
+  /** A calendar invitation sent as the mail's `text/calendar` alternative. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 /**
@@ -30,6 +34,16 @@ interface MailContent {
   preview: string;
   blocks: Block[];
   replyTo?: string;
+  unsubscribeUrl?: string;
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+}
+
+/** An event's time and place as a mail's facts (no place row when the host gave none). */
+function eventFacts(t: TFunction, event: { when: string; place: string }) {
+  return [
+    { label: t('mail.event.when'), value: event.when },
+    ...(event.place === '' ? [] : [{ label: t('mail.event.where'), value: event.place }]),
+  ];
 }
 
 /** Language names as each language writes them, for the support copy of a help request. */
@@ -176,6 +190,83 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
           { type: 'note', text: t('mail.waitlistMovedUp.note') },
         ],
       };
+    case 'rsvp-reminder':
+      return {
+        subject: t('mail.rsvpReminder.subject', { title: message.title }),
+        preview: t('mail.rsvpReminder.intro', { title: message.title, deadline: message.deadline }),
+        unsubscribeUrl: message.unsubscribeUrl,
+        blocks: [
+          { type: 'paragraph', text: t('mail.greeting', { name: message.name }) },
+          {
+            type: 'paragraph',
+            text: t('mail.rsvpReminder.intro', { title: message.title, deadline: message.deadline }),
+          },
+          { type: 'facts', rows: [{ label: t('mail.event.when'), value: message.when }] },
+          {
+            type: 'action',
+            label: t('mail.rsvpReminder.button'),
+            url: message.url,
+            hint: t('mail.linkHint'),
+          },
+          { type: 'note', text: t('mail.event.unsubscribe', { url: message.unsubscribeUrl }) },
+        ],
+      };
+    case 'event-reminder':
+      return {
+        subject: t('mail.eventReminder.subject', { title: message.title }),
+        preview: t('mail.eventReminder.intro', { title: message.title }),
+        unsubscribeUrl: message.unsubscribeUrl,
+        blocks: [
+          { type: 'paragraph', text: t('mail.greeting', { name: message.name }) },
+          { type: 'paragraph', text: t('mail.eventReminder.intro', { title: message.title }) },
+          { type: 'facts', rows: eventFacts(t, message) },
+          { type: 'action', label: t('mail.event.button'), url: message.url, hint: t('mail.linkHint') },
+          { type: 'note', text: t('mail.event.unsubscribe', { url: message.unsubscribeUrl }) },
+        ],
+      };
+    case 'event-changed':
+      return {
+        subject: t('mail.eventChanged.subject', { title: message.title }),
+        preview: t('mail.eventChanged.intro', { title: message.title }),
+        unsubscribeUrl: message.unsubscribeUrl,
+        calendar: { method: 'REQUEST', content: message.calendar },
+        blocks: [
+          { type: 'paragraph', text: t('mail.greeting', { name: message.name }) },
+          { type: 'paragraph', text: t('mail.eventChanged.intro', { title: message.title }) },
+          { type: 'facts', rows: eventFacts(t, message) },
+          { type: 'action', label: t('mail.event.button'), url: message.url, hint: t('mail.linkHint') },
+          { type: 'note', text: t('mail.event.unsubscribe', { url: message.unsubscribeUrl }) },
+        ],
+      };
+    case 'host-message':
+      return {
+        subject: t('mail.hostMessage.subject', { sender: message.sender, title: message.title }),
+        preview: message.text.slice(0, 120),
+        unsubscribeUrl: message.unsubscribeUrl,
+        blocks: [
+          { type: 'paragraph', text: t('mail.greeting', { name: message.name }) },
+          {
+            type: 'paragraph',
+            text: t('mail.hostMessage.intro', { sender: message.sender, title: message.title }),
+          },
+          { type: 'quote', label: t('mail.hostMessage.label'), text: message.text },
+          { type: 'action', label: t('mail.event.button'), url: message.url, hint: t('mail.linkHint') },
+          { type: 'note', text: t('mail.event.unsubscribe', { url: message.unsubscribeUrl }) },
+        ],
+      };
+    case 'event-cancelled':
+      return {
+        subject: t('mail.eventCancelled.subject', { title: message.title }),
+        preview: t('mail.eventCancelled.intro', { title: message.title, when: message.when }),
+        calendar: { method: 'CANCEL', content: message.calendar },
+        blocks: [
+          { type: 'paragraph', text: t('mail.greeting', { name: message.name }) },
+          {
+            type: 'paragraph',
+            text: t('mail.eventCancelled.intro', { title: message.title, when: message.when }),
+          },
+        ],
+      };
     case 'help-receipt':
       return {
         subject: t('mail.helpReceipt.subject'),
@@ -290,6 +381,8 @@ export function renderMail(message: MailMessage): RenderedMail {
     text: renderText(content, t),
     html: renderHtml(content, message.language, t),
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
+    ...(content.unsubscribeUrl ? { unsubscribeUrl: content.unsubscribeUrl } : {}),
+    ...(content.calendar ? { calendar: content.calendar } : {}),
   };
 }
 

@@ -42,6 +42,17 @@ export function createMailer(deps: MailerDeps): Mailer {
           text: mail.text,
           html: mail.html,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          // RFC 8058: mail apps offer "Unsubscribe", and stop the mails with one POST.
+          ...(mail.unsubscribeUrl
+            ? {
+                list: { unsubscribe: mail.unsubscribeUrl },
+                headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+              }
+            : {}),
+          // A text/calendar alternative with its METHOD: what Gmail and Outlook show as an invitation.
+          ...(mail.calendar
+            ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.content } }
+            : {}),
         });
         deps.log.info({ to: message.to, kind: message.kind, messageId: info.messageId }, 'mail sent');
       },

@@ -33,6 +33,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('answered_by', 'text')
     // A yes past the capacity waits in the order it came: the moment it joined the waitlist.
     .addColumn('waitlisted_at', t.timestamp)
+    // The guest stopped this invitation's mails (its one-click unsubscribe).
+    .addColumn('mail_opted_out_at', t.timestamp)
+    // Why the guest's address refused a mail for good (the SMTP server's answer), shown to the host.
+    .addColumn('mail_bounce', 'text')
     .execute();
   await db.schema
     .createIndex('invitation_guests_card_idx')

@@ -15,6 +15,7 @@ import * as m0012 from './0012-catalog-admin.ts';
 import * as m0013 from './0013-voice-clip-use.ts';
 import * as m0014 from './0014-invitations.ts';
 import * as m0015 from './0015-invitation-guests.ts';
+import * as m0016 from './0016-jobs.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -37,4 +38,5 @@ export const migrations: Record<string, AppMigration> = {
   '0013-voice-clip-use': m0013,
   '0014-invitations': m0014,
   '0015-invitation-guests': m0015,
+  '0016-jobs': m0016,
 };

@@ -1,10 +1,13 @@
-import type { AdminCatalog, UsageCounts } from '../../../../shared/admin/admin.contract.ts';
+import {
+  NO_USAGE,
+  USAGE_FIELDS,
+  type AdminCatalog,
+  type UsageCounts,
+} from '../../../../shared/admin/admin.contract.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useAdminUsage } from '../api/use-admin.ts';
-
-const COLUMNS = ['made7', 'made30', 'shared7', 'shared30'] as const;
 
 function Table({ title, rows }: { title: string; rows: { name: string; counts: UsageCounts }[] }) {
   const { t } = useTranslation();
@@ -15,7 +18,7 @@ function Table({ title, rows }: { title: string; rows: { name: string; counts: U
         <thead>
           <tr className="border-b border-plum-100 text-muted">
             <th className="p-3 text-start">{t('admin.usage.name')}</th>
-            {COLUMNS.map((column) => (
+            {USAGE_FIELDS.map((column) => (
               <th key={column} className="p-3 text-end">
                 {t(`admin.usage.${column}`)}
               </th>
@@ -26,7 +29,7 @@ function Table({ title, rows }: { title: string; rows: { name: string; counts: U
           {rows.map(({ name, counts }) => (
             <tr key={counts.id} className="border-b border-plum-50">
               <td className="p-3 font-bold text-ink">{name}</td>
-              {COLUMNS.map((column) => (
+              {USAGE_FIELDS.map((column) => (
                 <td key={column} className="p-3 text-end tabular-nums">
                   {counts[column]}
                 </td>
@@ -45,7 +48,7 @@ export function UsageTable({ catalog }: { catalog: AdminCatalog }) {
   const usage = useAdminUsage();
   if (usage.isError) return <ErrorState error={usage.error} onRetry={() => void usage.refetch()} />;
   if (!usage.data) return <Skeleton className="h-48 w-full rounded-2xl" />;
-  const zero = (id: string): UsageCounts => ({ id, made7: 0, made30: 0, shared7: 0, shared30: 0 });
+  const zero = (id: string): UsageCounts => ({ ...NO_USAGE, id });
   const byShares = (a: { counts: UsageCounts }, b: { counts: UsageCounts }) =>
     b.counts.shared30 - a.counts.shared30 || b.counts.made30 - a.counts.made30;
   const categoryCounts = new Map(usage.data.categories.map((c) => [c.id, c]));

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import type { Database } from '../../server/platform/db/database.ts';
+import {
+  createScratchPostgresDatabase,
+  findPostgresBinDir,
+  PG_ADMIN_URL_ENV,
+  startTestPostgresCluster,
+  type TestPostgresCluster,
+} from '../../server/testing/postgres.ts';
+
+/** A process's parent and CPU time (user + system, in clock ticks: 100 a second on Linux) from /proc. */
+function processStat(pid: string): { parent: string; ticks: number } | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { parent: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the CPU time of the cluster's processes (the postmaster's children), or null when it is not local. */
+export async function postgresCpuReader(database: Database): Promise<(() => number) | null> {
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
+  const postmaster = processStat(String(rows[0]!.pid))?.parent;
+  if (!postmaster) return null;
+  return () =>
+    readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(processStat)
+      .filter((stat) => stat?.parent === postmaster)
+      .reduce((sum, stat) => sum + stat!.ticks * 10, 0);
+}
+
+/**
+ * Runs `bench` on PostgreSQL: `DATABASE_URL`'s server, or a throwaway cluster of the machine's PostgreSQL
+ * binaries reached through its unix socket, as a server on the same machine would be. Skipped (and said so)
+ * when there is neither.
+ */
+export async function onPostgres(bench: (label: string, url: string) => Promise<void>): Promise<void> {
+  let cluster: TestPostgresCluster | null = null;
+  try {
+    let url = process.env.DATABASE_URL;
+    if (!url) {
+      const binDir = findPostgresBinDir();
+      if (!binDir) {
+        console.log('PostgreSQL: no binaries found and no DATABASE_URL: skipped.');
+        return;
+      }
+      cluster = await startTestPostgresCluster(binDir);
+      process.env[PG_ADMIN_URL_ENV] = cluster.adminUrl;
+      const scratch = new URL((await createScratchPostgresDatabase()).url);
+      scratch.searchParams.set('host', cluster.socketDir);
+      url = scratch.toString();
+    }
+    await bench(cluster ? 'PostgreSQL (unix socket)' : 'PostgreSQL', url);
+  } finally {
+    await cluster?.stop();
+  }
+}
