@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationsApi, voiceApi } from '../shared/api-paths.ts';
@@ -114,6 +115,19 @@ async function openCard(page: Page) {
   return reply;
 }
 
+/** The serious and critical WCAG 2.1 A/AA violations axe finds in the reply (the accessibility suite's bar). */
+async function violationsIn(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .include('[data-testid="invitation-reply"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
 describe.each(['en', 'ar'] as const)('a guest answers an invitation on a phone (%s)', (language) => {
   const t = localeText(language);
   const names = NAMES[language];
@@ -165,6 +179,7 @@ describe.each(['en', 'ar'] as const)('a guest answers an invitation on a phone (
         expect(await statusGroup.getAttribute('aria-describedby')).toBe(await statusError.getAttribute('id'));
         const yes = reply.getByRole('radio', { name: t('invitation.rsvp.status.yes') });
         expect(await yes.evaluate((element) => element === document.activeElement)).toBe(true);
+        expect(await violationsIn(page)).toEqual([]);
 
         // Yes, with one plus-one (named) and a meal.
         await yes.check();
@@ -186,6 +201,7 @@ describe.each(['en', 'ar'] as const)('a guest answers an invitation on a phone (
         expect(said).toContain(vegetarian);
         // Those coming, as the host shows them: this guest now.
         expect(await reply.getByTestId('rsvp-coming').innerText()).toContain(names.guest);
+        expect(await violationsIn(page)).toEqual([]);
 
         // Changed to no: the form comes back with the answer as it stands.
         await reply.getByRole('button', { name: t('invitation.rsvp.change') }).click();

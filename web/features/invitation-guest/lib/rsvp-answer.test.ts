@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Rsvp } from '../../../../shared/invitations/guests.contract.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import {
+  deadlineText,
   formValuesOf,
   replyIssues,
   repliesCloseAt,
@@ -134,5 +135,12 @@ describe("a guest's reply form", () => {
       '2027-06-01T11:00:00.000Z',
     );
     expect(repliesCloseAt({ rsvpByUtc: null, startsAtUtc }).toISOString()).toBe(startsAtUtc);
+  });
+
+  it("says the host's deadline in the event's zone, and nothing without one", () => {
+    const rsvpBy = { rsvpByUtc: '2027-06-01T11:00:00.000Z', timeZone: 'Europe/London' };
+    expect(deadlineText(rsvpBy, 'en')).toBe('Tuesday, June 1 at 12:00 PM GMT+1');
+    expect(deadlineText({ ...rsvpBy, timeZone: 'Asia/Riyadh' }, 'en')).toContain('2:00 PM GMT+3');
+    expect(deadlineText({ ...rsvpBy, rsvpByUtc: null }, 'en')).toBeNull();
   });
 });
