@@ -10,7 +10,16 @@ import en from '../shared/i18n/locales/en.json';
 import ru from '../shared/i18n/locales/ru.json';
 import { textAt, type Messages } from '../shared/i18n/translator.ts';
 import { routePatterns } from '../web/config/paths.ts';
-import { adminApi, appInfoApi, cardsApi, catalogApi, mailboxApi, paymentsApi } from '../shared/api-paths.ts';
+import {
+  adminApi,
+  appInfoApi,
+  cardsApi,
+  catalogApi,
+  invitationsApi,
+  mailboxApi,
+  paymentsApi,
+} from '../shared/api-paths.ts';
+import { guestListSchema } from '../shared/invitations/guests.contract.ts';
 import { mailboxListSchema } from '../shared/mailbox/mailbox.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { openAppPage } from './support/open-page.ts';
@@ -206,6 +215,14 @@ describe.each<{ language: Language }>([{ language: 'ar' }, { language: 'ru' }])(
       const created = await callApi(page, 'POST', cardsApi.create, { ...cardInput, invitation }, inLanguage);
       expect(created.status).toBe(201);
       const card = cardSchema.parse(created.json);
+      // A guest of the invitation, with a link of their own.
+      const guestName = language === 'ar' ? 'نورة' : 'Наташа';
+      addData(guestName);
+      const guests = await callApi(page, 'POST', invitationsApi.guests(card.id), {
+        guests: [{ name: guestName }],
+      });
+      expect(guests.status).toBe(201);
+      const guestLink = guestListSchema.parse(guests.json).guests[0]!.linkPath;
       await sweep(page, routePatterns.myWincs, '/my-wincs');
       await sweep(page, routePatterns.overview, `/overview/${card.id}`);
       await page.getByRole('button', { name: t('overview.share') }).click();
@@ -230,11 +247,23 @@ describe.each<{ language: Language }>([{ language: 'ar' }, { language: 'ru' }])(
       await sweep(recipientPage, '/c/:cardId', `/c/${card.id}`);
       await recipientPage.getByTestId('card-cover').click();
       await recipientPage.getByTestId('invitation-event').waitFor();
+      await recipientPage.getByTestId('rsvp-form').waitFor();
       await sweep(recipientPage, '/c/:cardId');
+      // The guest's own link: the invitation greeting them, their reply, then their answer.
+      await sweep(recipientPage, '/i/:token', guestLink);
+      await recipientPage.getByTestId('card-cover').click();
+      await recipientPage.getByTestId('rsvp-form').waitFor();
+      await sweep(recipientPage, '/i/:token');
+      await recipientPage.getByRole('radio', { name: t('invitation.rsvp.status.yes') }).check();
+      await recipientPage.getByTestId('rsvp-send').click();
+      await recipientPage.getByTestId('rsvp-summary').waitFor();
+      await sweep(recipientPage, '/i/:token');
       await recipient.close();
       await context.close();
 
-      expect([...visited].sort()).toEqual([...Object.values(routePatterns), '*', '/c/:cardId'].sort());
+      expect([...visited].sort()).toEqual(
+        [...Object.values(routePatterns), '*', '/c/:cardId', '/i/:token'].sort(),
+      );
     });
   },
 );
