@@ -199,7 +199,7 @@ export function GuestRsvp({
     moved.current = true;
   };
   const show = (next: GuestInvitation, noticed: Done) => {
-    moved.current = true;
+    refocus();
     setCurrent(next);
     setEditing(false);
     setNotice(noticed);
