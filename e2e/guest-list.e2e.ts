@@ -14,7 +14,8 @@ import { callApi, signUpInPage } from './support/page-api.ts';
 /**
  * The host's guest list on a phone, in English and in Arabic: a signed-in host with an invitation not paid
  * yet finds its guests from the overview, pastes three guests (a bad email refused on its line, nothing
- * added, nothing lost from the field), fixes it, pays, and comes back to the list from My WINCS; copies one
+ * added, nothing lost from the field), fixes it, uploads a CSV file and types one guest by hand (a name
+ * already invited refused on its field), pays, and comes back to the list from My WINCS; copies one
  * guest's personal link; that guest answers from another browser, and the list shows the answer without a
  * reload. The host then records an answer given in person, filters and searches the list, and removes a guest.
  * The list and the dialog with its refused lines pass an axe audit.
@@ -34,9 +35,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const GUESTS: Record<'en' | 'ar', { title: string; names: [string, string, string]; meal: string }> = {
-  en: { title: 'Lina & Omar’s wedding', names: ['Leila Haddad', 'Omar Nasser', 'Sara Klein'], meal: 'Fish' },
-  ar: { title: 'زفاف لينا وعمر', names: ['ليلى حداد', 'عمر ناصر', 'سارة كلاين'], meal: 'سمك' },
+const GUESTS: Record<'en' | 'ar', { title: string; names: string[]; meal: string }> = {
+  en: {
+    title: 'Lina & Omar’s wedding',
+    names: ['Leila Haddad', 'Omar Nasser', 'Sara Klein', 'Nadia Saleh', 'Yusuf Ali'],
+    meal: 'Fish',
+  },
+  ar: {
+    title: 'زفاف لينا وعمر',
+    names: ['ليلى حداد', 'عمر ناصر', 'سارة كلاين', 'نادية صالح', 'يوسف علي'],
+    meal: 'سمك',
+  },
 };
 
 /** A guest's row in the list, by name. */
@@ -47,7 +56,7 @@ describe.each(['en', 'ar'] as const)(
   (language: Language & ('en' | 'ar')) => {
     const t = localeText(language);
     const { title, names, meal } = GUESTS[language];
-    const [leila, omar, sara] = names;
+    const [leila, omar, sara, fromFile, byHand] = names as [string, string, string, string, string];
 
     it(
       'adds guests by paste, pays, copies a link, and sees a guest answer live',
@@ -138,6 +147,40 @@ describe.each(['en', 'ar'] as const)(
             t(`guestList.limit_${new Intl.PluralRules(language).select(20)}`, { guests: 3, count: 20 }),
           );
 
+          // A CSV file as Excel saves it (UTF-8 with a BOM, a header row), sent as its bytes.
+          await page
+            .getByRole('button', { name: t('guestList.add.open') })
+            .first()
+            .click();
+          await dialog.getByText(t('guestList.add.modes.file'), { exact: true }).click();
+          await dialog.getByLabel(t('guestList.add.fileLabel')).setInputFiles({
+            name: 'guests.csv',
+            mimeType: 'text/csv',
+            buffer: Buffer.from(`\uFEFFName,Email,Plus-ones\r\n${fromFile},nadia@example.com,2\r\n`, 'utf8'),
+          });
+          await dialog.getByRole('button', { name: t('guestList.add.submit') }).click();
+          await dialog.waitFor({ state: 'detached' });
+          await rowOf(page, fromFile).waitFor();
+
+          // One guest by hand: a name already invited is refused on the name field, another is added.
+          await page
+            .getByRole('button', { name: t('guestList.add.open') })
+            .first()
+            .click();
+          await dialog.getByText(t('guestList.add.modes.one'), { exact: true }).click();
+          const name = dialog.getByRole('textbox', { name: t('guestList.add.name') });
+          await name.fill(sara);
+          await dialog.getByRole('button', { name: t('guestList.add.submit') }).click();
+          await dialog
+            .getByRole('alert')
+            .filter({ hasText: t('guestList.add.alreadyInvited') })
+            .waitFor();
+          expect(await name.getAttribute('aria-invalid')).toBe('true');
+          await name.fill(byHand);
+          await dialog.getByRole('button', { name: t('guestList.add.submit') }).click();
+          await dialog.waitFor({ state: 'detached' });
+          await expect.poll(() => page.getByTestId('guest').count()).toBe(5);
+
           // Paid as any card: the checkout's share dialog closes on My WINCS, whose card leads to its guests.
           await unpaid.getByRole('button', { name: t('guestList.unpaid.action') }).click();
           await page.waitForURL('**/checkout');
@@ -209,7 +252,7 @@ describe.each(['en', 'ar'] as const)(
           await search.fill(sara.split(' ')[0]!);
           await expect.poll(() => page.getByTestId('guest').count()).toBe(1);
           await search.fill('');
-          await expect.poll(() => page.getByTestId('guest').count()).toBe(3);
+          await expect.poll(() => page.getByTestId('guest').count()).toBe(5);
 
           // Sara removed, after the confirmation that says her link stops working.
           await rowOf(page, sara)
@@ -218,7 +261,8 @@ describe.each(['en', 'ar'] as const)(
           const remove = page.getByRole('dialog', { name: t('guestList.remove.title', { name: sara }) });
           await remove.getByText(t('guestList.remove.body')).waitFor();
           await remove.getByRole('button', { name: t('guestList.remove.confirm') }).click();
-          await expect.poll(() => page.getByTestId('guest').count()).toBe(2);
+          await expect.poll(() => page.getByTestId('guest').count()).toBe(4);
+          expect(await rowOf(page, sara).count()).toBe(0);
 
           // The export is the server's CSV of this list.
           const csv = page.getByRole('link', { name: t('guestList.export') });
