@@ -34,5 +34,6 @@ describe('paths', () => {
     expect(paths.signin()).toBe('/signin');
     expect(paths.myWincs()).toBe('/my-wincs');
     expect(paths.overview('abc')).toBe('/overview/abc');
+    expect(paths.guestList('a/b')).toBe('/my-wincs/a%2Fb/guests');
   });
 });
