@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
@@ -7,7 +6,7 @@ import { firstTemplateId, openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { verificationLink } from './support/mailbox.ts';
 import { cardsApi } from '../shared/api-paths.ts';
-import { waitForTakeOver } from './support/open-page.ts';
+import { seriousViolations as violations } from './support/axe.ts';
 
 /**
  * An automated accessibility audit (axe-core, WCAG 2.1 A and AA) of every page a sender and a recipient go
@@ -27,30 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The serious and critical violations on the page as it is now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  await waitForTakeOver(page);
-  // Mid-fade text is translucent, and axe would judge its contrast against what shows through it.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        // One cancelled meanwhile (a placeholder whose picture arrived) shows nothing any more.
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 describe.each(['en', 'ar'] as const)('accessibility (%s)', (language) => {
   const t = localeText(language);

@@ -17,10 +17,11 @@ import { signUpInPage } from './support/page-api.ts';
  * template, which starts as an invitation titled after it; fills the event (an end before the start is refused
  * on the end field first); saves; sees it labelled on the overview; Edit brings the event back; pays with
  * credits. In Arabic the host is signed in from the start; in English they make it as a guest and sign up from
- * Share, so the event crosses the sign-in wall with the card. The link, opened on a phone elsewhere in the
- * world with no account, shows the event under the opened card on the event's day in its zone and the guest's
- * own time, the place's map link, the notes as written, calendar links carrying the page's link, and a .ics
- * with the event.
+ * Share, so the event crosses the sign-in wall with the card. On the way the host sets how guests reply (a
+ * deadline, plus-ones, a meal question, a capacity), which the form shows again when reopened. The link,
+ * opened on a phone elsewhere in the world with no account, shows the event under the opened card on the
+ * event's day in its zone and the guest's own time, the place's map link, the notes as written, calendar
+ * links carrying the page's link, and a .ics with the event.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -40,16 +41,21 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const EVENTS: Record<'en' | 'ar', { title: string; place: string; notes: string }> = {
+const EVENTS: Record<
+  'en' | 'ar',
+  { title: string; place: string; notes: string; meal: [prompt: string, string, string] }
+> = {
   en: {
     title: 'Lina & Omar’s wedding',
     place: 'Al Faisaliah Hotel, Riyadh',
     notes: 'Dress code: formal\nParking behind the hall',
+    meal: ['Meal', 'Fish', 'Lamb'],
   },
   ar: {
     title: 'زفاف لينا وعمر',
     place: 'فندق الفيصلية، الرياض',
     notes: 'اللباس رسمي\nالمواقف خلف القاعة',
+    meal: ['الطبق', 'سمك', 'لحم'],
   },
 };
 
@@ -159,6 +165,43 @@ describe.each([
         expect(await edit.getByRole('textbox', { name: t('invitation.editor.title') }).inputValue()).toBe(
           event.title,
         );
+
+        // How guests reply: a deadline, one plus-one each, a meal to choose, room for 80.
+        const replies = edit.getByTestId('reply-settings');
+        const rsvpBy = `${year}-06-18T12:00`;
+        await replies.getByLabel(t('invitation.editor.replies.rsvpBy')).fill(rsvpBy);
+        await replies.getByLabel(t('invitation.editor.replies.maxPlusOnes')).selectOption('1');
+        await replies.getByRole('button', { name: t('invitation.editor.replies.addQuestion') }).click();
+        const question = replies.getByTestId('reply-question');
+        const choice = (number: number) =>
+          question.getByRole('textbox', { name: t('invitation.editor.replies.choice', { number }) });
+        await question
+          .getByRole('textbox', { name: t('invitation.editor.replies.prompt') })
+          .fill(event.meal[0]);
+        await question
+          .locator('label')
+          .filter({ hasText: t('invitation.editor.replies.kinds.choice') })
+          .click();
+        await choice(1).fill(event.meal[1]);
+        await choice(2).fill(event.meal[2]);
+        await replies.getByRole('spinbutton', { name: t('invitation.editor.replies.capacity') }).fill('80');
+        await edit.getByRole('button', { name: t('editor.next') }).click();
+        await page.waitForURL(`**/overview/${cardId}`);
+
+        // Saved with the card: the form reopens with them.
+        await page.getByRole('button', { name: t('overview.edit') }).click();
+        await edit.waitFor();
+        expect(await replies.getByLabel(t('invitation.editor.replies.rsvpBy')).inputValue()).toBe(rsvpBy);
+        expect(await replies.getByLabel(t('invitation.editor.replies.maxPlusOnes')).inputValue()).toBe('1');
+        expect(
+          await question.getByRole('textbox', { name: t('invitation.editor.replies.prompt') }).inputValue(),
+        ).toBe(event.meal[0]);
+        expect([await choice(1).inputValue(), await choice(2).inputValue()]).toEqual(event.meal.slice(1));
+        expect(
+          await replies
+            .getByRole('spinbutton', { name: t('invitation.editor.replies.capacity') })
+            .inputValue(),
+        ).toBe('80');
         await edit.getByRole('button', { name: t('editor.next') }).click();
         await page.waitForURL(`**/overview/${cardId}`);
 

@@ -216,7 +216,7 @@ describe.each<{ language: Language }>([{ language: 'ar' }, { language: 'ru' }])(
       expect(created.status).toBe(201);
       const card = cardSchema.parse(created.json);
       // A guest of the invitation, with a link of their own.
-      const guestName = language === 'ar' ? 'نورة' : 'Наташа';
+      const guestName = language === 'ar' ? 'سلمى' : 'Наташа';
       addData(guestName);
       const guests = await callApi(page, 'POST', invitationsApi.guests(card.id), {
         guests: [{ name: guestName }],
@@ -238,6 +238,21 @@ describe.each<{ language: Language }>([{ language: 'ar' }, { language: 'ru' }])(
 
       // The recipient's page of a paid card, opened by someone without an account.
       expect((await callApi(page, 'POST', cardsApi.unlock(card.id))).status).toBe(200);
+
+      // The invitation's guest list, one guest having answered, and its dialog that adds guests.
+      const guestNames = language === 'ar' ? ['نورة', 'خالد'] : ['Ольга', 'Иван'];
+      addData(...guestNames, 'guest-sweep@example.com');
+      const listed = await callApi(page, 'POST', invitationsApi.guests(card.id), {
+        guests: [{ name: guestNames[0], email: 'guest-sweep@example.com' }, { name: guestNames[1] }],
+      });
+      expect(listed.status).toBe(201);
+      const [answering] = listed.json!.guests as Array<{ linkPath: string }>;
+      const token = decodeURIComponent(answering!.linkPath.split('/').pop()!);
+      expect((await callApi(page, 'PUT', invitationsApi.answer(token), { status: 'yes' })).status).toBe(200);
+      await sweep(page, routePatterns.guestList, `/my-wincs/${card.id}/guests`);
+      await page.getByRole('button', { name: t('guestList.add.open') }).click();
+      await page.getByRole('dialog', { name: t('guestList.add.title') }).waitFor();
+      await sweep(page, routePatterns.guestList);
       const recipient = await contextIn(browser, language, {
         viewport: PHONE,
         locale: language,

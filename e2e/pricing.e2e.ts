@@ -111,6 +111,11 @@ describe('pricing and the test-mode checkout', () => {
     expect(await price(page, 'plus')).toBe('$5');
     expect(await price(page, 'premium')).toBe('$15');
     await planCard(page, 'plus').getByText(en('pricing.popular'), { exact: true }).waitFor();
+    // Each plan says how many guests its invitations may have.
+    for (const plan of PLANS)
+      await planCard(page, plan.tierId)
+        .getByText(en('pricing.features.guestLimit_other', { count: plan.offers.monthly!.guestLimit }))
+        .waitFor();
     await planCard(page, 'free')
       .getByRole('link', { name: en('pricing.actions.startFree') })
       .waitFor();
@@ -264,6 +269,9 @@ describe('pricing and the test-mode checkout', () => {
     await bulk.click();
     await page.locator('[data-testid="plan-cards"][data-cycle="bulk"]').waitFor();
     expect(await planCard(page, 'plus').getByTestId('plan-credits').innerText()).toContain('6,600');
+    await planCard(page, 'premium')
+      .getByText(ar(`pricing.features.guestLimit_${new Intl.PluralRules('ar').select(500)}`, { count: 500 }))
+      .waitFor();
     // Nothing spills sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();

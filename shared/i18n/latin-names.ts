@@ -7,7 +7,7 @@
 export const LATIN_NAMES: ReadonlySet<string> = new Set(
   [
     'Winc WINC WINCS Google Apple Pay Chrome Safari Edge Firefox HandBrake Windows Mac Linux Outlook',
-    'JPEG JPG PNG WebP GIF AVIF SMTP URL X p you@example.com birthday wedding eid',
+    'JPEG JPG PNG WebP GIF AVIF CSV UTF Excel SMTP URL X p you@example.com birthday wedding eid',
   ].flatMap((line) => line.split(' ')),
 );
 

@@ -50,6 +50,8 @@ export const STRING_PARTS = {
   profile: ['profile'],
   account: ['account', 'auth.errors', 'auth.fields', 'auth.invalidEmail'],
   myWincs: ['myWincs', 'share', 'invitation.badge'],
+  /** An invitation's guest list (DESIGN §1.20), its own page in My WINCS. */
+  guestList: ['guestList', 'invitation.badge'],
   pricing: ['pricing'],
   testCheckout: ['testCheckout', 'pricing'],
   /** The catalog admin area (DESIGN §1.16). */

@@ -31,6 +31,8 @@ export const INVITATION_ISSUES = [
   'deadline-after-start',
   'starts-in-past',
   'capacity-too-small',
+  'capacity-too-large',
+  'whole-number',
   'choices-needed',
 ] as const;
 export type InvitationIssue = (typeof INVITATION_ISSUES)[number];

@@ -33,6 +33,8 @@ describe("an invitation's event, as the contract checks it", () => {
     expect(issuesOf({ ...event, timeZone: 'Europe/Atlantis' })).toEqual([['timeZone', 'unknown-time-zone']]);
     expect(issuesOf({ ...event, startsAt: '2027-13-01T10:00' })).toEqual([['startsAt', 'invalid-date-time']]);
     expect(issuesOf({ ...event, capacity: 0 })).toEqual([['capacity', 'capacity-too-small']]);
+    expect(issuesOf({ ...event, capacity: 2.5 })).toEqual([['capacity', 'whole-number']]);
+    expect(issuesOf({ ...event, capacity: 10_001 })).toEqual([['capacity', 'capacity-too-large']]);
     expect(issuesOf({ ...event, maxPlusOnes: 11 })).toHaveLength(1);
     expect(issuesOf({ ...event, title: 'x'.repeat(121) })).toEqual([['title', 'too-long']]);
     expect(issuesOf({ ...event, place: 'x'.repeat(201) })).toEqual([['place', 'too-long']]);

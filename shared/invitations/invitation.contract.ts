@@ -75,9 +75,9 @@ export const invitationInputSchema = z
     /** How many people may come in all (guests and plus-ones); null: no limit. */
     capacity: z
       .number()
-      .int()
+      .int('whole-number')
       .min(1, 'capacity-too-small')
-      .max(INVITATION_CAPACITY_MAX)
+      .max(INVITATION_CAPACITY_MAX, 'capacity-too-large')
       .nullable()
       .default(null),
     /** Guests see the names of those coming (DESIGN §1.20 privacy: off unless the host turns it on). */

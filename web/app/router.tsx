@@ -4,6 +4,7 @@ import adminStrings from 'virtual:strings/admin';
 import authStrings from 'virtual:strings/auth';
 import checkoutStrings from 'virtual:strings/checkout';
 import faqStrings from 'virtual:strings/faq';
+import guestListStrings from 'virtual:strings/guestList';
 import helpStrings from 'virtual:strings/help';
 import mailboxStrings from 'virtual:strings/mailbox';
 import myWincsStrings from 'virtual:strings/myWincs';
@@ -142,6 +143,13 @@ export const appRoutes: RouteObject[] = [
         lazy: () =>
           withStrings(import('./routes/my-wincs.route.tsx'), myWincsStrings).then((m) => ({
             Component: m.MyWincsRoute,
+          })),
+      },
+      {
+        path: routePatterns.guestList,
+        lazy: () =>
+          withStrings(import('./routes/guest-list.route.tsx'), guestListStrings).then((m) => ({
+            Component: m.GuestListRoute,
           })),
       },
       {

@@ -34,6 +34,7 @@ describe('paths', () => {
     expect(paths.signin()).toBe('/signin');
     expect(paths.myWincs()).toBe('/my-wincs');
     expect(paths.overview('abc')).toBe('/overview/abc');
+    expect(paths.guestList('a/b')).toBe('/my-wincs/a%2Fb/guests');
   });
 
   it("reads the recipient page's path: a share link's card or a guest's own link", () => {

@@ -17,6 +17,8 @@ export const routePatterns = {
   checkout: '/checkout',
   profile: '/profile',
   myWincs: '/my-wincs',
+  /** An invitation's guests (DESIGN §1.20), for its host. */
+  guestList: '/my-wincs/:cardId/guests',
   accountInfo: '/account-info',
   help: '/help',
   faqs: '/faqs',
@@ -59,6 +61,7 @@ export const paths = {
   checkout: () => routePatterns.checkout,
   profile: () => routePatterns.profile,
   myWincs: () => routePatterns.myWincs,
+  guestList: (cardId: string) => `/my-wincs/${encodeURIComponent(cardId)}/guests`,
   accountInfo: () => routePatterns.accountInfo,
   help: () => routePatterns.help,
   faqs: () => routePatterns.faqs,

@@ -15,6 +15,9 @@ export const cardKeys = {
   card: (id: string) => [...cardKeys.all, id] as const,
   /** Every My WINCS list (each filter has its own under it): refreshed when a recipient opens a card. */
   paidLists: ['my-wincs'] as const,
+  /** Every invitation's guest list: read again when the live channel says one changed. */
+  guestLists: ['guest-lists'] as const,
+  guestList: (cardId: string) => [...cardKeys.guestLists, cardId] as const,
 };
 
 export async function fetchCard(id: string, signal?: AbortSignal): Promise<Card> {

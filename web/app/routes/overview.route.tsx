@@ -36,6 +36,7 @@ export function OverviewRoute() {
         onHome={() => void navigate(paths.home())}
         onEdit={(card) => void navigate(paths.home(), { state: editCardState(card.id) })}
         shareDisabled={session.status === 'loading'}
+        guestsOffered={session.status === 'signed-in'}
         onShare={(card) => {
           if (session.status === 'signed-in')
             void navigate(paths.checkout(), {

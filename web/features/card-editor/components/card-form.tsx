@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type PathValue } from 'react-hook-form';
+import { get, useForm, useWatch, type FieldErrors, type Path, type PathValue } from 'react-hook-form';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import { occasionForCategory } from '../../../../shared/ai/ai-message.contract.ts';
@@ -27,12 +27,17 @@ import {
 } from '../lib/card-draft.ts';
 import { useMediaSave } from '../hooks/use-media-save.ts';
 import { mediaChanges, NO_MEDIA_EDITS, savedMediaUrls, type MediaEdits } from '../lib/media-edits.ts';
-import { EVENT_FIELDS, type CardKind, type EventField } from '../lib/invitation-draft.ts';
+import {
+  eventFieldId,
+  eventFieldOrder,
+  type CardKind,
+  type EventFieldPath,
+} from '../lib/invitation-draft.ts';
 import { deviceTimeZone } from '../../../lib/event-dates.ts';
 import { startsAsInvitation } from '../../../../shared/invitations/invitation-rules.ts';
 import { AiMessageDialog } from './ai-message-dialog.tsx';
 import { CardKindSwitch } from './card-kind-switch.tsx';
-import { EventFields, eventFieldId } from './event-fields.tsx';
+import { EventFields } from './event-fields.tsx';
 import { CardLanguageField } from './card-language-field.tsx';
 import { GreetingPreview } from './greeting-preview.tsx';
 import { OptionCheckbox } from './option-checkbox.tsx';
@@ -122,11 +127,17 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
     error: useId(),
     event: useId(),
   };
-  const eventIssues: Partial<Record<EventField, string>> = {};
-  for (const field of EVENT_FIELDS) {
-    const message = errors.event?.[field]?.message;
+  // An event field's issue, a question's part's among them (`event.questions.0.prompt`).
+  const eventIssueOf = (found: FieldErrors<CardFormValues>, field: EventFieldPath): string | undefined => {
+    const issue: { message?: string } | undefined = get(found, `event.${field}`);
+    return issue?.message;
+  };
+  const eventIssues: Partial<Record<EventFieldPath, string>> = {};
+  for (const field of eventFieldOrder(values.event)) {
+    const message = eventIssueOf(errors, field);
     if (message) eventIssues[field] = message;
   }
+  const eventPath = (field: EventFieldPath) => `event.${field}` as Path<CardFormValues>;
 
   const change = <K extends keyof CardFormValues>(key: K, value: PathValue<CardFormValues, K>) => {
     setValue(key, value);
@@ -149,12 +160,12 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
     const focusId = focusIds[field];
     if (focusId) document.getElementById(focusId)?.focus();
   };
-  const focusEventField = (field: EventField) =>
+  const focusEventField = (field: EventFieldPath) =>
     document.getElementById(eventFieldId(ids.event, field))?.focus();
   const onInvalid = (invalid: FieldErrors<CardFormValues>) => {
     setSaveError(null);
     // The event comes first in the form.
-    const eventField = EVENT_FIELDS.find((name) => invalid.event?.[name]);
+    const eventField = eventFieldOrder(values.event).find((name) => eventIssueOf(invalid, name));
     if (eventField) return focusEventField(eventField);
     const field = FIELD_ORDER.find((name) => invalid[name]);
     if (field) focusField(field);
@@ -178,7 +189,7 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
         setError(serverCheck.field, { message: serverCheck.code });
         focusField(serverCheck.field);
       } else if (eventRefusals.length > 0) {
-        for (const { field, code } of eventRefusals) setError(`event.${field}`, { message: code });
+        for (const { field, code } of eventRefusals) setError(eventPath(field), { message: code });
         focusEventField(eventRefusals[0]!.field);
       } else setSaveError(t(saveErrorKey(error)));
       return;
@@ -262,9 +273,16 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
               issues={eventIssues}
               register={register}
               onEdited={(field) => {
-                clearErrors(`event.${field}`);
+                clearErrors(eventPath(field));
                 setSaveError(null);
               }}
+              onQuestionsChange={(questions) => {
+                setValue('event.questions', questions);
+                // A question added or removed moves the others: their issues are checked again on submit.
+                clearErrors('event.questions');
+                setSaveError(null);
+              }}
+              onShowGuestListChange={(shown) => setValue('event.showGuestList', shown)}
               language={uiLanguage}
             />
           )}

@@ -15,23 +15,21 @@ import { useTranslation } from '../../../lib/translation.tsx';
 import type { CardFormValues } from '../lib/card-draft.ts';
 import {
   eventErrorKey,
+  eventFieldId,
   labelMoment,
   timeZoneLabel,
   timeZoneNames,
   type EventField,
+  type EventFieldPath,
   type EventFormValues,
+  type QuestionFormValues,
 } from '../lib/invitation-draft.ts';
-
-/** The id of an event field's control (the form focuses the first one with an issue). */
-export function eventFieldId(idBase: string, field: EventField): string {
-  return `${idBase}-event-${field}`;
-}
+import { ReplySettings } from './reply-settings.tsx';
 
 /**
  * An invitation's event in the card form (DESIGN §1.20): title, start and optional end as wall-clock times in
  * the event's IANA zone (the device's by default; typed or picked from every zone the browser knows), the
- * place with a live map link, notes. Each field shows its own issue, tied to it. The replies' settings are
- * not offered: guests cannot answer yet, and the page must not promise what the product does not do.
+ * place with a live map link, notes, and how guests reply. Each field shows its own issue, tied to it.
  */
 export function EventFields({
   idBase,
@@ -39,14 +37,18 @@ export function EventFields({
   issues,
   register,
   onEdited,
+  onQuestionsChange,
+  onShowGuestListChange,
   language,
 }: {
   idBase: string;
   values: EventFormValues;
   /** Each field's issue code, if any. */
-  issues: Partial<Record<EventField, string>>;
+  issues: Partial<Record<EventFieldPath, string>>;
   register: UseFormRegister<CardFormValues>;
-  onEdited: (field: EventField) => void;
+  onEdited: (field: EventFieldPath) => void;
+  onQuestionsChange: (questions: QuestionFormValues[]) => void;
+  onShowGuestListChange: (shown: boolean) => void;
   language: Language;
 }) {
   const { t } = useTranslation();
@@ -190,6 +192,15 @@ export function EventFields({
             dir="auto"
           />,
         )}
+        <ReplySettings
+          idBase={idBase}
+          values={values}
+          issues={issues}
+          register={register}
+          onEdited={onEdited}
+          onQuestionsChange={onQuestionsChange}
+          onShowGuestListChange={onShowGuestListChange}
+        />
       </div>
     </fieldset>
   );

@@ -39,7 +39,19 @@ describe('card draft', () => {
       faceOpening: true,
       media: NO_MEDIA_EDITS,
       kind: 'card',
-      event: { title: '', startsAt: '', endsAt: '', timeZone: '', place: '', notes: '' },
+      event: {
+        title: '',
+        startsAt: '',
+        endsAt: '',
+        timeZone: '',
+        place: '',
+        notes: '',
+        rsvpBy: '',
+        maxPlusOnes: '0',
+        capacity: '',
+        showGuestList: false,
+        questions: [],
+      },
       savedInvitation: null,
     });
   });
@@ -62,7 +74,12 @@ describe('card draft', () => {
       timeZone: 'Europe/Moscow',
       place: 'Home',
       notes: '',
-    } as Invitation;
+      rsvpBy: null,
+      maxPlusOnes: 1,
+      questions: [{ id: 'song', kind: 'text', prompt: 'A song?', choices: [] }],
+      capacity: 40,
+      showGuestList: false,
+    } as unknown as Invitation;
     const defaults = { asInvitation: true, title: 'Template', timeZone: 'Asia/Riyadh' };
     const reopened = initialFormValues({ invitation } as Card, 't1', 'en', defaults);
     expect(reopened.kind).toBe('invitation');
@@ -74,6 +91,11 @@ describe('card draft', () => {
       timeZone: 'Europe/Moscow',
       place: 'Home',
       notes: '',
+      rsvpBy: '',
+      maxPlusOnes: '1',
+      capacity: '40',
+      showGuestList: false,
+      questions: [{ id: 'song', kind: 'text', prompt: 'A song?', choices: ['', ''] }],
     });
     expect(initialFormValues({ invitation: null } as Card, 't1', 'en', defaults).kind).toBe('card');
   });
@@ -167,6 +189,11 @@ describe('card draft', () => {
       timeZone: 'Asia/Riyadh',
       place: 'Al Faisaliah Hotel',
       notes: 'Formal',
+      rsvpBy: '2099-12-20T12:00',
+      maxPlusOnes: '2',
+      capacity: '150',
+      showGuestList: true,
+      questions: [{ id: 'meal', kind: 'choice', prompt: 'Meal', choices: ['Fish', 'Lamb'] }],
     },
   };
 
@@ -179,6 +206,11 @@ describe('card draft', () => {
       timeZone: 'Asia/Riyadh',
       place: 'Al Faisaliah Hotel',
       notes: 'Formal',
+      rsvpBy: '2099-12-20T12:00',
+      maxPlusOnes: 2,
+      capacity: 150,
+      showGuestList: true,
+      questions: [{ id: 'meal', kind: 'choice', prompt: 'Meal', choices: ['Fish', 'Lamb'] }],
     });
     expect(cardInputSchema.safeParse(request).success).toBe(true);
   });
@@ -207,10 +239,23 @@ describe('card draft', () => {
     ]);
   });
 
+  it("shows a question's issue on that question's field", () => {
+    const result = cardFormSchema.safeParse({
+      ...invitationForm,
+      event: {
+        ...invitationForm.event,
+        questions: [{ id: 'meal', kind: 'choice', prompt: 'Meal', choices: ['Fish', ''] }],
+      },
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['event.questions.0.choices.1', 'required'],
+    ]);
+  });
+
   it('refuses a start in the past on the start', () => {
     const result = cardFormSchema.safeParse({
       ...invitationForm,
-      event: { ...invitationForm.event, startsAt: '2001-01-01T10:00', endsAt: '' },
+      event: { ...invitationForm.event, startsAt: '2001-01-01T10:00', endsAt: '', rsvpBy: '' },
     });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['event.startsAt', 'starts-in-past'],

@@ -52,20 +52,22 @@ export const cardFormSchema = cardInputSchema
     media: z.custom<MediaEdits>(),
     kind: z.enum(CARD_KINDS),
     event: z.custom<EventFormValues>(),
-    /** The invitation as saved: its start may stay in the past, its reply settings are kept. */
+    /** The invitation as saved: its start may stay in the past. */
     savedInvitation: z.custom<Invitation | null>(),
   })
   .superRefine((values, context) => {
     const failing = validateCardDraft(values);
     if (failing) context.addIssue({ code: 'custom', path: [failing.field], message: failing.code });
     if (values.kind !== 'invitation') return;
-    for (const issue of checkEvent(values.event, values.savedInvitation, new Date()).issues)
-      context.addIssue({ code: 'custom', path: ['event', issue.field], message: issue.code });
+    for (const issue of checkEvent(values.event, values.savedInvitation, new Date()).issues) {
+      // `questions.0.prompt` is a path into the form's values: an index of an array is a number there.
+      const path = issue.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+      context.addIssue({ code: 'custom', path: ['event', ...path], message: issue.code });
+    }
   })
-  .transform(({ kind, event, savedInvitation, ...card }) => ({
+  .transform(({ kind, event, savedInvitation: _saved, ...card }) => ({
     ...card,
-    invitation:
-      kind === 'invitation' ? invitationInputSchema.parse(toInvitationInput(event, savedInvitation)) : null,
+    invitation: kind === 'invitation' ? invitationInputSchema.parse(toInvitationInput(event)) : null,
   }));
 
 /** What the form holds: raw field values (untrimmed until parsed). */

@@ -5,6 +5,7 @@ import {
   eventErrorKey,
   initialEventValues,
   labelMoment,
+  newQuestion,
   serverEventIssues,
   timeZoneLabel,
   toInvitationInput,
@@ -20,6 +21,11 @@ const filled: EventFormValues = {
   timeZone: 'Asia/Riyadh',
   place: 'Al Faisaliah Hotel, Riyadh',
   notes: 'Dress code: formal\nParking at the back',
+  rsvpBy: '',
+  maxPlusOnes: '0',
+  capacity: '',
+  showGuestList: false,
+  questions: [],
 };
 
 const saved: Invitation = {
@@ -53,10 +59,15 @@ describe('the event in the card form', () => {
       timeZone: 'Europe/Moscow',
       place: '',
       notes: '',
+      rsvpBy: '',
+      maxPlusOnes: '0',
+      capacity: '',
+      showGuestList: false,
+      questions: [],
     });
   });
 
-  it('starts an edit from the saved event, an empty end as an empty field', () => {
+  it('starts an edit from the saved event and its reply settings, an empty end as an empty field', () => {
     expect(initialEventValues(saved, { title: 'Template', timeZone: 'Europe/Moscow' })).toEqual({
       title: 'Lina & Omar',
       startsAt: '2026-03-01T19:00',
@@ -64,6 +75,11 @@ describe('the event in the card form', () => {
       timeZone: 'Asia/Riyadh',
       place: '',
       notes: '',
+      rsvpBy: '2026-02-20T12:00',
+      maxPlusOnes: '2',
+      capacity: '120',
+      showGuestList: true,
+      questions: [{ id: 'meal', kind: 'choice', prompt: 'Meal?', choices: ['Fish', 'Lamb'] }],
     });
   });
 
@@ -111,23 +127,84 @@ describe('the event in the card form', () => {
     expect(issuesOf({ ...filled, notes: 'x'.repeat(1001) })).toEqual(['notes:too-long']);
   });
 
-  it("keeps a saved invitation's reply settings, and shows a deadline the new start passes on the start", () => {
-    const input = toInvitationInput({ ...filled, startsAt: '2026-12-24T18:30' }, saved);
-    expect(input).toMatchObject({
-      rsvpBy: '2026-02-20T12:00',
-      maxPlusOnes: 2,
-      capacity: 120,
+  it('sends the reply settings as the form holds them, an empty deadline and capacity as none', () => {
+    const replies: EventFormValues = {
+      ...filled,
+      rsvpBy: '2026-12-20T12:00',
+      maxPlusOnes: '3',
+      capacity: ' 80 ',
       showGuestList: true,
+      questions: [
+        { id: 'meal', kind: 'choice', prompt: ' Meal? ', choices: ['Fish', ' Lamb '] },
+        // A question switched to short text keeps what was typed in its choices, but sends none.
+        { id: 'song', kind: 'text', prompt: 'A song for the dance floor', choices: ['', 'Waltz'] },
+      ],
+    };
+    const checked = checkEvent(replies, saved, NOW);
+    expect(checked.issues).toEqual([]);
+    expect(checked.invitation).toMatchObject({
+      rsvpBy: '2026-12-20T12:00',
+      maxPlusOnes: 3,
+      capacity: 80,
+      showGuestList: true,
+      questions: [
+        { id: 'meal', kind: 'choice', prompt: 'Meal?', choices: ['Fish', 'Lamb'] },
+        { id: 'song', kind: 'text', prompt: 'A song for the dance floor', choices: [] },
+      ],
     });
-    expect(input.questions).toEqual(saved.questions);
-    expect(issuesOf({ ...filled, startsAt: '2026-02-10T18:00' }, saved)).toEqual([
-      'startsAt:deadline-after-start',
+    // A deadline and a capacity taken away are gone: the form sends what its fields hold.
+    expect(toInvitationInput(filled)).toMatchObject({
+      rsvpBy: null,
+      maxPlusOnes: 0,
+      capacity: null,
+      showGuestList: false,
+      questions: [],
+    });
+  });
+
+  it('shows each reply setting its own refusal, in the order of the form', () => {
+    expect(
+      issuesOf({
+        ...filled,
+        rsvpBy: '2026-12-25T09:00',
+        capacity: '0',
+        questions: [
+          { id: 'a', kind: 'text', prompt: '  ', choices: [] },
+          { id: 'b', kind: 'choice', prompt: 'Meal?', choices: ['Fish'] },
+          { id: 'c', kind: 'choice', prompt: 'Table?', choices: ['Inside', ' ', 'Garden'] },
+        ],
+      }),
+    ).toEqual([
+      'rsvpBy:deadline-after-start',
+      'questions.0.prompt:required',
+      'questions.1.choices:choices-needed',
+      'questions.2.choices.1:required',
+      'capacity:capacity-too-small',
     ]);
+    expect(issuesOf({ ...filled, capacity: '2.5' })).toEqual(['capacity:whole-number']);
+    expect(issuesOf({ ...filled, capacity: '100000' })).toEqual(['capacity:capacity-too-large']);
+    expect(issuesOf({ ...filled, rsvpBy: '2026-13-01T09:00' })).toEqual(['rsvpBy:invalid-date-time']);
+  });
+
+  it('shows a saved deadline that a new start passes on the deadline', () => {
+    const edited = initialEventValues(saved, { title: '', timeZone: '' });
+    expect(issuesOf({ ...edited, startsAt: '2026-02-10T18:00' }, saved)).toEqual([
+      'rsvpBy:deadline-after-start',
+    ]);
+  });
+
+  it('makes each new question a short-text one with an id of its own that answers can refer to', () => {
+    const ids = new Set(Array.from({ length: 50 }, () => newQuestion().id));
+    expect(ids.size).toBe(50);
+    const question = newQuestion();
+    expect(question).toEqual({ id: question.id, kind: 'text', prompt: '', choices: ['', ''] });
+    expect(question.id).toMatch(/^[A-Za-z0-9_-]{8}$/);
   });
 
   it('words each code: the invitation codes by their key, the text rule by the shared one', () => {
     expect(eventErrorKey('ends-before-start')).toBe('invitation.errors.ends-before-start');
     expect(eventErrorKey('required')).toBe('invitation.errors.required');
+    expect(eventErrorKey('whole-number')).toBe('invitation.errors.whole-number');
     expect(eventErrorKey('invalid-characters')).toBe('errors.invalid-characters');
     expect(eventErrorKey('too-long')).toBe('errors.validation-failed');
   });
@@ -137,13 +214,15 @@ describe('the event in the card form', () => {
       serverEventIssues([
         { path: 'invitation.startsAt', message: 'starts-in-past' },
         { path: 'invitation.rsvpBy', message: 'deadline-after-start' },
+        { path: 'invitation.questions.1.choices', message: 'choices-needed' },
         { path: 'senderName', message: 'too-long' },
         null,
         { path: 'invitation.title' },
       ]),
     ).toEqual([
       { field: 'startsAt', code: 'starts-in-past' },
-      { field: 'startsAt', code: 'deadline-after-start' },
+      { field: 'rsvpBy', code: 'deadline-after-start' },
+      { field: 'questions.1.choices', code: 'choices-needed' },
     ]);
     expect(serverEventIssues(undefined)).toEqual([]);
   });

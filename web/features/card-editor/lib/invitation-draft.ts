@@ -7,19 +7,31 @@ import {
   type InvitationInput,
   type InvitationValues,
 } from '../../../../shared/invitations/invitation.contract.ts';
-import { INVITATION_ISSUES, type InvitationIssue } from '../../../../shared/invitations/invitation-rules.ts';
+import {
+  INVITATION_ISSUES,
+  type InvitationIssue,
+  type QuestionKind,
+} from '../../../../shared/invitations/invitation-rules.ts';
 import { issueMessageKey } from '../../../../shared/text/names.ts';
 
 /**
  * The event part of the card form (DESIGN §1.20): what the host types, as the inputs hold it, checked with the
- * invitation contract and turned into the card request's `invitation`. The replies' settings (deadline,
- * plus-ones, questions, capacity, guest list) are not offered yet: a saved invitation keeps its own, a new
- * one takes the contract's defaults.
+ * invitation contract and turned into the card request's `invitation` — the event and how guests reply to it
+ * (the deadline, plus-ones, questions, capacity, whether guests see who is coming).
  */
 
 /** A greeting card, or an invitation (a card with an event). */
 export const CARD_KINDS = ['card', 'invitation'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];
+
+/** A question to guests as its fields hold it; a short-text one keeps its choices while the host switches. */
+export interface QuestionFormValues {
+  /** Made when the question is added and kept on every edit: guests' answers refer to it. */
+  id: string;
+  kind: QuestionKind;
+  prompt: string;
+  choices: string[];
+}
 
 /** The event's fields as the form's inputs hold them: text, `''` for an empty optional field. */
 export interface EventFormValues {
@@ -30,10 +42,18 @@ export interface EventFormValues {
   timeZone: string;
   place: string;
   notes: string;
+  /** Wall-clock, in `timeZone`; `''`: replies are open until the start. */
+  rsvpBy: string;
+  /** `'0'`…`'10'`, as the select holds it. */
+  maxPlusOnes: string;
+  /** People in all; `''`: no limit. */
+  capacity: string;
+  showGuestList: boolean;
+  questions: QuestionFormValues[];
 }
-export type EventField = keyof EventFormValues;
 
-/** The fields in the form's order: the first one with an issue takes the focus. */
+/** The event's own fields, in the form's order (a question's parts come between plus-ones and capacity). */
+export type EventField = Exclude<keyof EventFormValues, 'questions'>;
 export const EVENT_FIELDS: readonly EventField[] = [
   'title',
   'startsAt',
@@ -41,12 +61,41 @@ export const EVENT_FIELDS: readonly EventField[] = [
   'timeZone',
   'place',
   'notes',
+  'rsvpBy',
+  'maxPlusOnes',
+  'capacity',
+  'showGuestList',
 ];
 
+/**
+ * Where an issue shows: one of the event's fields, or a part of a question — `questions.0.prompt`,
+ * `questions.1.choices` (the choices as a whole), `questions.1.choices.2` (one choice).
+ */
+export type EventFieldPath = EventField | `questions.${number}.${string}`;
+
 export interface EventIssue {
-  field: EventField;
+  field: EventFieldPath;
   /** An `INVITATION_ISSUES` code, or the text rule's (`too-long`, `invalid-characters`). */
   code: string;
+}
+
+const QUESTION_PATH = /^questions\.\d+\.(prompt|kind|choices(\.\d+)?)$/;
+
+/** Every place an issue can show for this event, in the form's order: the first one takes the focus. */
+export function eventFieldOrder(event: Pick<EventFormValues, 'questions'>): EventFieldPath[] {
+  const questions = event.questions.flatMap((question, index): EventFieldPath[] => [
+    `questions.${index}.prompt`,
+    `questions.${index}.kind`,
+    ...question.choices.map((_choice, choice): EventFieldPath => `questions.${index}.choices.${choice}`),
+    `questions.${index}.choices`,
+  ]);
+  const before = EVENT_FIELDS.indexOf('capacity');
+  return [...EVENT_FIELDS.slice(0, before), ...questions, ...EVENT_FIELDS.slice(before)];
+}
+
+/** The id of an event field's control (the form focuses the first one with an issue). */
+export function eventFieldId(idBase: string, field: EventFieldPath): string {
+  return `${idBase}-event-${field.replaceAll('.', '-')}`;
 }
 
 /** Every IANA zone this browser knows, for the time zone field's suggestions. */
@@ -54,12 +103,22 @@ export function timeZoneNames(): string[] {
   return typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 }
 
+/** A new question: short text at first, with two empty choices ready should the host make it a choice. */
+export function newQuestion(): QuestionFormValues {
+  // Six random bytes are eight URL-safe characters; `getRandomValues` works on plain-HTTP origins too.
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  const id = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+  return { id, kind: 'text', prompt: '', choices: ['', ''] };
+}
+
 /**
  * The event fields a form starts with: the saved invitation's, or an empty event titled after the template
- * in the device's zone.
+ * in the device's zone, with the contract's reply defaults.
  */
 export function initialEventValues(
-  saved: Pick<Invitation, 'title' | 'startsAt' | 'endsAt' | 'timeZone' | 'place' | 'notes'> | null,
+  saved: Omit<Invitation, 'startsAtUtc' | 'endsAtUtc' | 'mapUrl' | 'rsvpByUtc' | 'guestLimit'> | null,
   defaults: { title: string; timeZone: string },
 ): EventFormValues {
   if (saved) {
@@ -70,6 +129,14 @@ export function initialEventValues(
       timeZone: saved.timeZone,
       place: saved.place,
       notes: saved.notes,
+      rsvpBy: saved.rsvpBy ?? '',
+      maxPlusOnes: String(saved.maxPlusOnes),
+      capacity: saved.capacity === null ? '' : String(saved.capacity),
+      showGuestList: saved.showGuestList,
+      questions: saved.questions.map((question) => ({
+        ...question,
+        choices: question.kind === 'choice' ? [...question.choices] : ['', ''],
+      })),
     };
   }
   return {
@@ -79,11 +146,17 @@ export function initialEventValues(
     timeZone: defaults.timeZone,
     place: '',
     notes: '',
+    rsvpBy: '',
+    maxPlusOnes: '0',
+    capacity: '',
+    showGuestList: false,
+    questions: [],
   };
 }
 
-/** The request's whole event: the fields typed, and the saved invitation's reply settings kept as they are. */
-export function toInvitationInput(event: EventFormValues, saved: Invitation | null): InvitationInput {
+/** The request's whole event, as the fields hold it. */
+export function toInvitationInput(event: EventFormValues): InvitationInput {
+  const capacity = event.capacity.trim();
   return {
     title: event.title,
     startsAt: event.startsAt,
@@ -91,46 +164,53 @@ export function toInvitationInput(event: EventFormValues, saved: Invitation | nu
     timeZone: event.timeZone.trim(),
     place: event.place,
     notes: event.notes,
-    ...(saved && {
-      rsvpBy: saved.rsvpBy,
-      maxPlusOnes: saved.maxPlusOnes,
-      questions: saved.questions,
-      capacity: saved.capacity,
-      showGuestList: saved.showGuestList,
-    }),
+    rsvpBy: event.rsvpBy === '' ? null : event.rsvpBy,
+    maxPlusOnes: Number(event.maxPlusOnes || 0),
+    capacity: capacity === '' ? null : Number(capacity),
+    showGuestList: event.showGuestList,
+    // A short-text question sends no choices: those typed before switching are not part of it.
+    questions: event.questions.map(({ id, kind, prompt, choices }) => ({
+      id,
+      kind,
+      prompt,
+      choices: kind === 'choice' ? choices : [],
+    })),
   };
 }
 
-/** A field the form shows for a path of the contract: a reply setting's refusal is about the start. */
-function shownField(path: PropertyKey | undefined): EventField {
-  return EVENT_FIELDS.includes(path as EventField) ? (path as EventField) : 'startsAt';
+/** Where the form shows an issue at a contract path; a path it has no field for shows on the start. */
+function shownField(path: string): EventFieldPath {
+  if ((EVENT_FIELDS as readonly string[]).includes(path) || QUESTION_PATH.test(path))
+    return path as EventFieldPath;
+  return 'startsAt';
 }
 
 /**
  * Checks the event as the server will: the contract (required title and start, real dates, a known zone, the
- * end after the start, text rules), then a start in the past, unless it is the start already saved (an event
- * that has passed can still be edited). The first issue of each field, in the form's order.
+ * end after the start, the deadline before it, the questions and the capacity, text rules), then a start in
+ * the past, unless it is the start already saved (an event that has passed can still be edited). The first
+ * issue of each field, in the form's order.
  */
 export function checkEvent(
   event: EventFormValues,
   saved: Invitation | null,
   now: Date,
 ): { issues: EventIssue[]; invitation: InvitationValues | null } {
-  const found = new Map<EventField, string>();
-  const add = (field: EventField, code: string) => {
+  const found = new Map<EventFieldPath, string>();
+  const add = (field: EventFieldPath, code: string) => {
     if (!found.has(field)) found.set(field, code);
   };
   // An empty date or zone is a missing field, not a malformed one.
   if (event.startsAt === '') add('startsAt', 'required');
   if (event.timeZone.trim() === '') add('timeZone', 'required');
-  const parsed = invitationInputSchema.safeParse(toInvitationInput(event, saved));
-  for (const issue of parsed.error?.issues ?? []) add(shownField(issue.path[0]), issue.message);
+  const parsed = invitationInputSchema.safeParse(toInvitationInput(event));
+  for (const issue of parsed.error?.issues ?? []) add(shownField(issue.path.join('.')), issue.message);
   if (parsed.success) {
     const savedStart = saved ? new Date(saved.startsAtUtc) : null;
     const past = startIssue(parsed.data, savedStart, now);
     if (past) add('startsAt', past);
   }
-  const issues = EVENT_FIELDS.flatMap((field) => {
+  const issues = eventFieldOrder(event).flatMap((field) => {
     const code = found.get(field);
     return code === undefined ? [] : [{ field, code }];
   });
@@ -152,8 +232,8 @@ export function serverEventIssues(details: unknown): EventIssue[] {
   if (!Array.isArray(details)) return [];
   return details.flatMap((detail: { path?: unknown; message?: unknown } | null) => {
     if (typeof detail?.path !== 'string' || typeof detail.message !== 'string') return [];
-    const [root, field] = detail.path.split('.');
-    return root === 'invitation' ? [{ field: shownField(field), code: detail.message }] : [];
+    const [root, ...field] = detail.path.split('.');
+    return root === 'invitation' ? [{ field: shownField(field.join('.')), code: detail.message }] : [];
   });
 }
 

@@ -1,14 +1,16 @@
-import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
+import { ArrowLeft, Pencil, Share2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import { Button } from '../../../components/button.tsx';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { CardMoment } from '../../../components/card-view.tsx';
 import { isTouchScreen } from '../../../lib/device.ts';
 import { CreateFlowSteps } from '../../../components/create-flow-steps.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { InvitationLabel } from '../../../components/invitation-label.tsx';
+import { paths } from '../../../config/paths.ts';
 import { hasErrorCode } from '../../../lib/api-client.ts';
 import { useCardSpeech } from '../../../lib/use-card-speech.ts';
 import { useCard } from '../api/use-card.ts';
@@ -19,16 +21,25 @@ interface CardOverviewProps {
   onEdit: (card: Card) => void;
   onShare: (card: Card) => void;
   shareDisabled?: boolean;
+  /** A signed-in host adds an invitation's guests before paying for it (DESIGN §1.20). */
+  guestsOffered?: boolean;
   onHome: () => void;
 }
 
 /**
  * SPEC §2 Overview: the closed cover ('Click to open card', 'click me'), the open card (To, the message in its
  * saved styles, the signature, media when there is any) with the AI voice as the recipient will hear it, X to
- * close; Edit and Share. An invitation says so, with its event's day.
+ * close; Edit and Share. An invitation says so, with its event's day, and leads a signed-in host to its guests.
  * A load failure other than "not found" keeps 'Loading...' (SPEC); a missing card says so.
  */
-export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }: CardOverviewProps) {
+export function CardOverview({
+  cardId,
+  onEdit,
+  onShare,
+  shareDisabled,
+  guestsOffered = false,
+  onHome,
+}: CardOverviewProps) {
   const { t } = useTranslation();
   const query = useCard(cardId);
   const [open, setOpen] = useState(false);
@@ -90,6 +101,14 @@ export function CardOverview({ cardId, onEdit, onShare, shareDisabled, onHome }:
               {t('overview.share')}
             </Button>
           </div>
+          {card.invitation && guestsOffered && (
+            <div className="mx-auto mt-3 flex max-w-sm">
+              <ButtonLink to={paths.guestList(card.id)} variant="ghost" size="lg" className="flex-1">
+                <UserRound aria-hidden="true" className="size-4" />
+                {t('overview.guests')}
+              </ButtonLink>
+            </div>
+          )}
         </>
       )}
     </div>

@@ -1,12 +1,14 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
-import { CalendarDays, Pencil, Share2, Tag, Trash2 } from 'lucide-react';
+import { CalendarDays, Pencil, Share2, Tag, Trash2, UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { Button } from '../../../components/button.tsx';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { InvitationLabel } from '../../../components/invitation-label.tsx';
 import { DialogHeader } from '../../../components/dialog-header.tsx';
+import { paths } from '../../../config/paths.ts';
 import { fontStackOf } from '../../../lib/card-fonts.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
@@ -23,7 +25,7 @@ interface CardDetailsDialogProps {
 }
 
 /**
- * SPEC §2 My WINCS "Card Details": the cover, an invitation's label with its event's day, From and To,
+ * SPEC §2 My WINCS "Card Details": the cover, an invitation's label with its event's day and its guests, From and To,
  * whether and how it was opened (DESIGN §1.7), the message in its saved styles, the recipient image, the video
  * and the voice message, with Edit, Share and Delete. A full-screen sheet on phones.
  */
@@ -105,6 +107,19 @@ function Details({
               <NameBox label={t('myWincs.details.from')} name={card.senderName} testId="details-from" />
               <NameBox label={t('myWincs.details.to')} name={card.recipientName} testId="details-to" />
             </dl>
+
+            {card.invitation && (
+              <ButtonLink
+                to={paths.guestList(card.id)}
+                variant="secondary"
+                size="lg"
+                data-testid="details-guests"
+                className="w-full"
+              >
+                <UserRound aria-hidden="true" className="size-4" />
+                {t('myWincs.details.guests')}
+              </ButtonLink>
+            )}
 
             <section aria-labelledby={`${titleId}-opened`}>
               <SectionLabel id={`${titleId}-opened`}>{t('myWincs.opened.title')}</SectionLabel>

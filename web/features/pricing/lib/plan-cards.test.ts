@@ -15,6 +15,7 @@ describe('planCards', () => {
     expect(cards[0]!.features).toEqual([
       { key: 'freeCardsPerMonth', count: 3 },
       { key: 'viewLimit', count: 2 },
+      { key: 'guestLimit', count: 20 },
       { key: 'standardVoice' },
       { key: 'basicConversation' },
       { key: 'faceUnlock' },
@@ -22,14 +23,16 @@ describe('planCards', () => {
     expect(cards[1]!.features).toEqual([
       { key: 'cardsPerMonth', count: 18 },
       { key: 'viewLimit', count: 4 },
+      { key: 'guestLimit', count: 100 },
       { key: 'multilingual' },
       { key: 'basicConversation' },
       { key: 'standardVoice' },
       { key: 'faceUnlock' },
     ]);
-    expect(cards[2]!.features.slice(0, 2)).toEqual([
+    expect(cards[2]!.features.slice(0, 3)).toEqual([
       { key: 'cardsPerMonth', count: 55 },
       { key: 'viewLimit', count: 8 },
+      { key: 'guestLimit', count: 500 },
     ]);
   });
 
@@ -55,6 +58,9 @@ describe('planCards', () => {
     expect(cards.map((card) => card.availableInCycle)).toEqual([false, true, true]);
     expect(cards.map((card) => card.priceCycle)).toEqual(['monthly', 'bulk', 'bulk']);
     expect(cards[1]!.features[0]).toEqual({ key: 'cardsInPack', count: 220 });
+    // A pack's invitations take the plan's guest limit like its monthly plan's.
+    expect(cards[1]!.features).toContainEqual({ key: 'guestLimit', count: 100 });
+    expect(cards[2]!.features).toContainEqual({ key: 'guestLimit', count: 500 });
     expect(cards[2]!.features[0]).toEqual({ key: 'cardsInPack', count: 660 });
     expect(cards[0]!.features[0]).toEqual({ key: 'freeCardsPerMonth', count: 3 });
   });

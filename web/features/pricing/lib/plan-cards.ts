@@ -19,6 +19,7 @@ export interface PlanFeature {
     | 'cardsPerMonth'
     | 'cardsInPack'
     | 'viewLimit'
+    | 'guestLimit'
     | 'standardVoice'
     | 'basicConversation'
     | 'multilingual'
@@ -114,11 +115,21 @@ function featuresOf(planId: PlanId, offer: PlanOffer, cycle: BillingCycle, ai: A
     count: offer.cards,
   };
   const views: PlanFeature[] = offer.viewLimit === null ? [] : [{ key: 'viewLimit', count: offer.viewLimit }];
+  // DESIGN §1.20: an invitation's plan limits its guests instead of its views.
+  const guests: PlanFeature = { key: 'guestLimit', count: offer.guestLimit };
   if (planId === 'free')
-    return [cards, ...views, { key: 'standardVoice' }, { key: 'basicConversation' }, { key: 'faceUnlock' }];
+    return [
+      cards,
+      ...views,
+      guests,
+      { key: 'standardVoice' },
+      { key: 'basicConversation' },
+      { key: 'faceUnlock' },
+    ];
   return [
     cards,
     ...views,
+    guests,
     { key: 'multilingual' },
     { key: ai.writer ? 'advancedConversation' : 'basicConversation' },
     { key: ai.voice ? 'naturalVoice' : 'standardVoice' },

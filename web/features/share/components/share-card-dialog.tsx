@@ -7,7 +7,7 @@ import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import { canShareNatively, copyLink, shareLink } from '../lib/share-link.ts';
+import { canShareNatively, copyLink, shareLink } from '../../../lib/share-link.ts';
 
 /** SPEC §9: the 'Copied!' indicator shows for 2 seconds. */
 export const COPIED_INDICATOR_MS = 2_000;

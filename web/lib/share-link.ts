@@ -1,6 +1,7 @@
 /**
- * Sharing a card's link (SPEC §2 Checkout share modal): the native share sheet where the browser has one;
- * if it fails the link is copied instead (SPEC §8). A person closing the share sheet is not a failure.
+ * Sharing a link (SPEC §2 Checkout share modal, and a guest's own link from the guest list): the native share
+ * sheet where the browser has one; if it fails the link is copied instead (SPEC §8). A person closing the
+ * share sheet is not a failure.
  */
 
 /** Whether this browser offers a native share sheet for a link. */

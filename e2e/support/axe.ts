@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { waitForTakeOver } from './open-page.ts';
+
+/** The serious and critical violations (axe-core, WCAG 2.1 A and AA) on the page as it is now, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await waitForTakeOver(page);
+  // Mid-fade text is translucent, and axe would judge its contrast against what shows through it.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        // One cancelled meanwhile (a placeholder whose picture arrived) shows nothing any more.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
