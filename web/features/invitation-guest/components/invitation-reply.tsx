@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths, recipientPageOf } from '../../../config/paths.ts';
 import { hasErrorCode } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import { copyLink } from '../../../lib/share-link.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
 import {
   fetchGuestInvitation,
@@ -116,13 +117,8 @@ function OwnLink({ link }: { link: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      // Without the clipboard (an insecure page, a refusal), the link is selected to copy by hand.
-      input.current?.select();
-    }
+    // Where nothing could copy it, the link stays selected to copy by hand.
+    setCopied(await copyLink(link, input.current));
   };
   return (
     <div className="flex flex-col gap-1.5 border-t border-plum-100 pt-5" data-testid="rsvp-own-link">
