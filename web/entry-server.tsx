@@ -8,7 +8,7 @@ import type { PageData } from '../shared/pages/page-data.contract.ts';
 import { Providers } from './app/providers.tsx';
 import { RecipientApp } from './app/recipient/recipient-app.tsx';
 import { appRoutes } from './app/router.tsx';
-import { recipientPageOf } from './config/paths.ts';
+import { recipientPageOf } from './app/recipient/recipient-path.ts';
 import { catalogKeys } from './features/catalog/api/catalog-keys.ts';
 import { PageDataContext } from './lib/page-data.ts';
 import { createQueryClient } from './lib/query-client.ts';

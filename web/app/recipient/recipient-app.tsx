@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import type { RecipientPage } from '../../config/paths.ts';
+import type { RecipientPage } from './recipient-path.ts';
 import { RouteError } from '../layout/route-error.tsx';
 import { GuestInvitationPage } from './guest-invitation-page.tsx';
 import { RecipientCardPage } from './recipient-card-page.tsx';

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLanguage } from '../../../shared/i18n/languages.ts';
 import { RecipientApp } from './recipient-app.tsx';
-import { recipientPageOf } from '../../config/paths.ts';
+import { recipientPageOf } from './recipient-path.ts';
 import recipientStrings from 'virtual:strings/recipient';
 import {
   initI18n,

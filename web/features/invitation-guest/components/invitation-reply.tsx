@@ -5,7 +5,7 @@ import type { GuestInvitation } from '../../../../shared/invitations/guests.cont
 import type { PublicInvitation } from '../../../../shared/invitations/invitation.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { paths, recipientPageOf } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { hasErrorCode } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { copyLink } from '../../../lib/share-link.ts';
@@ -16,7 +16,12 @@ import {
   sendOpenAnswer,
   withdrawAnswer,
 } from '../api/guest-invitation-api.ts';
-import { forgetGuestLink, rememberedGuestToken, rememberGuestLink } from '../lib/open-link-memory.ts';
+import {
+  forgetGuestLink,
+  guestTokenOf,
+  rememberedGuestToken,
+  rememberGuestLink,
+} from '../lib/open-link-memory.ts';
 import {
   deadlineText,
   formValuesOf,
@@ -362,9 +367,9 @@ export function OpenRsvp({ card }: { card: PublicCard }) {
   const send = async (values: RsvpFormValues) => {
     const answer = await sendOpenAnswer(card.id, { ...rsvpInputOf(values, rules), name: values.name });
     rememberGuestLink(card.id, answer.linkPath);
-    const page = recipientPageOf(answer.linkPath);
-    if (page?.kind !== 'guest') throw new Error(`not a guest's link: ${answer.linkPath}`);
-    setState({ step: 'guest', token: page.token, invitation: answer.invitation, justSent: true });
+    const token = guestTokenOf(answer.linkPath);
+    if (token === null) throw new Error(`not a guest's link: ${answer.linkPath}`);
+    setState({ step: 'guest', token, invitation: answer.invitation, justSent: true });
   };
   return (
     <ReplySection invitation={invitation} intro={t('invitation.rsvp.openIntro')}>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../../config/paths.ts';
 import {
   forgetGuestLink,
+  guestTokenOf,
   rememberedGuestToken,
   rememberGuestLink,
   type LinkStorage,
@@ -47,5 +49,11 @@ describe("a device's answers through an open group link", () => {
     expect(rememberedGuestToken('card-1', refusing)).toBeNull();
     expect(() => forgetGuestLink('card-1', refusing)).not.toThrow();
     expect(rememberedGuestToken('card-1', null)).toBeNull();
+  });
+
+  it("reads the token of a guest's own link, and of nothing else", () => {
+    expect(guestTokenOf(paths.guestInvitation('AbC_-123'))).toBe('AbC_-123');
+    for (const other of ['/c/AbC', '/i/', '/i/a/b', '/i/%E0%A4%A', 'https://x/i/abc'])
+      expect(guestTokenOf(other), other).toBeNull();
   });
 });

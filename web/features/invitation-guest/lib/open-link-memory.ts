@@ -1,5 +1,3 @@
-import { recipientPageOf } from '../../../config/paths.ts';
-
 /**
  * What a device remembers of its answers through an invitation's open group link (DESIGN §1.20): answering
  * made it a guest with a link of their own, so coming back to the group's link shows that guest's answer
@@ -14,11 +12,20 @@ export type LinkStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | 
 
 const browserStorage = (): LinkStorage => (typeof localStorage === 'undefined' ? null : localStorage);
 
+/** The token a guest's own link (`/i/{token}`, as `paths.guestInvitation` makes it) names, or null. */
+export function guestTokenOf(linkPath: string): string | null {
+  const match = /^\/i\/([^/]+)$/.exec(linkPath);
+  try {
+    return match ? decodeURIComponent(match[1]!) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The token of the guest this device became on this invitation's open link, or null. */
 export function rememberedGuestToken(cardId: string, storage: LinkStorage = browserStorage()): string | null {
   try {
-    const page = recipientPageOf(storage?.getItem(PREFIX + cardId) ?? '');
-    return page?.kind === 'guest' ? page.token : null;
+    return guestTokenOf(storage?.getItem(PREFIX + cardId) ?? '');
   } catch {
     return null;
   }
