@@ -67,15 +67,15 @@ function vendorFiles(groups: readonly VendorFiles[]): Plugin {
 }
 
 /**
- * The recipient page (`/c/{id}`) is a page of its own (`web/recipient.html`, docs/decisions/0018-first-paint.md),
- * which the server serves for those paths; the dev server does the same.
+ * The recipient page (`/c/{id}`, and a guest's own link `/i/{token}`) is a page of its own (`web/recipient.html`,
+ * docs/decisions/0018-first-paint.md), which the server serves for those paths; the dev server does the same.
  */
 function recipientPage(): Plugin {
   return {
     name: 'winc:recipient-page',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
-        if (/^\/c\/[^/?]+\/?(?:\?|$)/.test(request.url ?? '')) request.url = '/recipient.html';
+        if (/^\/[ci]\/[^/?]+\/?(?:\?|$)/.test(request.url ?? '')) request.url = '/recipient.html';
         next();
       });
     },

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsApi, appInfoApi, catalogApi } from '../shared/api-paths.ts';
+import { accountsApi, appInfoApi, catalogApi, invitationsApi } from '../shared/api-paths.ts';
 import type { HomeResponse } from '../shared/catalog/catalog.contract.ts';
+import type { GuestList } from '../shared/invitations/guests.contract.ts';
 import { LANGUAGE_COOKIE } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
@@ -259,6 +260,55 @@ describe('the first visit', () => {
     await page.goto(`${server.baseUrl}/c/${card.id}`, { waitUntil: 'networkidle' });
     await page.getByTestId('card-cover').waitFor();
     expect(cardRequests).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a guest's invitation cover before any script, then asks for their invitation once, with its page", async () => {
+    const owner = await signedInOwner(server.baseUrl);
+    await owner.buyPremium();
+    const card = await owner.createCard(await firstTemplateId(server.baseUrl), 'en', {
+      invitation: {
+        title: 'Garden party',
+        startsAt: `${new Date().getFullYear() + 1}-06-05T16:00`,
+        timeZone: 'UTC',
+      },
+    });
+    const added = await fetch(`${server.baseUrl}${invitationsApi.guests(card.id)}`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: server.baseUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({ guests: [{ name: 'Leila' }] }),
+    });
+    const { linkPath } = ((await added.json()) as GuestList).guests[0]!;
+    await owner.unlock(card);
+
+    // Before any script: the invitation's cover, where the closed card will be.
+    const still = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const stillPage = await still.newPage();
+    await stillPage.goto(`${server.baseUrl}${linkPath}`);
+    const cover = stillPage.locator(`main img[src="${card.templateImageUrl}"]`);
+    await expect(
+      cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).resolves.toBe(true);
+    await still.close();
+    // The page asks for the guest's invitation once (its preload, reused), and takes the page over cleanly.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === invitationsApi.invitation(linkPath.slice('/i/'.length)))
+        asked.push(request.url());
+    });
+    await openAppPage(page, `${server.baseUrl}${linkPath}`);
+    await page
+      .getByRole('heading', { level: 1, name: text('en', 'recipient.title', { name: 'Leila' }) })
+      .waitFor();
+    await page.getByTestId('card-cover').waitFor();
+    expect(asked).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });

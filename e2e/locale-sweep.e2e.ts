@@ -19,6 +19,7 @@ import {
   mailboxApi,
   paymentsApi,
 } from '../shared/api-paths.ts';
+import { guestListSchema } from '../shared/invitations/guests.contract.ts';
 import { mailboxListSchema } from '../shared/mailbox/mailbox.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { openAppPage } from './support/open-page.ts';
@@ -253,11 +254,26 @@ describe.each<{ language: Language }>([{ language: 'ar' }, { language: 'ru' }])(
       await sweep(recipientPage, '/c/:cardId', `/c/${card.id}`);
       await recipientPage.getByTestId('card-cover').click();
       await recipientPage.getByTestId('invitation-event').waitFor();
+      await recipientPage.getByTestId('rsvp-form').waitFor();
       await sweep(recipientPage, '/c/:cardId');
+      // The own link of the guest who has not answered: the invitation greeting them, their reply, then their answer.
+      const guestLink = guestListSchema
+        .parse(listed.json)
+        .guests.find((guest) => guest.name === guestNames[1])!.linkPath;
+      await sweep(recipientPage, '/i/:token', guestLink);
+      await recipientPage.getByTestId('card-cover').click();
+      await recipientPage.getByTestId('rsvp-form').waitFor();
+      await sweep(recipientPage, '/i/:token');
+      await recipientPage.getByRole('radio', { name: t('invitation.rsvp.status.yes') }).check();
+      await recipientPage.getByTestId('rsvp-send').click();
+      await recipientPage.getByTestId('rsvp-summary').waitFor();
+      await sweep(recipientPage, '/i/:token');
       await recipient.close();
       await context.close();
 
-      expect([...visited].sort()).toEqual([...Object.values(routePatterns), '*', '/c/:cardId'].sort());
+      expect([...visited].sort()).toEqual(
+        [...Object.values(routePatterns), '*', '/c/:cardId', '/i/:token'].sort(),
+      );
     });
   },
 );

@@ -81,12 +81,14 @@ export const healthApi = { health: '/api/health', ready: '/api/ready' } as const
 
 /**
  * The share link's page and its preview images (DESIGN §1.19): per card and version, or the generic one per
- * language.
+ * language; an invitation's guest's own link (DESIGN §1.20) and its image naming the guest.
  */
 export const linkPreviewApi = {
   page: paramPath<[cardId: string]>('/c/:cardId'),
   card: paramPath<[cardId: string, file: string]>('/media/previews/cards/:cardId/:file'),
   generic: paramPath<[file: string]>('/media/previews/generic/:file'),
+  guestPage: paramPath<[token: string]>('/i/:token'),
+  guest: paramPath<[token: string, file: string]>('/media/previews/guests/:token/:file'),
 } as const;
 
 /** The API paths of card media, one place for the server routes and the browser client. */

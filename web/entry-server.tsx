@@ -8,7 +8,7 @@ import type { PageData } from '../shared/pages/page-data.contract.ts';
 import { Providers } from './app/providers.tsx';
 import { RecipientApp } from './app/recipient/recipient-app.tsx';
 import { appRoutes } from './app/router.tsx';
-import { recipientCardIdOf } from './config/paths.ts';
+import { recipientPageOf } from './app/recipient/recipient-path.ts';
 import { catalogKeys } from './features/catalog/api/catalog-keys.ts';
 import { PageDataContext } from './lib/page-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -18,8 +18,8 @@ import { TranslationProvider } from './lib/translation.tsx';
  * The server's rendering of the app's pages (docs/decisions/0018-first-paint.md): the same routes and
  * components as the browser, so the page a visitor first sees is the one the script then takes over
  * (hydrates). What the first screen needs comes in `data`; anything else (the session, drafts) renders as
- * the browser's first render does, loading. A share link's recipient page is its own small app, without the
- * router (`web/recipient-main.tsx`), and is rendered as such.
+ * the browser's first render does, loading. A share link's recipient page (and a guest's own link's) is its own
+ * small app, without the router (`web/recipient-main.tsx`), and is rendered as such.
  */
 
 const handler = createStaticHandler(appRoutes);
@@ -77,12 +77,12 @@ export interface RenderedPage {
 /** The page, or null when the app would not show a page there. */
 export async function render({ url, language, data = {} }: RenderRequest): Promise<RenderedPage | null> {
   const translator = await translatorFor(language);
-  const cardId = recipientCardIdOf(new URL(url).pathname);
-  if (cardId !== null) {
+  const recipientPage = recipientPageOf(new URL(url).pathname);
+  if (recipientPage !== null) {
     return prerender(
       <TranslationProvider translator={translator}>
         <PageDataContext.Provider value={data}>
-          <RecipientApp cardId={cardId} />
+          <RecipientApp page={recipientPage} />
         </PageDataContext.Provider>
       </TranslationProvider>,
       url,

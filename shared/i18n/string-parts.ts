@@ -35,9 +35,11 @@ export const STRING_PARTS = {
     'header',
     'overview',
     'recipient',
-    'invitation.event',
+    'invitation.event.eyebrow',
     'routeError',
   ],
+  /** An invitation's event and reply (DESIGN §1.20), loaded on invitation pages only. */
+  rsvp: ['invitation.event', 'invitation.rsvp'],
   notFound: ['notFound'],
   help: ['help'],
   faq: ['faq'],

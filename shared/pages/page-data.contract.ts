@@ -51,4 +51,6 @@ export interface PageData {
    * preview shows it already: it is not private).
    */
   sharedCard?: { id: string; coverUrl: string };
+  /** `/i/{token}` of a guest of a paid invitation: the invitation's cover, likewise. */
+  guestInvitation?: { token: string; coverUrl: string };
 }

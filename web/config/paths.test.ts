@@ -30,6 +30,10 @@ describe('paths', () => {
     expect(toSearch({ a: 'x y' })).toBe('?a=x+y');
   });
 
+  it("builds a guest's own link", () => {
+    expect(paths.guestInvitation('a/b')).toBe('/i/a%2Fb');
+  });
+
   it('has fixed paths for the account pages', () => {
     expect(paths.signin()).toBe('/signin');
     expect(paths.myWincs()).toBe('/my-wincs');

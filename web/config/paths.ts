@@ -70,6 +70,8 @@ export const paths = {
     `${routePatterns.pricing}${toSearch(search)}`,
   testCheckout: (orderId: string) => `/test-checkout/${encodeURIComponent(orderId)}`,
   recipientCard: (cardId: string) => `/c/${encodeURIComponent(cardId)}`,
+  /** An invitation's guest's own link (DESIGN §1.20): their invitation, greeting them, and their reply. */
+  guestInvitation: (token: string) => `/i/${encodeURIComponent(token)}`,
   /** The share link of a paid card: absolute, as it is sent to the recipient. */
   shareLink: (cardId: string, origin: string = window.location.origin) =>
     `${origin}/c/${encodeURIComponent(cardId)}`,
@@ -78,17 +80,3 @@ export const paths = {
   /** The admin area; `tab` picks its section. */
   admin: (search: { tab?: string | null } = {}) => `${routePatterns.admin}${toSearch(search)}`,
 } as const;
-
-/**
- * The card a recipient page's path names (`paths.recipientCard`), or null for any other path. The recipient
- * page is a page of its own, without the router (docs/decisions/0018-first-paint.md), so it reads its path here.
- */
-export function recipientCardIdOf(pathname: string): string | null {
-  const match = /^\/c\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-}

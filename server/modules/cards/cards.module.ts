@@ -113,11 +113,14 @@ export async function createCardsModule(
     log,
     notifications,
   });
-  registerSharePageRoutes(app, {
-    previews: createLinkPreviewService({ cards: repository, covers: templateImages, storage, origin, log }),
-    pages,
+  const linkPreviews = createLinkPreviewService({
+    cards: repository,
+    covers: templateImages,
+    storage,
     origin,
+    log,
   });
+  registerSharePageRoutes(app, { previews: linkPreviews, pages, origin });
   registerCardViewsRoutes(app, {
     views,
     actors,
@@ -161,6 +164,8 @@ export async function createCardsModule(
   return {
     sharedCards,
     ownedCards,
+    /** Link previews: an invitation's guests' own links name them. */
+    linkPreviews,
     /** Adds a listener told of each card just paid (it must not throw and should not wait). */
     whenPaid: (listener: (card: CardRecord) => void): void => {
       paidListeners.push(listener);

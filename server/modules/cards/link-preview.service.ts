@@ -5,7 +5,6 @@ import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages.
 import { translatorFor } from '../../platform/i18n/translator.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { LinkPreviewContent } from '../../platform/media/link-preview-image.ts';
-import { LINK_PREVIEW_SIZE } from '../../platform/media/link-preview-size.ts';
 import { StoredObjectNotFoundError, type FileStorage } from '../../platform/storage/file-storage.ts';
 import { findCardById } from './card-access.ts';
 import { canOpenSharedCard } from './cards.policy.ts';
@@ -30,6 +29,16 @@ export interface SharePageMeta {
   coverUrl: string | null;
 }
 
+/**
+ * Someone a shared card's preview names instead of its recipient: an invitation's guest on their own link
+ * (DESIGN §1.20). Their image is served and stored under their link, so it goes when the link does.
+ */
+export interface PreviewGuest {
+  name: string;
+  /** The path of the image's file (`{version}.jpg`), under `/media/previews/`; stored without `/media/`. */
+  imagePath: (file: string) => string;
+}
+
 const versionOf = (parts: ReadonlyArray<string | null>) =>
   crypto
     .createHash('sha256')
@@ -42,8 +51,9 @@ export type LinkPreviewService = ReturnType<typeof createLinkPreviewService>;
 /**
  * Link previews (DESIGN §1.19): messengers' crawlers run no script, so the share link's HTML carries the
  * card's title, description and a preview image — the cover and 'For {recipient}' in the card's language —
- * and nothing private (no message, no media, no owner). A card not paid yet, or no card, gets the generic
- * preview. Each image is drawn once per content and named by it, so a changed card gets a new one.
+ * and nothing private (no message, no media, no owner). An invitation's guest's own link names the guest
+ * instead (DESIGN §1.20). A card not paid yet, or no card, gets the generic preview. Each image is drawn once
+ * per content and named by it, so a changed card gets a new one.
  */
 export function createLinkPreviewService(deps: {
   cards: Pick<CardsRepository, 'findById'>;
@@ -64,7 +74,11 @@ export function createLinkPreviewService(deps: {
 
   const cardVersion = (card: CardRecord) =>
     versionOf([card.recipientName, card.senderName, card.language, card.templateId, card.templateImageUrl]);
+  const guestVersion = (card: CardRecord, guest: PreviewGuest) =>
+    versionOf(['guest', guest.name, card.senderName, card.language, card.templateId, card.templateImageUrl]);
   const cardImageKey = (cardId: string, version: string) => `previews/cards/${cardId}/${version}.jpg`;
+  const guestImageKey = (guest: PreviewGuest, file: string) =>
+    guest.imagePath(file).replace(/^\/media\//, '');
   const genericKey = (language: Language) => `previews/generic/${language}-${versionOf([language])}.jpg`;
 
   async function sharedCard(cardId: string): Promise<CardRecord | null> {
@@ -160,6 +174,43 @@ export function createLinkPreviewService(deps: {
       );
     },
 
+    /**
+     * The meta of a guest's own link to a paid invitation (`card`, which the caller found shared): 'Leila,
+     * you're invited' in the invitation's language, with an image naming the guest.
+     */
+    guestPageMeta(card: CardRecord, guest: PreviewGuest): SharePageMeta {
+      const t = translatorFor(card.language);
+      return {
+        language: card.language,
+        title: t('invitation.preview.title', { name: guest.name }),
+        description: t('invitation.preview.description', { name: card.senderName }),
+        imageUrl: `${origin}${guest.imagePath(`${guestVersion(card, guest)}.jpg`)}`,
+        imageAlt: t('invitation.preview.imageAlt', { name: guest.name }),
+        coverUrl: card.templateImageUrl,
+      };
+    },
+
+    /**
+     * A guest's preview image (JPEG, 1200×630, ≤ 300 KB) in the version their page names; another version is
+     * `image-not-found`.
+     */
+    async guestImage(card: CardRecord, guest: PreviewGuest, version: string): Promise<Buffer> {
+      if (version !== guestVersion(card, guest)) throw new AppError('image-not-found');
+      const t = translatorFor(card.language);
+      return storedImage(guestImageKey(guest, `${version}.jpg`), async () =>
+        renderLinkPreview({
+          cover: await coverOf(card),
+          eyebrow: t('invitation.event.eyebrow'),
+          headline: t('recipient.preview.headline', { name: guest.name }),
+          subline: t('invitation.preview.invitedBy', { name: card.senderName }),
+          language: card.language,
+        }),
+      );
+    },
+
+    /** The meta of a link to no shared card, in `language`. */
+    genericPageMeta: genericMeta,
+
     /** The generic preview image of a language: for links to cards not shared yet, or to none. */
     async genericImage(language: Language): Promise<Buffer> {
       const t = translatorFor(language);
@@ -173,7 +224,5 @@ export function createLinkPreviewService(deps: {
         }),
       );
     },
-
-    size: LINK_PREVIEW_SIZE,
   };
 }

@@ -1,10 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES, isLanguage, textDirection, type Language } from '../../../shared/i18n/languages.ts';
 import { escapeHtml } from '../../platform/http/escape-html.ts';
+import { LINK_PREVIEW_SIZE } from '../../platform/media/link-preview-size.ts';
 import { chosenLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
+import type { PageData } from '../../../shared/pages/page-data.contract.ts';
 import type { LinkPreviewService, SharePageMeta } from './link-preview.service.ts';
 import { cardsApi, linkPreviewApi } from '../../../shared/api-paths.ts';
 
@@ -44,27 +46,32 @@ function headTags(meta: SharePageMeta, pageUrl: string, size: { width: number; h
   ];
 }
 
+/** The language of a page about no shared card: the one chosen in the app, else the browser's. */
+export function askedLanguage(request: FastifyRequest): Language | undefined {
+  const asked = new Negotiator(request).language([...LANGUAGES]);
+  return chosenLanguage(request) ?? (isLanguage(asked) ? asked : undefined);
+}
+
 /**
- * The built app's page with the card's tags in place of the generic ones, the card's answer requested with
- * the page (the browser counts the view when it asks, as the app would a moment later; crawlers load no
- * subresources); a bare page when the app is not built.
+ * The built app's recipient page with the link's tags in place of the generic ones and its answer (`answerPath`)
+ * requested with the page (the browser asks for it as the app would a moment later; crawlers load no
+ * subresources, so what the asking counts is never a crawler's); a bare page when the app is not built.
  */
-async function sharePage(
+export async function sharePage(
   pages: PageDocuments,
-  cardId: string,
-  meta: SharePageMeta,
-  pageUrl: string,
-  tags: string[],
+  parts: { meta: SharePageMeta; pageUrl: string; answerPath: string; data?: PageData },
 ): Promise<string> {
+  const { meta, pageUrl } = parts;
+  const tags = headTags(meta, pageUrl, LINK_PREVIEW_SIZE);
   const htmlAttributes = `lang="${meta.language}" dir="${textDirection(meta.language)}"`;
-  const cardAnswer = `<link rel="preload" as="fetch" href="${escapeHtml(cardsApi.publicCard(cardId))}" crossorigin="anonymous" />`;
+  const answer = `<link rel="preload" as="fetch" href="${escapeHtml(parts.answerPath)}" crossorigin="anonymous" />`;
   const page = await pages.render({
     page: 'recipient',
     url: new URL(pageUrl).pathname,
     language: meta.language,
-    head: [...tags, cardAnswer],
+    head: [...tags, answer],
     replaceTitle: true,
-    data: meta.coverUrl ? { sharedCard: { id: cardId, coverUrl: meta.coverUrl } } : undefined,
+    data: parts.data,
   });
   return (
     page ??
@@ -72,7 +79,16 @@ async function sharePage(
   );
 }
 
-const sendImage = (reply: FastifyReply, image: Buffer, cacheControl: string) =>
+/** A share page: asked again on every visit (the card may have changed), never indexed. */
+export const sendPage = (reply: FastifyReply, html: string) =>
+  reply
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-cache')
+    .header('X-Robots-Tag', 'noindex, nofollow')
+    .send(html);
+
+/** A preview image, with how long it may be cached. */
+export const sendImage = (reply: FastifyReply, image: Buffer, cacheControl: string) =>
   reply
     .type('image/jpeg')
     .header('Cache-Control', cacheControl)
@@ -94,18 +110,15 @@ export function registerSharePageRoutes(
 
   app.get(linkPreviewApi.page.route, { schema: { params: cardParams } }, async (request, reply) => {
     const { cardId } = request.params;
-    // A card that is not shared speaks the visitor's language: the one chosen in the app, else the browser's.
-    const asked = new Negotiator(request).language([...LANGUAGES]);
-    const meta = await previews.pageMeta(
-      cardId,
-      chosenLanguage(request) ?? (isLanguage(asked) ? asked : undefined),
-    );
-    const pageUrl = `${origin}${linkPreviewApi.page(cardId)}`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .header('X-Robots-Tag', 'noindex, nofollow')
-      .send(await sharePage(pages, cardId, meta, pageUrl, headTags(meta, pageUrl, previews.size)));
+    // A card that is not shared speaks the visitor's language.
+    const meta = await previews.pageMeta(cardId, askedLanguage(request));
+    const page = await sharePage(pages, {
+      meta,
+      pageUrl: `${origin}${linkPreviewApi.page(cardId)}`,
+      answerPath: cardsApi.publicCard(cardId),
+      data: meta.coverUrl ? { sharedCard: { id: cardId, coverUrl: meta.coverUrl } } : undefined,
+    });
+    return sendPage(reply, page);
   });
 
   // Named by what they show: a changed card gets a new name, so an image may be cached for good.

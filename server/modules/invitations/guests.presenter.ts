@@ -1,10 +1,11 @@
+import { linkPreviewApi } from '../../../shared/api-paths.ts';
 import type { GuestTotals, HostGuest, Rsvp } from '../../../shared/invitations/guests.contract.ts';
 import type { InvitationRecord } from '../cards/card-invitation.ts';
 import type { GuestRecord } from './guests.repository.ts';
 import { waitlistPosition, type Seat } from './seating.ts';
 
 /** The path of a guest's own link. */
-export const guestLinkPath = (token: string) => `/i/${encodeURIComponent(token)}`;
+export const guestLinkPath = (token: string) => linkPreviewApi.guestPage(token);
 
 /** The plus-ones a guest may bring: their own allowance, else the invitation's. */
 export const plusOnesOf = (guest: Pick<GuestRecord, 'maxPlusOnes'>, invitation: InvitationRecord) =>

@@ -11,6 +11,8 @@ import { createAnswerBook, GUEST_LIST_CHANGED, type InvitationCard } from './ans
 import { createInvitationMails } from './invitation-mails.ts';
 import { createGreetingQueue } from './greeting-queue.ts';
 import { createGuestListService } from './guest-list.service.ts';
+import { registerGuestPageRoutes } from './guest-page.routes.ts';
+import { createGuestPreviews } from './guest-previews.service.ts';
 import { guestLinkPath } from './guests.presenter.ts';
 import { createGuestsRepository } from './guests.repository.ts';
 import { registerGuestsRoutes } from './guests.routes.ts';
@@ -28,7 +30,10 @@ const addressOf = (from: string) => /<([^<>]+)>/.exec(from)?.[1] ?? from.trim();
 export function createInvitationsModule(
   platform: Platform,
   deps: {
-    cards: Pick<CardsModule, 'sharedCards' | 'ownedCards' | 'whenPaid' | 'whenSaved' | 'beforeDeleted'>;
+    cards: Pick<
+      CardsModule,
+      'sharedCards' | 'ownedCards' | 'whenPaid' | 'whenSaved' | 'beforeDeleted' | 'linkPreviews'
+    >;
     credits: Pick<CreditsModule, 'alsoStream'>;
     voice: VoiceService;
     users: Pick<UsersRepository, 'findById'>;
@@ -115,6 +120,17 @@ export function createInvitationsModule(
     return lists.subscribe(userId, stamp, () => send(GUEST_LIST_EVENT, {}));
   });
 
+  const rsvp = createRsvpService({
+    cards: deps.cards.sharedCards,
+    repository,
+    answers,
+    voice: deps.voice,
+    ownerTierOf: async (card) => {
+      const owner = card.userId ?? card.authorId;
+      return owner === null ? null : ((await deps.users.findById(owner))?.tier ?? null);
+    },
+    now,
+  });
   registerGuestsRoutes(app, {
     guestList: createGuestListService({
       cards: deps.cards.ownedCards,
@@ -127,18 +143,13 @@ export function createInvitationsModule(
       mails,
       rateLimiter: platform.rateLimiter,
     }),
-    rsvp: createRsvpService({
-      cards: deps.cards.sharedCards,
-      repository,
-      answers,
-      voice: deps.voice,
-      ownerTierOf: async (card) => {
-        const owner = card.userId ?? card.authorId;
-        return owner === null ? null : ((await deps.users.findById(owner))?.tier ?? null);
-      },
-      now,
-    }),
+    rsvp,
     actors: deps.actors,
     viewerCookie: createViewerCookie({ secure: platform.secureCookies }),
+  });
+  registerGuestPageRoutes(app, {
+    previews: createGuestPreviews({ rsvp, previews: deps.cards.linkPreviews }),
+    pages: platform.pages,
+    origin: platform.origin,
   });
 }

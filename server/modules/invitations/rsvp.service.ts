@@ -70,11 +70,16 @@ export function createRsvpService(deps: {
 }) {
   const { cards, repository, answers, voice, ownerTierOf, now } = deps;
 
-  async function guestOf(token: string): Promise<{ card: InvitationCard; guest: GuestRecord }> {
+  async function guestOfLink(token: string): Promise<{ card: InvitationCard; guest: GuestRecord } | null> {
     const guest = TOKEN_PATTERN.test(token) ? await repository.findByToken(token) : undefined;
     const card = guest && (await cards.find(guest.cardId));
-    if (!guest || !card?.invitation) throw new AppError('card-not-ready');
-    return { card: card as InvitationCard, guest };
+    return guest && card?.invitation ? { card: card as InvitationCard, guest } : null;
+  }
+
+  async function guestOf(token: string): Promise<{ card: InvitationCard; guest: GuestRecord }> {
+    const found = await guestOfLink(token);
+    if (!found) throw new AppError('card-not-ready');
+    return found;
   }
 
   async function present(card: InvitationCard, guest: GuestRecord): Promise<GuestInvitation> {
@@ -107,6 +112,12 @@ export function createRsvpService(deps: {
   }
 
   return {
+    /**
+     * The paid invitation and the guest a link names, or null (an unknown token, a removed guest, an invitation
+     * not paid yet); nothing is marked opened.
+     */
+    guestOfLink,
+
     /** The guest's page: the invitation greeting them, their answer; the host sees that it was opened. */
     async openInvitation(token: string): Promise<GuestInvitation> {
       const { card, guest } = await guestOf(token);

@@ -65,6 +65,8 @@ describe('page documents', () => {
     expect(webPageOf('/category/Birthday')).toBe('category');
     expect(webPageOf('/style/Elegant')).toBe('style');
     expect(webPageOf('/c/abc')).toBe('recipient');
+    // A guest's own link is their invitation's recipient page.
+    expect(webPageOf('/i/abc')).toBe('recipient');
     expect(webPageOf('/pricing')).toBe('other');
   });
 

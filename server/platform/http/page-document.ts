@@ -36,7 +36,8 @@ export function webPageOf(pathname: string): WebPage {
   if (pathname === '/') return 'home';
   if (pathname.startsWith('/category/')) return 'category';
   if (pathname.startsWith('/style/')) return 'style';
-  if (pathname.startsWith('/c/')) return 'recipient';
+  // A guest's own link is the recipient page of their invitation (DESIGN §1.20).
+  if (pathname.startsWith('/c/') || pathname.startsWith('/i/')) return 'recipient';
   return 'other';
 }
 

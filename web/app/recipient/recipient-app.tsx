@@ -1,5 +1,7 @@
 import { Component, type ReactNode } from 'react';
+import type { RecipientPage } from './recipient-path.ts';
 import { RouteError } from '../layout/route-error.tsx';
+import { GuestInvitationPage } from './guest-invitation-page.tsx';
 import { RecipientCardPage } from './recipient-card-page.tsx';
 import { RecipientLayout } from './recipient-layout.tsx';
 
@@ -17,14 +19,19 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boo
 }
 
 /**
- * The page a share link opens, `/c/{cardId}` (DESIGN §1.5), as its own small app: one page, so no router and
- * no query library in its code (docs/decisions/0018-first-paint.md). The server renders the same tree.
+ * The page a share link opens, `/c/{cardId}` (DESIGN §1.5), or an invitation's guest's own link, `/i/{token}`
+ * (DESIGN §1.20), as its own small app: its path picks the page, so no router and no query library in its
+ * code (docs/decisions/0018-first-paint.md). The server renders the same tree.
  */
-export function RecipientApp({ cardId }: { cardId: string }) {
+export function RecipientApp({ page }: { page: RecipientPage }) {
   return (
     <PageErrorBoundary>
       <RecipientLayout>
-        <RecipientCardPage cardId={cardId} />
+        {page.kind === 'guest' ? (
+          <GuestInvitationPage token={page.token} />
+        ) : (
+          <RecipientCardPage cardId={page.cardId} />
+        )}
       </RecipientLayout>
     </PageErrorBoundary>
   );

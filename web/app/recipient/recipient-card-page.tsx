@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { hasErrorCode } from '../../lib/api-client.ts';
@@ -8,12 +9,14 @@ import { CardNotReady } from '../../features/recipient-card/components/card-not-
 import { CardViewLimit } from '../../features/recipient-card/components/card-view-limit.tsx';
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
+import { InvitationBlock } from './invitation-block-loader.tsx';
 
 /**
  * `/c/:cardId` — what a share link opens (DESIGN §1.5), for anyone, signed in or not: the paid card, "This
  * card isn't ready yet" for a card that is not paid or does not exist, or its view limit for a new device
- * past it (DESIGN §1.7). Kept out of search engines (the server's HTML for this path says so): the link is
- * the only key to the card.
+ * past it (DESIGN §1.7). A paid invitation's link is also its open group link: guests answer there with their
+ * name (DESIGN §1.20). Kept out of search engines (the server's HTML for this path says so): the link is the
+ * only key to the card.
  */
 export function RecipientCardPage({ cardId }: { cardId: string }) {
   const { t } = useTranslation();
@@ -33,7 +36,18 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
           : t('recipient.documentTitleLoading'),
   );
 
-  if (card) return <RecipientCardView card={card} />;
+  if (card) {
+    return (
+      <RecipientCardView
+        card={card}
+        invitation={(opened) => (
+          <Suspense fallback={null}>
+            <InvitationBlock card={card} shown={opened} />
+          </Suspense>
+        )}
+      />
+    );
+  }
   if (notReady) return <CardNotReady />;
   if (limitReached) return <CardViewLimit />;
   if (query.isError) {

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLanguage } from '../../../shared/i18n/languages.ts';
 import { RecipientApp } from './recipient-app.tsx';
-import { recipientCardIdOf } from '../../config/paths.ts';
+import { recipientPageOf } from './recipient-path.ts';
 import recipientStrings from 'virtual:strings/recipient';
 import {
   initI18n,
@@ -14,9 +14,9 @@ import { TranslationProvider } from '../../lib/translation.tsx';
 import { markTakenOver, TakenOver } from '../../lib/after-take-over.ts';
 
 /**
- * The recipient page (`recipient.html`, served for `/c/{id}`, entry `web/recipient-main.tsx`): the server
- * renders the page in its card's language and this takes it over, with its own strings and without the app's router, query library
- * and frame (docs/decisions/0018-first-paint.md).
+ * The recipient page (`recipient.html`, served for `/c/{id}` and `/i/{token}`, entry `web/recipient-main.tsx`):
+ * the server renders the page in its card's language and this takes it over, with its own strings and without
+ * the app's router, query library and frame (docs/decisions/0018-first-paint.md).
  */
 export async function startRecipientPage(): Promise<void> {
   const root = document.getElementById('root')!;
@@ -26,7 +26,7 @@ export async function startRecipientPage(): Promise<void> {
   const app = (
     <StrictMode>
       <TranslationProvider>
-        <RecipientApp cardId={recipientCardIdOf(window.location.pathname) ?? ''} />
+        <RecipientApp page={recipientPageOf(window.location.pathname) ?? { kind: 'card', cardId: '' }} />
       </TranslationProvider>
       <TakenOver then={markTakenOver} />
     </StrictMode>

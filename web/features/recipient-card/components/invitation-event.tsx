@@ -4,7 +4,6 @@ import type { PublicInvitation } from '../../../../shared/invitations/invitation
 import { googleCalendarUrl, outlookCalendarUrl } from '../../../../shared/invitations/calendar-links.ts';
 import { cardsApi } from '../../../../shared/api-paths.ts';
 import { buttonClasses } from '../../../components/button.tsx';
-import { paths } from '../../../config/paths.ts';
 import { deviceTimeZone, eventWhen, startInZone } from '../../../lib/event-dates.ts';
 import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
@@ -13,7 +12,7 @@ import { useTranslation } from '../../../lib/translation.tsx';
  * An invitation's event on the recipient page (DESIGN §1.20), once the card has been opened: its title, when it
  * is in its own zone (and, for a guest whose clock reads otherwise, in theirs), where with a map link, the
  * host's notes as written, and ways to put it in a calendar: the .ics file, Google Calendar and Outlook, each
- * carrying this page's link.
+ * carrying this page's link (the share link, or a guest's own link on theirs).
  */
 export function InvitationEvent({ cardId, invitation }: { cardId: string; invitation: PublicInvitation }) {
   const { t, i18n } = useTranslation();
@@ -26,7 +25,7 @@ export function InvitationEvent({ cardId, invitation }: { cardId: string; invita
     start: new Date(invitation.startsAtUtc),
     end: invitation.endsAtUtc === null ? null : new Date(invitation.endsAtUtc),
     place: invitation.place,
-    description: paths.shareLink(cardId),
+    description: `${window.location.origin}${window.location.pathname}`,
   };
   const newTab = <span className="sr-only"> {t('invitation.event.opensInNewTab')}</span>;
 

@@ -1,5 +1,5 @@
 import { Eye, Languages, ScanFace } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { PublicCard } from '../../../../shared/cards/cards.contract.ts';
 import { LANGUAGE_NAMES } from '../../../../shared/i18n/languages.ts';
@@ -11,11 +11,6 @@ import { useCardLanguage } from '../hooks/use-card-language.ts';
 import type { FaceUnavailable } from '../hooks/use-face-opening.ts';
 import { FaceOpeningPanel } from './face-opening-panel.tsx';
 import { MakeYourOwnInvite } from './make-your-own-invite.tsx';
-
-// An invitation's event shows once the card is open: its code stays out of the page's first load, fetched as
-// soon as the card turns out to be an invitation.
-const loadInvitationEvent = () => import('./invitation-event.tsx');
-const InvitationEvent = lazy(() => loadInvitationEvent().then((m) => ({ default: m.InvitationEvent })));
 
 /** Face opening's course: not chosen, looking at the camera, just matched ("It's you!"), and the card opened. */
 type FaceStep = 'off' | 'camera' | 'matched' | 'opened';
@@ -29,10 +24,21 @@ const MATCHED_PAUSE_MS = 700;
  * When the sender left face opening on and added the recipient's photo, 'Open with your face' offers the
  * other way in (DESIGN §1.6); without a camera it says so and the cover stays. The page is in the card's
  * language, with a switch to the device's, and says the sender will see it was opened; what this device
- * plays is told to the sender (DESIGN §1.7). The media load only once the card is open. An invitation's
- * event shows under the card once it has been opened (DESIGN §1.20). A soft invitation to make one follows.
+ * plays is told to the sender (DESIGN §1.7). The media load only once the card is open. An invitation's part
+ * (its event, the guest's reply: `invitation`, which the page composes) shows under the card once it has been
+ * opened, and stays if it is closed again (DESIGN §1.20). A soft invitation to make one follows.
  */
-export function RecipientCardView({ card }: { card: PublicCard }) {
+export function RecipientCardView({
+  card,
+  invitation,
+}: {
+  card: PublicCard;
+  /**
+   * What the page shows of an invitation, given whether the card has been opened yet: drawn at once, so its
+   * code loads while the cover is still closed.
+   */
+  invitation?: (opened: boolean) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<CardMomentState>('closed');
   // The event stays once the card has been opened, closed again or not.
@@ -51,9 +57,6 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
     const timer = setTimeout(() => setFace('opened'), MATCHED_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [face]);
-  useEffect(() => {
-    if (card.invitation) void loadInvitationEvent().catch(() => undefined);
-  }, [card.invitation]);
   const faceShown = (face === 'camera' || face === 'matched') && card.recipientImageUrl;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 sm:px-6 sm:pt-12">
@@ -137,11 +140,7 @@ export function RecipientCardView({ card }: { card: PublicCard }) {
         {t('recipient.senderWillKnow', { name: card.senderName })}
       </p>
 
-      {card.invitation && opened && (
-        <Suspense fallback={null}>
-          <InvitationEvent cardId={card.id} invitation={card.invitation} />
-        </Suspense>
-      )}
+      {card.invitation && invitation?.(opened)}
 
       <MakeYourOwnInvite className="mx-auto mt-12 max-w-md" />
     </div>

@@ -1,0 +1,42 @@
+import { linkPreviewApi } from '../../../shared/api-paths.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { LinkPreviewService, PreviewGuest, SharePageMeta } from '../cards/link-preview.service.ts';
+import type { GuestRecord } from './guests.repository.ts';
+import type { RsvpService } from './rsvp.service.ts';
+
+export type GuestPreviews = ReturnType<typeof createGuestPreviews>;
+
+/** A guest as their preview names them, its image under their own link. */
+const previewGuest = (guest: GuestRecord): PreviewGuest => ({
+  name: guest.name,
+  imagePath: (file) => linkPreviewApi.guest(guest.token, file),
+});
+
+/**
+ * What a guest's own link (`/i/{token}`) shows a messenger's crawler (DESIGN §1.19, §1.20): the invitation's
+ * preview naming the guest, in its language; the link of a removed guest, an unknown one and an unpaid
+ * invitation's get the generic preview, as an unknown card's link does. Nothing here marks the link opened.
+ */
+export function createGuestPreviews(deps: {
+  rsvp: Pick<RsvpService, 'guestOfLink'>;
+  previews: Pick<LinkPreviewService, 'guestPageMeta' | 'guestImage' | 'genericPageMeta'>;
+}) {
+  const { rsvp, previews } = deps;
+  return {
+    /** The page's meta: the guest's when their link works, else the generic one in `fallback`. */
+    async pageMeta(token: string, fallback: Language = DEFAULT_LANGUAGE): Promise<SharePageMeta> {
+      const found = await rsvp.guestOfLink(token);
+      return found
+        ? previews.guestPageMeta(found.card, previewGuest(found.guest))
+        : previews.genericPageMeta(fallback);
+    },
+
+    /** The guest's preview image in the version their page names; any other is `image-not-found`. */
+    async image(token: string, version: string): Promise<Buffer> {
+      const found = await rsvp.guestOfLink(token);
+      if (!found) throw new AppError('image-not-found');
+      return previews.guestImage(found.card, previewGuest(found.guest), version);
+    },
+  };
+}
