@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/platform/config.ts';
 import { openDatabase, type Database } from '../server/platform/db/database.ts';
 import {
   createGuestsRepository,
@@ -18,7 +17,7 @@ import { setTier, signUpAndVerify, TEST_ORIGIN } from '../server/testing/account
 import { firstTemplateId } from '../e2e/support/guest-card.ts';
 import { cardsApi, GUEST_LIST_EVENT, invitationsApi } from '../shared/api-paths.ts';
 import { guestListSchema } from '../shared/invitations/guests.contract.ts';
-import { onPostgres, postgresCpuReader } from './support/bench-databases.ts';
+import { benchConfig, benchTestDatabase, onPostgres, postgresCpuReader } from './support/bench-databases.ts';
 
 /**
  * `npm run bench:invitations`: guests answering an invitation through the real server — PUT
@@ -140,28 +139,14 @@ function hostPage(baseUrl: string, cookie: string, listPath: string) {
 }
 
 async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'winc-bench-invitations-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    PUBLIC_ORIGIN: TEST_ORIGIN,
-  });
+  const { dataDir, config } = benchConfig('invitations', databaseUrl);
   const app = await buildApp(config);
   const database: Database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   try {
     const databaseCpu = config.databaseUrl ? await postgresCpuReader(database) : null;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const testDatabase = {
-      dialect: config.databaseUrl ? ('postgres' as const) : ('sqlite' as const),
-      database,
-      databaseUrl: config.databaseUrl ?? '',
-      dataDir,
-    };
+    const testDatabase = benchTestDatabase(config, database, dataDir);
     const host = await signUpAndVerify(app, testDatabase);
     await setTier(testDatabase, host.email, 'premium_monthly');
     const created = await host.browser.post(cardsApi.create, {

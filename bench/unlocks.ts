@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -8,12 +8,11 @@ import { setTimeout } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/platform/config.ts';
 import { openDatabase, type Database } from '../server/platform/db/database.ts';
 import { CARD_UNLOCK_REASON } from '../server/modules/cards/card-unlock.repository.ts';
 import { createCardsRepository } from '../server/modules/cards/cards.repository.ts';
 import { signUpAndVerify, TEST_ORIGIN, type TestBrowser } from '../server/testing/accounts-fixture.ts';
-import { onPostgres, postgresCpuReader } from './support/bench-databases.ts';
+import { benchConfig, benchTestDatabase, onPostgres, postgresCpuReader } from './support/bench-databases.ts';
 import { firstTemplateId } from '../e2e/support/guest-card.ts';
 import { cardsApi } from '../shared/api-paths.ts';
 import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
@@ -208,16 +207,7 @@ async function checkExactlyOnce(database: Database, userIds: string[]): Promise<
 }
 
 async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'winc-bench-unlocks-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    PUBLIC_ORIGIN: TEST_ORIGIN,
-  });
+  const { dataDir, config } = benchConfig('unlocks', databaseUrl);
   let statements: string[] | null = null;
   let commits = 0;
   const app = await buildApp(config, {
@@ -232,12 +222,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     databaseCpu = config.databaseUrl ? await postgresCpuReader(database) : null;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const testDatabase = {
-      dialect: config.databaseUrl ? ('postgres' as const) : ('sqlite' as const),
-      database,
-      databaseUrl: config.databaseUrl ?? '',
-      dataDir,
-    };
+    const testDatabase = benchTestDatabase(config, database, dataDir);
     // One account per request in flight, as that many people unlocking at once would be. The first also makes
     // the card every unlock pays a copy of, and its own last run shows unlocks that all take from one balance.
     const accounts: Array<{ id: string; cookie: string }> = [];

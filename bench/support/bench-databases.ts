@@ -1,6 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
+import { loadConfig, type AppConfig } from '../../server/platform/config.ts';
 import type { Database } from '../../server/platform/db/database.ts';
+import { TEST_ORIGIN } from '../../server/testing/accounts-fixture.ts';
+import type { TestDatabase } from '../../server/testing/databases.ts';
 import {
   createScratchPostgresDatabase,
   findPostgresBinDir,
@@ -57,4 +62,35 @@ export async function onPostgres(bench: (label: string, url: string) => Promise<
   } finally {
     await cluster?.stop();
   }
+}
+
+/**
+ * The configuration of a bench's server: a fresh data folder (named after the bench), the database given
+ * (SQLite in that folder without one), a port of its own on loopback, only errors logged.
+ */
+export function benchConfig(
+  name: string,
+  databaseUrl: string | undefined,
+): { dataDir: string; config: AppConfig } {
+  const dataDir = mkdtempSync(join(os.tmpdir(), `winc-bench-${name}-`));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    PUBLIC_ORIGIN: TEST_ORIGIN,
+  });
+  return { dataDir, config };
+}
+
+/** The bench's database as the test fixtures take it (to sign accounts up, set tiers). */
+export function benchTestDatabase(config: AppConfig, database: Database, dataDir: string): TestDatabase {
+  return {
+    dialect: config.databaseUrl ? 'postgres' : 'sqlite',
+    database,
+    databaseUrl: config.databaseUrl ?? '',
+    dataDir,
+  };
 }
