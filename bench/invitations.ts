@@ -90,26 +90,27 @@ async function answerAll(baseUrl: string, paths: string[], bodies: string[]): Pr
  * what the run expects; answers when (epoch ms) the first such list arrived.
  */
 function hostPage(baseUrl: string, cookie: string, listPath: string) {
-  let reading = false;
+  let reading: Promise<void> | null = null;
   let again = false;
+  let closed = false;
   let events = 0;
   let expected: ((answers: Map<string, string>) => boolean) | null = null;
   let seenAt: (at: number) => void = () => undefined;
 
-  const readList = async (): Promise<void> => {
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = true;
+  const readLists = async (): Promise<void> => {
     do {
       again = false;
       const response = await fetch(new URL(listPath, baseUrl), { headers: { cookie } });
       const list = guestListSchema.parse(await response.json());
       const answers = new Map(list.guests.map((guest) => [guest.id, guest.state]));
       if (expected?.(answers)) seenAt(Date.now());
-    } while (again);
-    reading = false;
+    } while (again && !closed);
+    reading = null;
+  };
+  const readList = () => {
+    if (closed) return;
+    if (reading) again = true;
+    else reading = readLists();
   };
 
   const stream = http.get(new URL('/api/me/events', baseUrl), { headers: { cookie } }, (response) => {
@@ -118,7 +119,7 @@ function hostPage(baseUrl: string, cookie: string, listPath: string) {
       const count = chunk.split(`event: ${GUEST_LIST_EVENT}`).length - 1;
       if (count === 0) return;
       events += count;
-      void readList();
+      readList();
     });
   });
 
@@ -134,7 +135,12 @@ function hostPage(baseUrl: string, cookie: string, listPath: string) {
       });
     },
     events: () => events,
-    close: () => stream.destroy(),
+    /** Closes the channel, after the read under way (if any) so the server is not closed under it. */
+    close: async () => {
+      closed = true;
+      stream.destroy();
+      await reading;
+    },
   };
 }
 
@@ -234,7 +240,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
         ` ${number(page.events())} live events to the host\n`,
     );
     if (Number(history.changes) !== expectedChanges) process.exitCode = 1;
-    page.close();
+    await page.close();
   } finally {
     await database.destroy();
     await app.close();

@@ -179,6 +179,12 @@ export function createCardsRepository(database: Database) {
 
   const toRecord = cardRecordReader(codec);
 
+  // Every shared card's page and every guest's answer reads its card: compiled once, and on PostgreSQL
+  // prepared once per connection.
+  const cardById = database.prepare((db, values: { id: string }) =>
+    db.selectFrom('cards').select(CARD_COLUMNS).where('id', '=', values.id),
+  );
+
   /**
    * An abandoned guest draft (docs/decisions/0023-operations.md): a guest's card, never paid, that no account
    * owns or is about to take over (an account signed up from its guest session takes its cards at its first
@@ -290,7 +296,7 @@ export function createCardsRepository(database: Database) {
     },
 
     async findById(id: string): Promise<CardRecord | undefined> {
-      const row = await db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirst();
+      const [row] = await cardById.execute(db, { id });
       return row && toRecord(row);
     },
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { GuestState } from '../../../shared/invitations/guests.contract.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { DB, InvitationGuestsTable } from '../../platform/db/schema.ts';
+import type { DB, InvitationAnswerChangesTable, InvitationGuestsTable } from '../../platform/db/schema.ts';
 
 /** Who set a guest's answer: the guest, the host recording one given offline, or the waitlist moving up. */
 export type AnswerAuthor = 'guest' | 'host' | 'waitlist';
@@ -63,6 +63,31 @@ export const NO_ANSWER: GuestAnswer = {
 /** A random token of 128 bits, URL-safe: a guest's link is its only key. */
 export const newGuestToken = () => crypto.randomBytes(16).toString('base64url');
 
+/** Every column of a guest's row, named: a prepared statement must not stand on `*`. */
+const GUEST_COLUMNS = [
+  'id',
+  'cardId',
+  'token',
+  'name',
+  'email',
+  'maxPlusOnes',
+  'addedBy',
+  'deviceId',
+  'createdAt',
+  'openedAt',
+  'greetingClipId',
+  'state',
+  'headcount',
+  'plusOneNames',
+  'answers',
+  'note',
+  'answeredAt',
+  'answeredBy',
+  'waitlistedAt',
+  'mailOptedOutAt',
+  'mailBounce',
+] as const satisfies ReadonlyArray<keyof InvitationGuestsTable>;
+
 export type GuestsRepository = ReturnType<typeof createGuestsRepository>;
 type Executor = Database['db'] | Transaction<DB>;
 
@@ -105,6 +130,62 @@ export function createGuestsRepository(database: Database) {
     waitlistedAt: answer.waitlistedAt === null ? null : codec.date(answer.waitlistedAt),
   });
 
+  // A guest's answer runs these: each compiled once, and on PostgreSQL prepared once per connection.
+  const raiseListVersion = database.prepare((db, values: { cardId: string }) =>
+    db
+      .insertInto('guestListVersions')
+      .values({ cardId: values.cardId, version: 1 })
+      .onConflict((oc) =>
+        oc.column('cardId').doUpdateSet({ version: sql<number>`guest_list_versions.version + 1` }),
+      )
+      .returning('version'),
+  );
+  const guestByToken = database.prepare((db, values: { token: string }) =>
+    db.selectFrom('invitationGuests').select(GUEST_COLUMNS).where('token', '=', values.token),
+  );
+  const guestOfCard = database.prepare((db, values: { cardId: string; guestId: string }) =>
+    db
+      .selectFrom('invitationGuests')
+      .select(GUEST_COLUMNS)
+      .where('cardId', '=', values.cardId)
+      .where('id', '=', values.guestId),
+  );
+  const updateAnswer = database.prepare((db, values: ReturnType<typeof encodeAnswer> & { guestId: string }) =>
+    db
+      .updateTable('invitationGuests')
+      .set({
+        state: values.state,
+        headcount: values.headcount,
+        plusOneNames: values.plusOneNames,
+        answers: values.answers,
+        note: values.note,
+        answeredAt: values.answeredAt,
+        answeredBy: values.answeredBy,
+        waitlistedAt: values.waitlistedAt,
+      })
+      .where('id', '=', values.guestId),
+  );
+  const lastChangeNumber = database.prepare((db, values: { guestId: string }) =>
+    db
+      .selectFrom('invitationAnswerChanges')
+      .select((eb) => eb.fn.max('number').as('number'))
+      .where('guestId', '=', values.guestId),
+  );
+  const insertChange = database.prepare((db, values: Insertable<InvitationAnswerChangesTable>) =>
+    db.insertInto('invitationAnswerChanges').values({
+      guestId: values.guestId,
+      number: values.number,
+      cardId: values.cardId,
+      at: values.at,
+      by: values.by,
+      fromState: values.fromState,
+      toState: values.toState,
+      fromHeadcount: values.fromHeadcount,
+      toHeadcount: values.toHeadcount,
+      answer: values.answer,
+    }),
+  );
+
   const guestsOf = (executor: Executor, cardId: string) =>
     executor
       .selectFrom('invitationGuests')
@@ -124,14 +205,7 @@ export function createGuestsRepository(database: Database) {
       work: (trx: Transaction<DB>) => Promise<T>,
     ): Promise<{ version: number; result: T }> {
       return db.transaction().execute(async (trx) => {
-        const { version } = await trx
-          .insertInto('guestListVersions')
-          .values({ cardId, version: 1 })
-          .onConflict((oc) =>
-            oc.column('cardId').doUpdateSet({ version: sql<number>`guest_list_versions.version + 1` }),
-          )
-          .returning('version')
-          .executeTakeFirstOrThrow();
+        const [{ version }] = (await raiseListVersion.execute(trx, { cardId })) as [{ version: number }];
         return { version: Number(version), result: await work(trx) };
       });
     },
@@ -235,21 +309,12 @@ export function createGuestsRepository(database: Database) {
     },
 
     async findByToken(token: string): Promise<GuestRecord | undefined> {
-      const row = await db
-        .selectFrom('invitationGuests')
-        .selectAll()
-        .where('token', '=', token)
-        .executeTakeFirst();
+      const [row] = await guestByToken.execute(db, { token });
       return row && toRecord(row);
     },
 
     async findOf(cardId: string, guestId: string, executor: Executor = db): Promise<GuestRecord | undefined> {
-      const row = await executor
-        .selectFrom('invitationGuests')
-        .selectAll()
-        .where('cardId', '=', cardId)
-        .where('id', '=', guestId)
-        .executeTakeFirst();
+      const [row] = await guestOfCard.execute(executor, { cardId, guestId });
       return row && toRecord(row);
     },
 
@@ -297,35 +362,24 @@ export function createGuestsRepository(database: Database) {
      * the list's lock makes the history's numbering safe.
      */
     async saveAnswer(trx: Executor, guest: GuestRecord, answer: GuestAnswer, by: AnswerAuthor, at: Date) {
-      await trx
-        .updateTable('invitationGuests')
-        .set(encodeAnswer(answer))
-        .where('id', '=', guest.id)
-        .execute();
-      const last = await trx
-        .selectFrom('invitationAnswerChanges')
-        .select((eb) => eb.fn.max('number').as('number'))
-        .where('guestId', '=', guest.id)
-        .executeTakeFirst();
-      await trx
-        .insertInto('invitationAnswerChanges')
-        .values({
-          guestId: guest.id,
-          number: Number(last?.number ?? 0) + 1,
-          cardId: guest.cardId,
-          at: codec.date(at),
-          by,
-          fromState: guest.state,
-          toState: answer.state,
-          fromHeadcount: guest.headcount,
-          toHeadcount: answer.headcount,
-          answer: codec.json({
-            plusOneNames: answer.plusOneNames,
-            answers: answer.answers,
-            note: answer.note,
-          }),
-        })
-        .execute();
+      await updateAnswer.execute(trx, { ...encodeAnswer(answer), guestId: guest.id });
+      const [last] = await lastChangeNumber.execute(trx, { guestId: guest.id });
+      await insertChange.execute(trx, {
+        guestId: guest.id,
+        number: Number(last?.number ?? 0) + 1,
+        cardId: guest.cardId,
+        at: codec.date(at),
+        by,
+        fromState: guest.state,
+        toState: answer.state,
+        fromHeadcount: guest.headcount,
+        toHeadcount: answer.headcount,
+        answer: codec.json({
+          plusOneNames: answer.plusOneNames,
+          answers: answer.answers,
+          note: answer.note,
+        }),
+      });
     },
 
     /** The guest's answers over time, oldest first. */
