@@ -305,7 +305,7 @@ describe('the first visit', () => {
     });
     await openAppPage(page, `${server.baseUrl}${linkPath}`);
     await page
-      .getByRole('heading', { level: 1, name: text('en', 'recipient.title', { name: 'Leila' }) })
+      .getByRole('heading', { level: 1, name: text('en', 'invitation.preview.title', { name: 'Leila' }) })
       .waitFor();
     await page.getByTestId('card-cover').waitFor();
     expect(asked).toHaveLength(1);

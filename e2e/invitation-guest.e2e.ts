@@ -154,7 +154,7 @@ describe.each(['en', 'ar'] as const)('a guest answers an invitation on a phone (
         await openAppPage(page, link);
         expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
         await page
-          .getByRole('heading', { level: 1, name: t('recipient.title', { name: names.guest }) })
+          .getByRole('heading', { level: 1, name: t('invitation.preview.title', { name: names.guest }) })
           .waitFor();
         expect(await page.title()).toContain(names.guest);
 

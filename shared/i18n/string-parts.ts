@@ -36,6 +36,8 @@ export const STRING_PARTS = {
     'overview',
     'recipient',
     'invitation.event.eyebrow',
+    'invitation.preview.title',
+    'invitation.preview.invitedBy',
     'routeError',
   ],
   /** An invitation's event and reply (DESIGN §1.20), loaded on invitation pages only. */

@@ -9,6 +9,7 @@ import { StoredObjectNotFoundError, type FileStorage } from '../../platform/stor
 import { findCardById } from './card-access.ts';
 import { canOpenSharedCard } from './cards.policy.ts';
 import type { CardRecord, CardsRepository } from './cards.repository.ts';
+import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 
 /** Bump when the image's design changes, so every preview is drawn again under a new name. */
 const DESIGN_REVISION = '1';
@@ -48,6 +49,13 @@ const versionOf = (parts: ReadonlyArray<string | null>) =>
 
 export type LinkPreviewService = ReturnType<typeof createLinkPreviewService>;
 
+/** The words of a shared WINC's link preview that its page does not show (the rest are `wordingOf`'s). */
+function previewWordingOf(card: CardRecord) {
+  return card.invitation
+    ? ({ description: 'invitation.preview.description', imageAlt: 'invitation.preview.imageAlt' } as const)
+    : ({ description: 'recipient.preview.description', imageAlt: 'recipient.preview.imageAlt' } as const);
+}
+
 /**
  * Link previews (DESIGN §1.19): messengers' crawlers run no script, so the share link's HTML carries the
  * card's title, description and a preview image — the cover and 'For {recipient}' in the card's language —
@@ -73,7 +81,14 @@ export function createLinkPreviewService(deps: {
   const inFlight = new Map<string, Promise<Buffer>>();
 
   const cardVersion = (card: CardRecord) =>
-    versionOf([card.recipientName, card.senderName, card.language, card.templateId, card.templateImageUrl]);
+    versionOf([
+      card.invitation ? 'invitation' : 'card',
+      card.recipientName,
+      card.senderName,
+      card.language,
+      card.templateId,
+      card.templateImageUrl,
+    ]);
   const guestVersion = (card: CardRecord, guest: PreviewGuest) =>
     versionOf(['guest', guest.name, card.senderName, card.language, card.templateId, card.templateImageUrl]);
   const cardImageKey = (cardId: string, version: string) => `previews/cards/${cardId}/${version}.jpg`;
@@ -145,12 +160,13 @@ export function createLinkPreviewService(deps: {
       const card = await sharedCard(cardId);
       if (!card) return genericMeta(fallback);
       const t = translatorFor(card.language);
+      const preview = previewWordingOf(card);
       return {
         language: card.language,
-        title: t('recipient.title', { name: card.recipientName }),
-        description: t('recipient.preview.description', { name: card.senderName }),
+        title: t(wordingOf(card).title, { name: card.recipientName }),
+        description: t(preview.description, { name: card.senderName }),
         imageUrl: `${origin}${linkPreviewApi.card(card.id, `${cardVersion(card)}.jpg`)}`,
-        imageAlt: t('recipient.preview.imageAlt', { name: card.recipientName }),
+        imageAlt: t(preview.imageAlt, { name: card.recipientName }),
         coverUrl: card.templateImageUrl,
       };
     },
@@ -163,12 +179,13 @@ export function createLinkPreviewService(deps: {
       const card = await sharedCard(cardId);
       if (!card || version !== cardVersion(card)) throw new AppError('image-not-found');
       const t = translatorFor(card.language);
+      const wording = wordingOf(card);
       return storedImage(cardImageKey(card.id, version), async () =>
         renderLinkPreview({
           cover: await coverOf(card),
-          eyebrow: t('recipient.eyebrow'),
+          eyebrow: t(wording.eyebrow),
           headline: t('recipient.preview.headline', { name: card.recipientName }),
-          subline: t('recipient.fromSender', { name: card.senderName }),
+          subline: t(wording.byline, { name: card.senderName }),
           language: card.language,
         }),
       );

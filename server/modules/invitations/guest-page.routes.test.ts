@@ -163,6 +163,24 @@ describeEachDatabase("a guest's own link page and its preview", (use) => {
     expect(preview.bytes).toBeLessThanOrEqual(300 * 1024);
   });
 
+  it("words the invitation's open group link as an invitation, in its language, with an image of its own", async () => {
+    const { card } = await invitationWith([{ name: 'Leila' }], { draft: { recipientName: 'Everyone' } });
+    const html = (await new TestBrowser(app).get(`/c/${card.id}`)).body;
+    expect(metaOf(html, 'og:title')).toBe("Everyone, you're invited");
+    expect(metaOf(html, 'og:description')).toContain('Sam invites you');
+    expect(metaOf(html, 'og:image:alt')).toBe('An invitation for Everyone');
+    expect(html).not.toContain('A WINC for');
+
+    const { card: arabic } = await invitationWith([{ name: 'ليلى' }], {
+      language: 'ar',
+      draft: { senderName: 'سامي', recipientName: 'الجميع' },
+    });
+    const arabicHtml = (await new TestBrowser(app).get(`/c/${arabic.id}`)).body;
+    expect(metaOf(arabicHtml, 'og:title')).toBe('الجميع، هذه دعوتك');
+    const preview = await previewOf(metaOf(arabicHtml, 'og:image')!);
+    expect(preview).toMatchObject({ width: 1200, height: 630, format: 'jpeg' });
+  });
+
   it("gives a removed guest's link, an unknown one and an unpaid invitation's the generic preview", async () => {
     const { host, card, list } = await invitationWith([{ name: 'Leila' }, { name: 'Omar' }]);
     const [leila] = list.guests;

@@ -20,7 +20,7 @@ const BUDGET_KB: Record<WebPage, number> = {
   home: 131,
   category: 131,
   style: 131,
-  recipient: 84,
+  recipient: 85,
   other: 129,
 };
 

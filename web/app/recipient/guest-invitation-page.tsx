@@ -9,6 +9,7 @@ import { CardNotReady } from '../../features/recipient-card/components/card-not-
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
+import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 
 /**
  * `/i/:token` — an invitation's guest's own link (DESIGN §1.20): the recipient page of §1.5 for this guest
@@ -24,7 +25,7 @@ export function GuestInvitationPage({ token }: { token: string }) {
 
   useDocumentTitle(
     invitation
-      ? t('recipient.documentTitle', { name: invitation.guest.name })
+      ? t(wordingOf(invitation.card).documentTitle, { name: invitation.guest.name })
       : notReady
         ? t('errors.card-not-ready')
         : t('recipient.documentTitleLoading'),

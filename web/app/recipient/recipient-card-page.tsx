@@ -10,6 +10,7 @@ import { CardViewLimit } from '../../features/recipient-card/components/card-vie
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
+import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 
 /**
  * `/c/:cardId` — what a share link opens (DESIGN §1.5), for anyone, signed in or not: the paid card, "This
@@ -28,7 +29,7 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
 
   useDocumentTitle(
     card
-      ? t('recipient.documentTitle', { name: card.recipientName })
+      ? t(wordingOf(card).documentTitle, { name: card.recipientName })
       : notReady
         ? t('errors.card-not-ready')
         : limitReached

@@ -11,6 +11,7 @@ import { useCardLanguage } from '../hooks/use-card-language.ts';
 import type { FaceUnavailable } from '../hooks/use-face-opening.ts';
 import { FaceOpeningPanel } from './face-opening-panel.tsx';
 import { MakeYourOwnInvite } from './make-your-own-invite.tsx';
+import { wordingOf } from '../../../../shared/invitations/invitation-wording.ts';
 
 /** Face opening's course: not chosen, looking at the camera, just matched ("It's you!"), and the card opened. */
 type FaceStep = 'off' | 'camera' | 'matched' | 'opened';
@@ -57,18 +58,17 @@ export function RecipientCardView({
     const timer = setTimeout(() => setFace('opened'), MATCHED_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [face]);
+  const wording = wordingOf(card);
   const faceShown = (face === 'camera' || face === 'matched') && card.recipientImageUrl;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 sm:px-6 sm:pt-12">
       <header className="mx-auto max-w-md text-center">
-        <p className="text-xs font-extrabold tracking-wide text-coral-700 uppercase">
-          {t(card.invitation ? 'invitation.event.eyebrow' : 'recipient.eyebrow')}
-        </p>
+        <p className="text-xs font-extrabold tracking-wide text-coral-700 uppercase">{t(wording.eyebrow)}</p>
         <h1 className="mt-2 text-3xl leading-tight font-black text-balance break-words text-ink sm:text-4xl">
-          {t('recipient.title', { name: card.recipientName })}
+          {t(wording.title, { name: card.recipientName })}
         </h1>
         <p className="mt-2 text-base break-words text-muted sm:text-lg">
-          {t('recipient.fromSender', { name: card.senderName })}
+          {t(wording.byline, { name: card.senderName })}
         </p>
         {language.other && (
           <button
