@@ -109,7 +109,18 @@ describe.each(['en', 'ar'] as const)(
     const story = STORIES[language];
     const [leila, ...others] = story.guests;
     const [mealPrompt, fish, lamb] = story.meal;
-    const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${language}-${name}.png` });
+    const shot = async (page: Page, name: string) => {
+      // The picture shows where the page settles, not a fade half-way (the open card fades in).
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+      );
+      await page.screenshot({ path: `${SHOTS}/${language}-${name}.png` });
+    };
 
     it(
       'the host invites by paste and pays, the guest answers and takes it to a calendar, a new time is mailed',
@@ -174,7 +185,12 @@ describe.each(['en', 'ar'] as const)(
             .getByRole('textbox', { name: t('editor.message'), exact: true })
             .fill(language === 'ar' ? 'يسعدنا حضورك' : 'We would love you to be there');
           await editor.getByRole('button', { name: t('editor.voices.female'), exact: true }).click();
-          await shot(page, '01-editor');
+          await fields
+            .getByLabel(t('invitation.editor.startsAt'))
+            .evaluate((input) => input.scrollIntoView({ block: 'center' }));
+          await shot(page, '01-editor-event');
+          await replies.scrollIntoViewIfNeeded();
+          await shot(page, '02-editor-replies');
           await editor.getByRole('button', { name: t('editor.next') }).click();
           await page.waitForURL(/\/overview\/[\w-]+$/);
           const cardId = page.url().split('/').pop()!;
@@ -227,7 +243,7 @@ describe.each(['en', 'ar'] as const)(
             .waitFor();
           const link = await page.evaluate(() => navigator.clipboard.readText());
           expect(link).toMatch(new RegExp(`^${origin}/i/[\\w-]{22,}$`));
-          await shot(page, '02-guest-list');
+          await shot(page, '03-guest-list');
 
           // 2. Leila, on a phone that has never been here.
           const guest = await contextIn(browser, language, {
@@ -256,7 +272,7 @@ describe.each(['en', 'ar'] as const)(
             const caption = phone.getByTestId('card-voice-caption');
             await expect.poll(() => caption.innerText(), { timeout: 30_000 }).toContain(leila);
             await expect.poll(() => clips.some((status) => status === 200 || status === 206)).toBe(true);
-            await shot(phone, '03-guest-greeting');
+            await shot(phone, '04-guest-greeting');
 
             // Yes, with one named plus-one and a meal.
             const reply = phone.getByTestId('invitation-reply');
@@ -268,7 +284,7 @@ describe.each(['en', 'ar'] as const)(
             const summary = reply.getByTestId('rsvp-summary');
             await expect.poll(() => summary.getAttribute('data-state')).toBe('yes');
             expect(await summary.innerText()).toContain(story.plusOne);
-            await shot(phone, '04-guest-answered');
+            await shot(phone, '05-guest-answered');
 
             // The .ics, downloaded and read back as a calendar app reads it.
             const block = phone.getByTestId('invitation-event');
@@ -293,7 +309,7 @@ describe.each(['en', 'ar'] as const)(
           await row.getByText(t('guestList.states.yes'), { exact: true }).waitFor();
           expect(await row.innerText()).toContain(story.plusOne);
           expect(await row.innerText()).toContain(fish);
-          await shot(page, '05-host-list-answered');
+          await shot(page, '06-host-list-answered');
 
           // 4. The host moves the start from My WINCS' Edit.
           await page.getByRole('link', { name: t('guestList.back') }).click();
@@ -307,7 +323,7 @@ describe.each(['en', 'ar'] as const)(
           const start = edit.getByTestId('event-fields').getByLabel(t('invitation.editor.startsAt'));
           expect(await start.inputValue()).toBe(startsAt);
           await start.fill(movedTo);
-          await shot(page, '06-editor-moved');
+          await shot(page, '07-editor-moved');
           await edit.getByRole('button', { name: t('myWincs.edit.save') }).click();
           await edit.waitFor({ state: 'detached' });
 
