@@ -5,7 +5,8 @@ import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { voiceApi } from '../shared/api-paths.ts';
+import { invitationsApi, voiceApi } from '../shared/api-paths.ts';
+import { guestInvitationSchema } from '../shared/invitations/guests.contract.ts';
 import { paths } from '../web/config/paths.ts';
 import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
@@ -256,22 +257,33 @@ describe.each(['en', 'ar'] as const)(
           let uid = '';
           try {
             const phone = await guest.newPage();
-            const clips: number[] = [];
+            // Her page names her greeting's clip (the invitation as her link reads it); the clip is then played.
+            const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
+            const ownInvitation = phone.waitForResponse(
+              (response) => new URL(response.url()).pathname === invitationsApi.invitation(token),
+            );
+            const clips: { path: string; status: number }[] = [];
             phone.on('response', (response) => {
-              if (new URL(response.url()).pathname.startsWith(voiceApi.clip.route.replace(':file', '')))
-                clips.push(response.status());
+              const path = new URL(response.url()).pathname;
+              if (path.startsWith(voiceApi.clip.route.replace(':file', '')))
+                clips.push({ path, status: response.status() });
             });
             await openAppPage(phone, link);
             await phone
               .getByRole('heading', { level: 1, name: t('recipient.title', { name: leila }) })
               .waitFor();
+            const ownClip = guestInvitationSchema.parse(await (await ownInvitation).json()).card
+              .greetingAudioUrl;
+            expect(ownClip).toMatch(/\.mp3$/);
 
             // The greeting names her: her clip is answered and the captions say her name.
             await phone.getByTestId('card-cover').tap();
             await phone.getByTestId('card-open').waitFor();
             const caption = phone.getByTestId('card-voice-caption');
             await expect.poll(() => caption.innerText(), { timeout: 30_000 }).toContain(leila);
-            await expect.poll(() => clips.some((status) => status === 200 || status === 206)).toBe(true);
+            await expect
+              .poll(() => clips.some(({ path, status }) => path === ownClip && [200, 206].includes(status)))
+              .toBe(true);
             await shot(phone, '04-guest-greeting');
 
             // Yes, with one named plus-one and a meal.
