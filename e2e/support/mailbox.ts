@@ -4,6 +4,8 @@ import {
   type MailboxMail,
 } from '../../shared/mailbox/mailbox.contract.ts';
 import { mailboxApi } from '../../shared/api-paths.ts';
+import { extractLinks } from '../../server/platform/mail/mail-templates.ts';
+import type { SmtpSink } from '../../server/testing/smtp-sink.ts';
 
 /**
  * The local mailbox of a server started without SMTP (DESIGN §1.11): browser tests read verification and
@@ -45,6 +47,19 @@ export function linkIn(mail: MailboxMail, fragment: string): string {
 /** The verification link sent to a new account. */
 export async function verificationLink(baseUrl: string, email: string): Promise<string> {
   return linkIn(await waitForMail(baseUrl, email, 'verify-email'), '/verify-email');
+}
+
+/**
+ * The verification link a server started with `SMTP_URL` pointing at `sink` mailed to an address: for the
+ * browser tests that read what a mail app receives (a calendar part), which the local outbox does not keep.
+ */
+export function verificationLinkIn(sink: SmtpSink): (email: string) => Promise<string> {
+  return async (email) => {
+    const mail = await sink.waitFor((received) => received.to.includes(email), 15_000);
+    const link = extractLinks(mail.text).find((candidate) => candidate.includes('/verify-email'));
+    if (!link) throw new Error(`The mail to ${email} has no verification link:\n${mail.text}`);
+    return link;
+  };
 }
 
 /**

@@ -15,6 +15,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Its `text/calendar` parts (an invitation's REQUEST or CANCEL), decoded, with the METHOD of their type. */
+  calendars: { method: string | null; content: string }[];
   /** The message as it arrived. */
   raw: string;
   /** The AUTH user name the client logged in with, if any. */
@@ -152,7 +154,13 @@ function splitEntity(raw: string): { headers: Map<string, string>; body: string 
   return { headers: parseHeaders(raw.slice(0, match.index)), body: raw.slice(match.index + match[0].length) };
 }
 
-function collectParts(raw: string, out: { text: string; html: string }): void {
+interface CollectedParts {
+  text: string;
+  html: string;
+  calendars: ReceivedMail['calendars'];
+}
+
+function collectParts(raw: string, out: CollectedParts): void {
   const { headers, body } = splitEntity(raw);
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -173,11 +181,18 @@ function collectParts(raw: string, out: { text: string; html: string }): void {
         : body;
   if (type.toLowerCase().startsWith('text/html')) out.html += decoded;
   else if (type.toLowerCase().startsWith('text/plain')) out.text += decoded;
+  else if (type.toLowerCase().startsWith('text/calendar'))
+    out.calendars.push({
+      method: /method=([\w-]+)/i.exec(type)?.[1]?.toUpperCase() ?? null,
+      content: decoded,
+    });
 }
 
-function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'subject' | 'text' | 'html'> {
+function parseMessage(
+  raw: string,
+): Pick<ReceivedMail, 'headers' | 'subject' | 'text' | 'html' | 'calendars'> {
   const { headers } = splitEntity(raw);
-  const out = { text: '', html: '' };
+  const out: CollectedParts = { text: '', html: '', calendars: [] };
   collectParts(raw, out);
   return { headers, subject: headers.get('subject') ?? '', ...out };
 }
