@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_NAME_MAX_LENGTH } from '../cards/card-rules.ts';
 import { publicCardSchema } from '../cards/cards.contract.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { nameSchema, textSchema } from '../text/names.ts';
 import type { PublicInvitation } from './invitation.contract.ts';
 import { MAX_PLUS_ONES_LIMIT } from './invitation-rules.ts';
@@ -165,7 +166,12 @@ export type GuestList = z.infer<typeof guestListSchema>;
 export const guestInvitationSchema = z.object({
   /** The invitation, its greeting addressed to this guest by name. */
   card: publicCardSchema,
-  guest: z.object({ name: z.string(), maxPlusOnes: z.number().int() }),
+  guest: z.object({
+    name: z.string(),
+    maxPlusOnes: z.number().int(),
+    /** The language of the guest's mails: the one they chose, else the invitation's. */
+    language: z.enum(LANGUAGES),
+  }),
   rsvp: rsvpSchema,
   /** ISO 8601: after this, answers are closed (the deadline, or the start without one). */
   repliesCloseAt: z.string(),
@@ -174,6 +180,13 @@ export const guestInvitationSchema = z.object({
   coming: z.array(z.string()).nullable(),
 });
 export type GuestInvitation = z.infer<typeof guestInvitationSchema>;
+
+/**
+ * PUT: the language of the guest's mails (reminders, changes, the host's messages), chosen on their page at
+ * any time, answered or not, even once replies close: the mails go on until the event.
+ */
+export const guestLanguageRequestSchema = z.object({ language: z.enum(LANGUAGES) }).strict();
+export type GuestLanguageRequest = z.infer<typeof guestLanguageRequestSchema>;
 
 /** The open link's answer: the guest's own link from now on, and their invitation as it stands. */
 export const openRsvpResponseSchema = z.object({
