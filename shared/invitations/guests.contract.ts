@@ -137,6 +137,8 @@ export const hostGuestSchema = rsvpSchema.extend({
   answeredBy: z.enum(['guest', 'host']).nullable(),
   /** Why the guest's address refused a mail for good (the receiving server's words); null while none did. */
   mailBounce: z.string().nullable(),
+  /** The guest stopped this invitation's mails (its one-click unsubscribe): no message reaches them. */
+  mailOptedOut: z.boolean(),
 });
 export type HostGuest = z.infer<typeof hostGuestSchema>;
 
@@ -200,6 +202,24 @@ export type OpenRsvpResponse = z.infer<typeof openRsvpResponseSchema>;
 export const MESSAGE_AUDIENCES = ['all', 'pending', 'yes', 'maybe'] as const;
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 export const HOST_MESSAGE_MAX_LENGTH = 1000;
+
+/** The guests each audience names: "all" includes those who said no and those waiting for a place. */
+export const MESSAGE_AUDIENCE_STATES: Record<MessageAudience, readonly GuestState[]> = {
+  all: GUEST_STATES,
+  pending: ['pending'],
+  yes: ['yes'],
+  maybe: ['maybe'],
+};
+
+/** Whether the host's message to an audience reaches a guest: one of it, with an address, mails not stopped. */
+export function messageReaches(
+  guest: { state: GuestState; email: string | null; mailOptedOut: boolean },
+  audience: MessageAudience,
+): boolean {
+  return (
+    guest.email !== null && !guest.mailOptedOut && MESSAGE_AUDIENCE_STATES[audience].includes(guest.state)
+  );
+}
 
 /** POST: the host's message to their guests, by email to those with an address. */
 export const messageGuestsRequestSchema = z

@@ -46,6 +46,7 @@ export function presentHostGuest(
     openedAt: guest.openedAt?.toISOString() ?? null,
     answeredBy: guest.answeredBy,
     mailBounce: guest.mailBounce,
+    mailOptedOut: guest.mailOptedOut,
   };
 }
 

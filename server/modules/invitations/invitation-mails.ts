@@ -5,7 +5,7 @@ import { PermanentJobError } from '../../platform/jobs/job-runner.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mail-messages.ts';
 import { invitationsApi } from '../../../shared/api-paths.ts';
 import {
-  GUEST_STATES,
+  MESSAGE_AUDIENCE_STATES,
   type GuestState,
   type MessageAudience,
 } from '../../../shared/invitations/guests.contract.ts';
@@ -34,14 +34,6 @@ const RECIPIENTS: Record<Exclude<GuestMail, 'host-message'>, readonly GuestState
   'rsvp-reminder': ['pending'],
   'event-reminder': ['yes'],
   'event-changed': ['yes', 'maybe'],
-};
-
-/** Who a host's message is for, by audience. */
-const AUDIENCES: Record<MessageAudience, readonly GuestState[]> = {
-  all: GUEST_STATES,
-  pending: ['pending'],
-  yes: ['yes'],
-  maybe: ['maybe'],
 };
 
 /** What a guest's mail job carries: the mail, and the host's words for a message. */
@@ -234,7 +226,7 @@ export function createInvitationMails(deps: {
      * each; answers how many it goes to.
      */
     messageGuests(card: InvitationCard, audience: MessageAudience, text: string): Promise<number> {
-      return fanOut(card.id, 'host-message', crypto.randomUUID(), AUDIENCES[audience], text);
+      return fanOut(card.id, 'host-message', crypto.randomUUID(), MESSAGE_AUDIENCE_STATES[audience], text);
     },
 
     /**
