@@ -176,7 +176,8 @@ function MessageForm({
             aria-describedby={[textIssue ? ids.error : null, ids.counter].filter(Boolean).join(' ')}
             disabled={send.isPending}
             placeholder={t('guestList.message.placeholder')}
-            dir="auto"
+            // Empty, it takes the page's direction, so the placeholder reads as its language does.
+            dir={text === '' ? undefined : 'auto'}
             className={cn(
               fieldInputClasses,
               'h-auto min-h-32 resize-y py-3 leading-relaxed',
