@@ -268,6 +268,7 @@ describe.each(['en', 'ar'] as const)(
           expect(await rowOf(page, sara).count()).toBe(0);
 
           // A message to those who have not answered: Nadia (an email, from the file) and Yusuf (none).
+          await page.evaluate(() => window.scrollTo(0, 0));
           await shootWidths(page, `guest-list-actions-${language}`);
           await page.getByRole('button', { name: t('guestList.message.open') }).click();
           const message = page.getByRole('dialog', { name: t('guestList.message.title') });
@@ -294,6 +295,7 @@ describe.each(['en', 'ar'] as const)(
           await message.getByText(t('guestList.message.errors.required')).waitFor();
           expect(await text.getAttribute('aria-invalid')).toBe('true');
           await shootWidths(page, `message-error-${language}`);
+          expect(await seriousViolations(page)).toEqual([]);
           const words =
             language === 'ar' ? 'يُرجى الرد قبل نهاية الشهر.' : 'Please answer by the end of the month.';
           await text.fill(words);
