@@ -306,5 +306,9 @@ describeEachDatabase("an invitation's mails to its guests", (use) => {
     clock = new Date('2027-01-19T19:30:00Z');
     await onlyMail(emails.omar, /^Завтра: Housewarming$/);
     await onlyMail(emails.maya, /^Tomorrow: Housewarming$/);
+
+    expect((await host.request({ method: 'DELETE', url: cardsApi.card(card.id) })).statusCode).toBe(204);
+    await onlyMail(emails.omar, /^Отменено: Housewarming$/);
+    await onlyMail(emails.maya, /^Cancelled: Housewarming$/);
   });
 });

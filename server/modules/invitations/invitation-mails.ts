@@ -59,8 +59,8 @@ const repliesCloseAt = (invitation: InvitationRecord) => invitation.rsvpBy ?? in
  * instance is up: a reminder some days before replies close to those who have not answered, one the day
  * before to those coming, and the updated event (a calendar REQUEST with the same UID and a higher SEQUENCE)
  * to those coming or maybe coming when the time or the place changed. Only to guests with an address who did
- * not opt out, in each guest's language (the one they chose, else the invitation's), each with its one-click unsubscribe. A mail the guest's server
- * refuses for good is the guest's bounce, which the host sees.
+ * not opt out, in each guest's language (the one they chose, else the invitation's), each with its one-click
+ * unsubscribe. A mail the guest's server refuses for good is the guest's bounce, which the host sees.
  */
 export type InvitationMails = ReturnType<typeof createInvitationMails>;
 

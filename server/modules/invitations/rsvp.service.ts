@@ -24,7 +24,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
 
-/** A small page of its own, in the invitation's language, that works without the app's script. */
+/** A small page of its own, in the guest's language, that works without the app's script. */
 function unsubscribePage(
   language: Language,
   title: string | null,
