@@ -191,6 +191,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
       greetingClipId: null,
       mailOptedOut: false,
       mailBounce: null,
+      language: null,
     }));
     const repository = createGuestsRepository(database);
     await repository.changeList(cardId, (trx) => repository.insert(trx, guests));

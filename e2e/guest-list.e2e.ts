@@ -8,6 +8,8 @@ import { seriousViolations } from './support/axe.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
+import { waitForMail } from './support/mailbox.ts';
+import { shootWidths } from './support/screenshots.ts';
 import { openAppPage } from './support/open-page.ts';
 import { callApi, signUpInPage } from './support/page-api.ts';
 
@@ -17,8 +19,9 @@ import { callApi, signUpInPage } from './support/page-api.ts';
  * added, nothing lost from the field), fixes it, uploads a CSV file and types one guest by hand (a name
  * already invited refused on its field), pays, and comes back to the list from My WINCS; copies one
  * guest's personal link; that guest answers from another browser, and the list shows the answer without a
- * reload. The host then records an answer given in person, filters and searches the list, and removes a guest.
- * The list and the dialog with its refused lines pass an axe audit.
+ * reload. The host then records an answer given in person, filters and searches the list, removes a guest,
+ * and messages those who have not answered (the mailbox holds it for the one with an address). The list and
+ * the dialog with its refused lines pass an axe audit.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -263,6 +266,51 @@ describe.each(['en', 'ar'] as const)(
           await remove.getByRole('button', { name: t('guestList.remove.confirm') }).click();
           await expect.poll(() => page.getByTestId('guest').count()).toBe(4);
           expect(await rowOf(page, sara).count()).toBe(0);
+
+          // A message to those who have not answered: Nadia (an email, from the file) and Yusuf (none).
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await shootWidths(page, `guest-list-actions-${language}`);
+          await page.getByRole('button', { name: t('guestList.message.open') }).click();
+          const message = page.getByRole('dialog', { name: t('guestList.message.title') });
+          const audiences = message.getByRole('group', { name: t('guestList.message.audience') });
+          // Each audience says how many guests with an address it reaches.
+          const reaches = { all: 3, pending: 1, yes: 1, maybe: 0 };
+          for (const [audience, count] of Object.entries(reaches)) {
+            const option = audiences
+              .locator('label')
+              .filter({ hasText: t(`guestList.message.audiences.${audience}`) });
+            expect(await option.innerText()).toContain(
+              t(`guestList.message.reach_${new Intl.PluralRules(language).select(count)}`, { count }),
+            );
+          }
+          await shootWidths(page, `message-empty-${language}`);
+          // Nobody who said maybe has an address: the form says so and cannot send.
+          await audiences.getByText(t('guestList.message.audiences.maybe'), { exact: true }).click();
+          await message.getByTestId('message-guests-nobody').waitFor();
+          const send = message.getByRole('button', { name: t('guestList.message.send') });
+          expect(await send.isDisabled()).toBe(true);
+          await audiences.getByText(t('guestList.message.audiences.pending'), { exact: true }).click();
+          await send.click();
+          const text = message.getByRole('textbox', { name: t('guestList.message.text') });
+          await message.getByText(t('guestList.message.errors.required')).waitFor();
+          expect(await text.getAttribute('aria-invalid')).toBe('true');
+          await shootWidths(page, `message-error-${language}`);
+          expect(await seriousViolations(page)).toEqual([]);
+          const words =
+            language === 'ar' ? 'يُرجى الرد قبل نهاية الشهر.' : 'Please answer by the end of the month.';
+          await text.fill(words);
+          const sentAt = Date.now() - 1000;
+          await send.click();
+          await message
+            .getByRole('status')
+            .getByText(t(`guestList.message.sent_${new Intl.PluralRules(language).select(1)}`, { count: 1 }))
+            .waitFor();
+          await shootWidths(page, `message-sent-${language}`);
+          const mail = await waitForMail(server.baseUrl, 'nadia@example.com', 'host-message', sentAt);
+          expect(mail.text).toContain(words);
+          expect(mail.links.some((each) => each.includes('/i/'))).toBe(true);
+          await message.getByRole('button', { name: t('guestList.message.done') }).click();
+          await message.waitFor({ state: 'detached' });
 
           // The export is the server's CSV of this list.
           const csv = page.getByRole('link', { name: t('guestList.export') });

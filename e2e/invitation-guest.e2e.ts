@@ -11,6 +11,7 @@ import { contextIn, launchBrowser } from './support/browser.ts';
 import { signedInOwner, type CardOwner } from './support/card-owner.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
+import { shootWidths } from './support/screenshots.ts';
 import { openAppPage } from './support/open-page.ts';
 
 /**
@@ -181,6 +182,16 @@ describe.each(['en', 'ar'] as const)('a guest answers an invitation on a phone (
         expect(await yes.evaluate((element) => element === document.activeElement)).toBe(true);
         expect(await violationsIn(page)).toEqual([]);
 
+        // Their mails, in the invitation's language until they choose: Russian, saved at once, answer or not.
+        const mailLanguage = reply.getByLabel(t('invitation.rsvp.mailLanguage.label'));
+        expect(await mailLanguage.inputValue()).toBe(language);
+        await shootWidths(page, `reply-form-${language}`, reply);
+        await mailLanguage.selectOption('ru');
+        await reply
+          .getByRole('status')
+          .filter({ hasText: t('invitation.rsvp.mailLanguage.saved') })
+          .waitFor();
+
         // Yes, with one plus-one (named) and a meal.
         await yes.check();
         expect(await statusError.count()).toBe(0);
@@ -222,6 +233,7 @@ describe.each(['en', 'ar'] as const)('a guest answers an invitation on a phone (
         await openAppPage(page, link);
         const again = await openCard(page);
         await expect.poll(() => again.getByTestId('rsvp-summary').getAttribute('data-state')).toBe('no');
+        expect(await again.getByLabel(t('invitation.rsvp.mailLanguage.label')).inputValue()).toBe('ru');
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           PHONE.width,
         );

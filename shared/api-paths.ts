@@ -134,6 +134,8 @@ export const invitationsApi = {
   messageGuests: paramPath<[cardId: string]>('/api/cards/:cardId/guests/message'),
   invitation: paramPath<[token: string]>('/api/invitations/:token'),
   answer: paramPath<[token: string]>('/api/invitations/:token/answer'),
+  /** PUT `{language}`: the language of the guest's mails, which they choose on their page. */
+  guestLanguage: paramPath<[token: string]>('/api/invitations/:token/language'),
   /**
    * The open group link's answer (`openRsvpInput`, with the guest's name): the device answering becomes a guest
    * with a link of their own (answering again from it changes that guest's answer).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_NAME_MAX_LENGTH } from '../cards/card-rules.ts';
 import { publicCardSchema } from '../cards/cards.contract.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { nameSchema, textSchema } from '../text/names.ts';
 import type { PublicInvitation } from './invitation.contract.ts';
 import { MAX_PLUS_ONES_LIMIT } from './invitation-rules.ts';
@@ -136,6 +137,8 @@ export const hostGuestSchema = rsvpSchema.extend({
   answeredBy: z.enum(['guest', 'host']).nullable(),
   /** Why the guest's address refused a mail for good (the receiving server's words); null while none did. */
   mailBounce: z.string().nullable(),
+  /** The guest stopped this invitation's mails (its one-click unsubscribe): no message reaches them. */
+  mailOptedOut: z.boolean(),
 });
 export type HostGuest = z.infer<typeof hostGuestSchema>;
 
@@ -165,7 +168,12 @@ export type GuestList = z.infer<typeof guestListSchema>;
 export const guestInvitationSchema = z.object({
   /** The invitation, its greeting addressed to this guest by name. */
   card: publicCardSchema,
-  guest: z.object({ name: z.string(), maxPlusOnes: z.number().int() }),
+  guest: z.object({
+    name: z.string(),
+    maxPlusOnes: z.number().int(),
+    /** The language of the guest's mails: the one they chose, else the invitation's. */
+    language: z.enum(LANGUAGES),
+  }),
   rsvp: rsvpSchema,
   /** ISO 8601: after this, answers are closed (the deadline, or the start without one). */
   repliesCloseAt: z.string(),
@@ -174,6 +182,13 @@ export const guestInvitationSchema = z.object({
   coming: z.array(z.string()).nullable(),
 });
 export type GuestInvitation = z.infer<typeof guestInvitationSchema>;
+
+/**
+ * PUT: the language of the guest's mails (reminders, changes, the host's messages), chosen on their page at
+ * any time, answered or not, even once replies close: the mails go on until the event.
+ */
+export const guestLanguageRequestSchema = z.object({ language: z.enum(LANGUAGES) }).strict();
+export type GuestLanguageRequest = z.infer<typeof guestLanguageRequestSchema>;
 
 /** The open link's answer: the guest's own link from now on, and their invitation as it stands. */
 export const openRsvpResponseSchema = z.object({
@@ -187,6 +202,24 @@ export type OpenRsvpResponse = z.infer<typeof openRsvpResponseSchema>;
 export const MESSAGE_AUDIENCES = ['all', 'pending', 'yes', 'maybe'] as const;
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 export const HOST_MESSAGE_MAX_LENGTH = 1000;
+
+/** The guests each audience names: "all" includes those who said no and those waiting for a place. */
+export const MESSAGE_AUDIENCE_STATES: Record<MessageAudience, readonly GuestState[]> = {
+  all: GUEST_STATES,
+  pending: ['pending'],
+  yes: ['yes'],
+  maybe: ['maybe'],
+};
+
+/** Whether the host's message to an audience reaches a guest: one of it, with an address, mails not stopped. */
+export function messageReaches(
+  guest: { state: GuestState; email: string | null; mailOptedOut: boolean },
+  audience: MessageAudience,
+): boolean {
+  return (
+    guest.email !== null && !guest.mailOptedOut && MESSAGE_AUDIENCE_STATES[audience].includes(guest.state)
+  );
+}
 
 /** POST: the host's message to their guests, by email to those with an address. */
 export const messageGuestsRequestSchema = z

@@ -74,6 +74,7 @@ export function createGuestListService(deps: {
         openedAt: null,
         mailOptedOut: false,
         mailBounce: null,
+        language: null,
         greetingClipId: (await voice.clipsForCard({ ...card, recipientName: input.name }, actor.tier))
           .greetingClipId,
       })),

@@ -1,4 +1,5 @@
 import { linkPreviewApi } from '../../../shared/api-paths.ts';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import type { GuestTotals, HostGuest, Rsvp } from '../../../shared/invitations/guests.contract.ts';
 import type { InvitationRecord } from '../cards/card-invitation.ts';
 import type { GuestRecord } from './guests.repository.ts';
@@ -10,6 +11,10 @@ export const guestLinkPath = (token: string) => linkPreviewApi.guestPage(token);
 /** The plus-ones a guest may bring: their own allowance, else the invitation's. */
 export const plusOnesOf = (guest: Pick<GuestRecord, 'maxPlusOnes'>, invitation: InvitationRecord) =>
   guest.maxPlusOnes ?? invitation.maxPlusOnes;
+
+/** The language of a guest's mails (and of their unsubscribe page): the one they chose, else the invitation's. */
+export const mailLanguageOf = (card: { language: Language }, guest: Pick<GuestRecord, 'language'>) =>
+  guest.language ?? card.language;
 
 /** A guest's answer as it stands, with their place in line while they wait. */
 export function presentRsvp(guest: GuestRecord, seats: readonly Seat[]): Rsvp {
@@ -41,6 +46,7 @@ export function presentHostGuest(
     openedAt: guest.openedAt?.toISOString() ?? null,
     answeredBy: guest.answeredBy,
     mailBounce: guest.mailBounce,
+    mailOptedOut: guest.mailOptedOut,
   };
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { GuestState } from '../../../shared/invitations/guests.contract.ts';
+import { isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB, InvitationAnswerChangesTable, InvitationGuestsTable } from '../../platform/db/schema.ts';
 
@@ -37,6 +38,8 @@ export interface GuestRecord extends GuestAnswer {
   mailOptedOut: boolean;
   /** Why their address refused a mail for good; null while none did. */
   mailBounce: string | null;
+  /** The language the guest chose for their mails; null: the invitation's. */
+  language: Language | null;
 }
 
 /** One change of an answer, as its history keeps it. */
@@ -86,6 +89,7 @@ const GUEST_COLUMNS = [
   'waitlistedAt',
   'mailOptedOutAt',
   'mailBounce',
+  'language',
 ] as const satisfies ReadonlyArray<keyof InvitationGuestsTable>;
 
 export type GuestsRepository = ReturnType<typeof createGuestsRepository>;
@@ -109,6 +113,7 @@ export function createGuestsRepository(database: Database) {
     greetingClipId: row.greetingClipId,
     mailOptedOut: row.mailOptedOutAt !== null,
     mailBounce: row.mailBounce,
+    language: isLanguage(row.language) ? row.language : null,
     state: row.state as GuestState,
     headcount: Number(row.headcount),
     plusOneNames: codec.readJson<string[]>(row.plusOneNames, []),
@@ -347,6 +352,11 @@ export function createGuestsRepository(database: Database) {
         .where('id', '=', guestId)
         .where('mailOptedOutAt', 'is', null)
         .execute();
+    },
+
+    /** The language of the guest's mails; null: the invitation's. */
+    async setLanguage(guestId: string, language: Language | null): Promise<void> {
+      await db.updateTable('invitationGuests').set({ language }).where('id', '=', guestId).execute();
     },
 
     async recordBounce(guestId: string, reason: string): Promise<void> {

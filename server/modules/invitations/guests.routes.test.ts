@@ -302,7 +302,8 @@ describeEachDatabase("an invitation's guests and their answers", (use) => {
     const page = guestInvitationSchema.parse(opened.json());
     expect(page.card.recipientName).toBe('Leila');
     expect(page.card.invitation?.title).toBe('Garden party');
-    expect(page.guest).toEqual({ name: 'Leila', maxPlusOnes: 2 });
+    // Their mails in the invitation's language until they choose one.
+    expect(page.guest).toEqual({ name: 'Leila', maxPlusOnes: 2, language: 'en' });
     expect(page.rsvp.state).toBe('pending');
     expect(page.repliesClosed).toBe(false);
     expect(page.repliesCloseAt).toBe('2027-06-01T11:00:00.000Z');

@@ -5,6 +5,7 @@ import { invitationsApi } from '../../../shared/api-paths.ts';
 import {
   addGuestsRequestSchema,
   guestInvitationSchema,
+  guestLanguageRequestSchema,
   guestListSchema,
   hostGuestSchema,
   messageGuestsRequestSchema,
@@ -152,6 +153,15 @@ export function registerGuestsRoutes(
   app.delete(invitationsApi.answer.route, { schema: guestPage }, async (request, reply) => {
     return reply.headers(guestAnswer).send(await rsvp.withdraw(request.params.token));
   });
+
+  app.put(
+    invitationsApi.guestLanguage.route,
+    { schema: { ...guestPage, body: guestLanguageRequestSchema } },
+    async (request, reply) => {
+      const { token } = request.params;
+      return reply.headers(guestAnswer).send(await rsvp.chooseLanguage(token, request.body.language));
+    },
+  );
 
   // RFC 8058: mail apps POST `List-Unsubscribe=One-Click`; a person following the mail's link sees a page
   // that asks first (a GET changes nothing: link checkers fetch every link of a mail).

@@ -2,7 +2,11 @@ import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
-import { guestListSchema, type GuestList } from '../../../shared/invitations/guests.contract.ts';
+import {
+  guestInvitationSchema,
+  guestListSchema,
+  type GuestList,
+} from '../../../shared/invitations/guests.contract.ts';
 import type { InvitationInput } from '../../../shared/invitations/invitation.contract.ts';
 import { TEST_ORIGIN, TestBrowser, pathOf, setTier, uniqueEmail } from '../../testing/accounts-fixture.ts';
 import { cardDraft } from '../../testing/card-fixture.ts';
@@ -252,5 +256,59 @@ describeEachDatabase("an invitation's mails to its guests", (use) => {
     expect(mailsTo(emails.leila, /about Housewarming/)).toHaveLength(0);
     const empty = await host.post(invitationsApi.messageGuests(card.id), { audience: 'all', text: '  ' });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it("writes each guest's mails in the language they chose, the others' in the invitation's", async () => {
+    clock = new Date('2027-01-01T09:00:00Z');
+    const { host, card, list, emails } = await setUp();
+    const guest = new TestBrowser(app);
+    const choose = (name: string, language: string) =>
+      guest.request({
+        method: 'PUT',
+        url: invitationsApi.guestLanguage(tokenOf(list, name)),
+        payload: { language },
+      });
+    const unknown = await choose('Omar', 'de');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'validation-failed' });
+    // Omar chooses Russian, then answers; Leila chooses it without answering yet.
+    const chosen = await choose('Omar', 'ru');
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(guestInvitationSchema.parse(chosen.json()).guest.language).toBe('ru');
+    expect((await choose('Leila', 'ru')).statusCode).toBe(200);
+    await answer(list, 'Omar', 'yes');
+    await answer(list, 'Maya', 'yes');
+    const opened = await new TestBrowser(app).get(invitationsApi.invitation(tokenOf(list, 'Maya')));
+    expect(guestInvitationSchema.parse(opened.json()).guest.language).toBe('en');
+
+    const moved = await host.request({
+      method: 'PATCH',
+      url: cardsApi.card(card.id),
+      payload: { invitation: { ...party, startsAt: '2027-01-20T20:00' } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const changed = await onlyMail(emails.omar, /^Изменения: Housewarming$/);
+    expect(changed.text).toContain('20 января 2027');
+    expect(changed.raw).toMatch(/method=REQUEST/i);
+    await onlyMail(emails.maya, /^Updated: Housewarming$/);
+
+    const message = await host.post(invitationsApi.messageGuests(card.id), { audience: 'yes', text: 'Hi!' });
+    expect(message.json()).toEqual({ recipients: 2 });
+    await onlyMail(emails.omar, /^Sam: «Housewarming»$/);
+    await onlyMail(emails.maya, /^Sam about Housewarming$/);
+
+    clock = new Date('2027-01-13T11:01:00Z');
+    const reminder = await onlyMail(emails.leila, /^Вы придёте\? Housewarming$/);
+    expect(reminder.text).toContain('15 января 2027');
+    const page = await new TestBrowser(app).get(invitationsApi.unsubscribe(tokenOf(list, 'Leila')));
+    expect(page.body).toContain('<html lang="ru" dir="ltr">');
+
+    clock = new Date('2027-01-19T19:30:00Z');
+    await onlyMail(emails.omar, /^Завтра: Housewarming$/);
+    await onlyMail(emails.maya, /^Tomorrow: Housewarming$/);
+
+    expect((await host.request({ method: 'DELETE', url: cardsApi.card(card.id) })).statusCode).toBe(204);
+    await onlyMail(emails.omar, /^Отменено: Housewarming$/);
+    await onlyMail(emails.maya, /^Cancelled: Housewarming$/);
   });
 });

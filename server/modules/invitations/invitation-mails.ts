@@ -5,7 +5,7 @@ import { PermanentJobError } from '../../platform/jobs/job-runner.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mail-messages.ts';
 import { invitationsApi } from '../../../shared/api-paths.ts';
 import {
-  GUEST_STATES,
+  MESSAGE_AUDIENCE_STATES,
   type GuestState,
   type MessageAudience,
 } from '../../../shared/invitations/guests.contract.ts';
@@ -13,7 +13,7 @@ import type { SharedCards } from '../cards/cards.module.ts';
 import type { InvitationRecord } from '../cards/card-invitation.ts';
 import type { InvitationCard } from './answer-book.ts';
 import { invitationCalendar } from './invitation-calendar.ts';
-import { guestLinkPath } from './guests.presenter.ts';
+import { guestLinkPath, mailLanguageOf } from './guests.presenter.ts';
 import type { GuestRecord, GuestsRepository } from './guests.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,14 +34,6 @@ const RECIPIENTS: Record<Exclude<GuestMail, 'host-message'>, readonly GuestState
   'rsvp-reminder': ['pending'],
   'event-reminder': ['yes'],
   'event-changed': ['yes', 'maybe'],
-};
-
-/** Who a host's message is for, by audience. */
-const AUDIENCES: Record<MessageAudience, readonly GuestState[]> = {
-  all: GUEST_STATES,
-  pending: ['pending'],
-  yes: ['yes'],
-  maybe: ['maybe'],
 };
 
 /** What a guest's mail job carries: the mail, and the host's words for a message. */
@@ -67,8 +59,8 @@ const repliesCloseAt = (invitation: InvitationRecord) => invitation.rsvpBy ?? in
  * instance is up: a reminder some days before replies close to those who have not answered, one the day
  * before to those coming, and the updated event (a calendar REQUEST with the same UID and a higher SEQUENCE)
  * to those coming or maybe coming when the time or the place changed. Only to guests with an address who did
- * not opt out, in the invitation's language, each with its one-click unsubscribe. A mail the guest's server
- * refuses for good is the guest's bounce, which the host sees.
+ * not opt out, in each guest's language (the one they chose, else the invitation's), each with its one-click
+ * unsubscribe. A mail the guest's server refuses for good is the guest's bounce, which the host sees.
  */
 export type InvitationMails = ReturnType<typeof createInvitationMails>;
 
@@ -149,12 +141,13 @@ export function createInvitationMails(deps: {
   ): MailMessage {
     const { invitation } = card;
     const url = `${origin}${guestLinkPath(guest.token)}`;
+    const language = mailLanguageOf(card, guest);
     const common = {
       to: guest.email,
-      language: card.language,
+      language,
       name: guest.name,
       title: invitation.title,
-      when: whenOf(invitation, card.language, invitation.startsAt),
+      when: whenOf(invitation, language, invitation.startsAt),
       url,
       unsubscribeUrl: `${origin}${invitationsApi.unsubscribe(guest.token)}`,
     };
@@ -162,7 +155,7 @@ export function createInvitationMails(deps: {
       return {
         ...common,
         kind: mail,
-        deadline: whenOf(invitation, card.language, repliesCloseAt(invitation)),
+        deadline: whenOf(invitation, language, repliesCloseAt(invitation)),
       };
     }
     if (mail === 'event-reminder') return { ...common, kind: mail, place: invitation.place };
@@ -233,7 +226,7 @@ export function createInvitationMails(deps: {
      * each; answers how many it goes to.
      */
     messageGuests(card: InvitationCard, audience: MessageAudience, text: string): Promise<number> {
-      return fanOut(card.id, 'host-message', crypto.randomUUID(), AUDIENCES[audience], text);
+      return fanOut(card.id, 'host-message', crypto.randomUUID(), MESSAGE_AUDIENCE_STATES[audience], text);
     },
 
     /**
@@ -254,13 +247,14 @@ export function createInvitationMails(deps: {
       );
       await deps.database.db.transaction().execute(async (trx) => {
         for (const guest of guests) {
+          const language = mailLanguageOf(card, guest);
           const message: MailMessage = {
             kind: 'event-cancelled',
             to: guest.email!,
-            language: card.language,
+            language,
             name: guest.name,
             title: invitation.title,
-            when: whenOf(invitation, card.language, invitation.startsAt),
+            when: whenOf(invitation, language, invitation.startsAt),
             calendar: invitationCalendar(cancelled, `${origin}${guestLinkPath(guest.token)}`, {
               method: 'CANCEL',
               attendee: { name: guest.name, email: guest.email! },

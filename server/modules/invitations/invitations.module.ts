@@ -13,7 +13,7 @@ import { createGreetingQueue } from './greeting-queue.ts';
 import { createGuestListService } from './guest-list.service.ts';
 import { registerGuestPageRoutes } from './guest-page.routes.ts';
 import { createGuestPreviews } from './guest-previews.service.ts';
-import { guestLinkPath } from './guests.presenter.ts';
+import { guestLinkPath, mailLanguageOf } from './guests.presenter.ts';
 import { createGuestsRepository } from './guests.repository.ts';
 import { registerGuestsRoutes } from './guests.routes.ts';
 import { registerInvitationsRoutes } from './invitations.routes.ts';
@@ -52,14 +52,14 @@ export function createInvitationsModule(
     repository,
     notifications,
     now,
-    // Told by email when their address is known, in the invitation's language; the answer stands either way.
+    // Told by email when their address is known, in their language; the answer stands either way.
     onMovedUp: (card, guests) => {
       for (const guest of guests) {
         if (guest.email === null) continue;
         const message = {
           kind: 'waitlist-moved-up' as const,
           to: guest.email,
-          language: card.language,
+          language: mailLanguageOf(card, guest),
           name: guest.name,
           title: card.invitation.title,
           url: `${platform.origin}${guestLinkPath(guest.token)}`,

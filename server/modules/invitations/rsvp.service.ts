@@ -16,7 +16,7 @@ import type { VoiceService } from '../voice/voice.service.ts';
 import type { SharedCards } from '../cards/cards.module.ts';
 import { presentPublicCard } from '../cards/cards.presenter.ts';
 import { assertAnswerFits, type AnswerBook, type InvitationCard } from './answer-book.ts';
-import { guestLinkPath, plusOnesOf, presentRsvp } from './guests.presenter.ts';
+import { guestLinkPath, mailLanguageOf, plusOnesOf, presentRsvp } from './guests.presenter.ts';
 import { NO_ANSWER, newGuestToken, type GuestRecord, type GuestsRepository } from './guests.repository.ts';
 
 /** Guest tokens are 22 base64url characters; anything else is never looked up. */
@@ -24,7 +24,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 export type RsvpService = ReturnType<typeof createRsvpService>;
 
-/** A small page of its own, in the invitation's language, that works without the app's script. */
+/** A small page of its own, in the guest's language, that works without the app's script. */
 function unsubscribePage(
   language: Language,
   title: string | null,
@@ -99,7 +99,11 @@ export function createRsvpService(deps: {
         recipientName: guest.name,
         greetingAudioUrl: guest.greetingClipId === null ? null : voiceApi.clip(guest.greetingClipId),
       },
-      guest: { name: guest.name, maxPlusOnes: plusOnesOf(guest, card.invitation) },
+      guest: {
+        name: guest.name,
+        maxPlusOnes: plusOnesOf(guest, card.invitation),
+        language: mailLanguageOf(card, guest),
+      },
       rsvp: presentRsvp(guest, seats),
       repliesCloseAt: closeAt.toISOString(),
       repliesClosed: now().getTime() > closeAt.getTime(),
@@ -159,6 +163,7 @@ export function createRsvpService(deps: {
         openedAt: at,
         mailOptedOut: false,
         mailBounce: null,
+        language: null,
         greetingClipId: (
           await voice.clipsForCard({ ...card, recipientName: name }, await ownerTierOf(invitation))
         ).greetingClipId,
@@ -173,11 +178,23 @@ export function createRsvpService(deps: {
       return { linkPath: guestLinkPath(guest.token), invitation: await present(invitation, updated) };
     },
 
-    /** The page a guest's unsubscribe link opens: it asks before it stops anything. */
+    /**
+     * The language of the guest's mails, chosen on their page whatever their answer and even once replies
+     * close (the day-before reminder and the changes still come). The invitation's language is kept as none
+     * chosen, so the guest's mails follow the invitation if the host changes its language.
+     */
+    async chooseLanguage(token: string, language: Language): Promise<GuestInvitation> {
+      const { card, guest } = await guestOf(token);
+      const chosen = language === card.language ? null : language;
+      await repository.setLanguage(guest.id, chosen);
+      return present(card, { ...guest, language: chosen });
+    },
+
+    /** The page a guest's unsubscribe link opens, in their language: it asks before it stops anything. */
     async unsubscribePage(token: string, action: string): Promise<string> {
       const found = await guestOf(token).catch(() => null);
       if (!found) return unsubscribePage(DEFAULT_LANGUAGE, null, null);
-      return unsubscribePage(found.card.language, found.card.invitation.title, action);
+      return unsubscribePage(mailLanguageOf(found.card, found.guest), found.card.invitation.title, action);
     },
 
     /** Stops this invitation's mails to the guest (the one-click POST of RFC 8058, or the page's button). */
@@ -185,7 +202,12 @@ export function createRsvpService(deps: {
       const found = await guestOf(token).catch(() => null);
       if (!found) return unsubscribePage(DEFAULT_LANGUAGE, null, null);
       await repository.optOutOfMail(found.guest.id, now());
-      return unsubscribePage(found.card.language, found.card.invitation.title, null, true);
+      return unsubscribePage(
+        mailLanguageOf(found.card, found.guest),
+        found.card.invitation.title,
+        null,
+        true,
+      );
     },
 
     /** The guest takes their answer back, before replies close. */

@@ -229,6 +229,8 @@ export interface InvitationGuestsTable {
   waitlistedAt: StoredDate | null;
   mailOptedOutAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
   mailBounce: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language of the guest's mails, when they chose one. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One change of a guest's answer: who made it, when, from what to what. */

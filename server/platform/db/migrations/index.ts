@@ -16,6 +16,7 @@ import * as m0013 from './0013-voice-clip-use.ts';
 import * as m0014 from './0014-invitations.ts';
 import * as m0015 from './0015-invitation-guests.ts';
 import * as m0016 from './0016-jobs.ts';
+import * as m0017 from './0017-guest-language.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -39,4 +40,5 @@ export const migrations: Record<string, AppMigration> = {
   '0014-invitations': m0014,
   '0015-invitation-guests': m0015,
   '0016-jobs': m0016,
+  '0017-guest-language': m0017,
 };

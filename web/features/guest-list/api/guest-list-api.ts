@@ -3,6 +3,7 @@ import type {
   GuestInput,
   GuestList,
   HostGuest,
+  MessageGuestsRequest,
   RsvpInput,
 } from '../../../../shared/invitations/guests.contract.ts';
 import { apiRequest, apiResponse, getJson, postJson } from '../../../lib/api-client.ts';
@@ -42,4 +43,12 @@ export function recordAnswer(cardId: string, guestId: string, answer: RsvpInput 
         ? { method: 'DELETE' }
         : { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(answer) },
   });
+}
+
+/** The host's message, mailed to the guests of an audience; answers how many it went to. */
+export function messageGuests(
+  cardId: string,
+  message: MessageGuestsRequest,
+): Promise<{ recipients: number }> {
+  return postJson<{ recipients: number }>(invitationsApi.messageGuests(cardId), message);
 }

@@ -1,7 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GuestInput, GuestList, RsvpInput } from '../../../../shared/invitations/guests.contract.ts';
+import type {
+  GuestInput,
+  GuestList,
+  MessageGuestsRequest,
+  RsvpInput,
+} from '../../../../shared/invitations/guests.contract.ts';
 import { cardKeys, fetchCard } from '../../../lib/cards-api.ts';
-import { addGuests, fetchGuestList, importGuests, recordAnswer, removeGuest } from './guest-list-api.ts';
+import {
+  addGuests,
+  fetchGuestList,
+  importGuests,
+  messageGuests,
+  recordAnswer,
+  removeGuest,
+} from './guest-list-api.ts';
 
 /** The invitation whose guests are shown (its event, questions and whether it is paid). */
 export function useInvitationCard(cardId: string) {
@@ -68,4 +80,9 @@ export function useRecordAnswer(cardId: string) {
       void queryClient.invalidateQueries({ queryKey: cardKeys.guestList(cardId) });
     },
   });
+}
+
+/** The host's message to an audience of their guests. */
+export function useMessageGuests(cardId: string) {
+  return useMutation({ mutationFn: (message: MessageGuestsRequest) => messageGuests(cardId, message) });
 }

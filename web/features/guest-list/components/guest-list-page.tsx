@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, Info, Plus, Search, SearchX, Share2, UserRound } from 'lucide-react';
+import { ArrowLeft, Download, Info, Plus, Search, SearchX, Send, Share2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
@@ -19,6 +19,7 @@ import { filterCounts, filterGuests, GUEST_FILTERS, type GuestFilter } from '../
 import { AddGuestsDialog } from './add-guests-dialog.tsx';
 import { GuestRow } from './guest-row.tsx';
 import { GuestTotals } from './guest-totals.tsx';
+import { MessageGuestsDialog } from './message-guests-dialog.tsx';
 import { RecordAnswerDialog } from './record-answer-dialog.tsx';
 import { RemoveGuestDialog } from './remove-guest-dialog.tsx';
 
@@ -26,7 +27,8 @@ import { RemoveGuestDialog } from './remove-guest-dialog.tsx';
  * `/my-wincs/{cardId}/guests` (DESIGN §1.20): an invitation's guests for its host, live — the totals and the
  * plan's limit, filters and a search, each guest's answer, headcount, plus-ones, answers to the questions,
  * note and when their link was opened; per guest their link (copied or shared), an answer given in person,
- * and removal; guests added by hand, pasted or from a CSV file; the list as CSV. Reachable before the
+ * and removal; guests added by hand, pasted or from a CSV file; the list as CSV; a message to the guests by
+ * email (once paid). Reachable before the
  * invitation is paid: guests are added first, their links work once it is shared (`onShare`).
  */
 export function GuestListPage({ cardId, onShare }: { cardId: string; onShare: (card: Card) => void }) {
@@ -41,6 +43,7 @@ export function GuestListPage({ cardId, onShare }: { cardId: string; onShare: (c
   const [filter, setFilter] = useState<GuestFilter>('all');
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  const [messaging, setMessaging] = useState(false);
   const [recordingId, setRecordingId] = useState<string | null>(null);
   const [removingId, setRemovingId] = useState<string | null>(null);
   // The dialogs follow the cached list: a guest answering meanwhile shows at once, a removed one closes them.
@@ -136,6 +139,13 @@ export function GuestListPage({ cardId, onShare }: { cardId: string; onShare: (c
           <Plus aria-hidden="true" className="size-4" />
           {t('guestList.add.open')}
         </Button>
+        {card.data.isPaid && data.guests.length > 0 && (
+          // Mails carry each guest's link, which works once the invitation is paid: the server refuses before.
+          <Button variant="secondary" onClick={() => setMessaging(true)} className="flex-1 sm:flex-none">
+            <Send aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {t('guestList.message.open')}
+          </Button>
+        )}
         {data.guests.length > 0 && (
           // The server's file: its name, its encoding (UTF-8 with a BOM) and its columns are decided there.
           <a
@@ -227,6 +237,12 @@ export function GuestListPage({ cardId, onShare }: { cardId: string; onShare: (c
         list={data}
         defaultPlusOnes={invitation.maxPlusOnes}
         onClose={() => setAdding(false)}
+      />
+      <MessageGuestsDialog
+        open={messaging && card.data.isPaid}
+        cardId={cardId}
+        guests={data.guests}
+        onClose={() => setMessaging(false)}
       />
       <RecordAnswerDialog
         cardId={cardId}

@@ -12,6 +12,7 @@ const guest = (name: string, state: HostGuest['state'], email: string | null = n
   openedAt: null,
   answeredBy: state === 'pending' ? null : 'guest',
   mailBounce: null,
+  mailOptedOut: false,
   state,
   headcount: state === 'yes' ? 2 : 1,
   plusOneNames: [],

@@ -6,6 +6,7 @@ import type {
 } from '../../../../shared/invitations/guests.contract.ts';
 import { apiRequest, getJson, postJson } from '../../../lib/api-client.ts';
 import { invitationsApi } from '../../../../shared/api-paths.ts';
+import type { Language } from '../../../../shared/i18n/languages.ts';
 
 /**
  * A guest's side of an invitation (DESIGN §1.20), without an account: their own link's invitation and
@@ -31,4 +32,15 @@ export function withdrawAnswer(token: string): Promise<GuestInvitation> {
 /** An answer through the invitation's open group link, with the name the guest gives. */
 export function sendOpenAnswer(cardId: string, answer: OpenRsvpInput): Promise<OpenRsvpResponse> {
   return postJson<OpenRsvpResponse>(invitationsApi.openAnswer(cardId), answer);
+}
+
+/** The language of the guest's mails; answers their invitation as it now stands. */
+export function chooseMailLanguage(token: string, language: Language): Promise<GuestInvitation> {
+  return apiRequest<GuestInvitation>(invitationsApi.guestLanguage(token), {
+    init: {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ language }),
+    },
+  });
 }

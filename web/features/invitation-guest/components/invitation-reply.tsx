@@ -30,6 +30,7 @@ import {
   type ReplyRules,
   type RsvpFormValues,
 } from '../lib/rsvp-answer.ts';
+import { MailLanguage } from './mail-language.tsx';
 import { RsvpForm } from './rsvp-form.tsx';
 import { ComingList, RsvpSummary } from './rsvp-summary.tsx';
 
@@ -290,7 +291,8 @@ export function GuestRsvp({
         <Notice>{t(notice === 'sent' ? 'invitation.rsvp.sent' : 'invitation.rsvp.withdrawn')}</Notice>
       )}
       {body}
-      {ownLink && <OwnLink link={ownLink} />}
+      {/* The open group link's guests have no address: no mail to write in any language. */}
+      {ownLink ? <OwnLink link={ownLink} /> : <MailLanguage token={token} initial={current.guest.language} />}
       {current.coming !== null && <ComingList names={current.coming} />}
     </ReplySection>
   );
