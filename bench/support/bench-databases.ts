@@ -58,7 +58,7 @@ export async function onPostgres(bench: (label: string, url: string) => Promise<
       scratch.searchParams.set('host', cluster.socketDir);
       url = scratch.toString();
     }
-    await bench(cluster ? 'PostgreSQL (unix socket)' : 'PostgreSQL', url);
+    await bench(cluster ? 'PostgreSQL (throwaway cluster on a unix socket, fsync off)' : 'PostgreSQL', url);
   } finally {
     await cluster?.stop();
   }

@@ -170,25 +170,40 @@ export function createGuestsRepository(database: Database) {
       })
       .where('id', '=', values.guestId),
   );
-  const lastChangeNumber = database.prepare((db, values: { guestId: string }) =>
-    db
-      .selectFrom('invitationAnswerChanges')
-      .select((eb) => eb.fn.max('number').as('number'))
-      .where('guestId', '=', values.guestId),
-  );
-  const insertChange = database.prepare((db, values: Insertable<InvitationAnswerChangesTable>) =>
-    db.insertInto('invitationAnswerChanges').values({
-      guestId: values.guestId,
-      number: values.number,
-      cardId: values.cardId,
-      at: values.at,
-      by: values.by,
-      fromState: values.fromState,
-      toState: values.toState,
-      fromHeadcount: values.fromHeadcount,
-      toHeadcount: values.toHeadcount,
-      answer: values.answer,
-    }),
+  // The change's number is the guest's next, taken in the same statement: the list's lock orders the changes.
+  const insertChange = database.prepare(
+    (db, values: Omit<Insertable<InvitationAnswerChangesTable>, 'number'>) =>
+      db
+        .insertInto('invitationAnswerChanges')
+        .columns([
+          'guestId',
+          'number',
+          'cardId',
+          'at',
+          'by',
+          'fromState',
+          'toState',
+          'fromHeadcount',
+          'toHeadcount',
+          'answer',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('invitationAnswerChanges')
+            .select([
+              eb.val(values.guestId).as('guestId'),
+              sql<number>`coalesce(max(number), 0) + 1`.as('number'),
+              eb.val(values.cardId).as('cardId'),
+              eb.val(values.at).as('at'),
+              eb.val(values.by).as('by'),
+              eb.val(values.fromState).as('fromState'),
+              eb.val(values.toState).as('toState'),
+              eb.val(values.fromHeadcount).as('fromHeadcount'),
+              eb.val(values.toHeadcount).as('toHeadcount'),
+              eb.val(values.answer).as('answer'),
+            ])
+            .where('guestId', '=', values.guestId),
+        ),
   );
 
   const guestsOf = (executor: Executor, cardId: string) =>
@@ -373,10 +388,8 @@ export function createGuestsRepository(database: Database) {
      */
     async saveAnswer(trx: Executor, guest: GuestRecord, answer: GuestAnswer, by: AnswerAuthor, at: Date) {
       await updateAnswer.execute(trx, { ...encodeAnswer(answer), guestId: guest.id });
-      const [last] = await lastChangeNumber.execute(trx, { guestId: guest.id });
       await insertChange.execute(trx, {
         guestId: guest.id,
-        number: Number(last?.number ?? 0) + 1,
         cardId: guest.cardId,
         at: codec.date(at),
         by,

@@ -20,6 +20,9 @@ import { registerInvitationsRoutes } from './invitations.routes.ts';
 import { createInvitationsService } from './invitations.service.ts';
 import { createRsvpService } from './rsvp.service.ts';
 
+/** The least time between two `guest-list` events of a process: the host's page reads the list on each. */
+const GUEST_LIST_EVENT_SPACING_MS = 250;
+
 /** The address of a From header (`Winc <no-reply@example.com>` → `no-reply@example.com`). */
 const addressOf = (from: string) => /<([^<>]+)>/.exec(from)?.[1] ?? from.trim();
 
@@ -106,13 +109,16 @@ export function createInvitationsModule(
   deps.cards.beforeDeleted(async (card) => {
     if (card.invitation !== null) await mails.invitationDeleted(card as InvitationCard);
   });
-  // A `guest-list` event on the host's live channel whenever a list of theirs changed, on whichever instance.
+  // A `guest-list` event on the host's live channel whenever a list of theirs changed, on whichever instance:
+  // at most four a second, as the page reads the whole list again on each (a party's 500 guests answering at
+  // once would otherwise have the host's phone fetch the list dozens of times a second).
   const lists = createLivePoll<string>({
     read: (userIds) => repository.listStampsOf(userIds),
     stampOf: (stamp) => stamp,
     log,
     name: 'live guest lists',
     notifications: { hub: notifications, topic: GUEST_LIST_CHANGED },
+    spacingMs: GUEST_LIST_EVENT_SPACING_MS,
   });
   app.addHook('onClose', async () => lists.close());
   deps.credits.alsoStream((userId) => async (send) => {

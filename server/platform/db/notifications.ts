@@ -26,6 +26,13 @@ export interface Notifications {
 
 /** The one channel of the app; a payload is `{instance} {topic} {key}`. */
 const CHANNEL = 'winc_changes';
+/**
+ * The least time between two NOTIFY statements of a process: what is published meanwhile goes out together,
+ * each key once. Without it a burst of answers to one invitation sent one statement per answer (a round trip
+ * and a parse each); other instances hear of a change at most this much later.
+ */
+const NOTIFY_SPACING_MS = 20;
+
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes and more; ours are ids. */
 const MAX_PAYLOAD_BYTES = 7_900;
 
@@ -75,7 +82,7 @@ export function createProcessNotifications(log: FastifyBaseLogger): Notification
 /**
  * Notifications between the instances on one PostgreSQL database: one connection per process LISTENs on the
  * app's channel (and is opened again after a drop, when every listener is told it may have missed some);
- * publications of the same moment go out as one statement on that connection, after being told to this
+ * publications of the same 20 ms go out as one statement on that connection, after being told to this
  * process's listeners at once. A process ignores its own notifications when they come back.
  */
 export async function createDatabaseNotifications(options: {
@@ -106,7 +113,11 @@ export async function createDatabaseNotifications(options: {
 
   let pending = new Set<string>();
   let flushing = false;
+  let lastFlushAt = 0;
+  let timer: NodeJS.Timeout | undefined;
   async function flush(): Promise<void> {
+    timer = undefined;
+    lastFlushAt = Date.now();
     const payloads = [...pending];
     pending = new Set();
     try {
@@ -123,7 +134,7 @@ export async function createDatabaseNotifications(options: {
   function schedule(): void {
     if (flushing) return;
     flushing = true;
-    setImmediate(() => void flush());
+    timer = setTimeout(() => void flush(), Math.max(0, lastFlushAt + NOTIFY_SPACING_MS - Date.now()));
   }
 
   return {
@@ -141,6 +152,10 @@ export async function createDatabaseNotifications(options: {
     subscribe: (topic, listener) => listeners.add(topic, listener),
     async close() {
       listeners.clear();
+      if (timer) {
+        clearTimeout(timer);
+        await flush();
+      }
       await connection.close();
     },
   };

@@ -19,6 +19,11 @@ export interface LivePollOptions<T> {
    * instance.
    */
   intervalMs?: number;
+  /**
+   * The least time between two reads (0 unless given): changes announced meanwhile are read together, so a
+   * burst of changes makes a few events rather than one per change.
+   */
+  spacingMs?: number;
 }
 
 interface Subscriber<T> {
@@ -45,7 +50,9 @@ export function createLivePoll<T>(options: LivePollOptions<T>) {
   const intervalMs = options.intervalMs ?? (reachesAll ? FALLBACK_POLL_MS : POLL_MS);
   const subscribers = new Map<string, Set<Subscriber<T>>>();
   let timer: NodeJS.Timeout | undefined;
+  const spacingMs = options.spacingMs ?? 0;
   let reading = false;
+  let lastReadAt = 0;
   let allDue = false;
   const dueKeys = new Set<string>();
 
@@ -69,6 +76,9 @@ export function createLivePoll<T>(options: LivePollOptions<T>) {
     reading = true;
     try {
       while (allDue || dueKeys.size > 0) {
+        const wait = lastReadAt + spacingMs - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        lastReadAt = Date.now();
         const keys = allDue ? [...subscribers.keys()] : [...dueKeys].filter((key) => subscribers.has(key));
         allDue = false;
         dueKeys.clear();
