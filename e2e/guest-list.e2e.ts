@@ -312,6 +312,18 @@ describe.each(['en', 'ar'] as const)(
           await message.getByRole('button', { name: t('guestList.message.done') }).click();
           await message.waitFor({ state: 'detached' });
 
+          // She turns this invitation's mails off from the mail (one click): her row says so, without a reload.
+          const nadiaToken = new URL(mail.links.find((each) => each.includes('/i/'))!).pathname.slice(
+            '/i/'.length,
+          );
+          const unsubscribed = await fetch(`${server.baseUrl}${invitationsApi.unsubscribe(nadiaToken)}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'List-Unsubscribe=One-Click',
+          });
+          expect(unsubscribed.status).toBe(200);
+          await page.getByText(t('guestList.mailOptedOut')).waitFor();
+
           // The export is the server's CSV of this list.
           const csv = page.getByRole('link', { name: t('guestList.export') });
           expect(await csv.getAttribute('href')).toBe(invitationsApi.exportGuests(cardId));

@@ -270,7 +270,7 @@ describe.each(['en', 'ar'] as const)(
             });
             await openAppPage(phone, link);
             await phone
-              .getByRole('heading', { level: 1, name: t('recipient.title', { name: leila }) })
+              .getByRole('heading', { level: 1, name: t('invitation.preview.title', { name: leila }) })
               .waitFor();
             const ownClip = guestInvitationSchema.parse(await (await ownInvitation).json()).card
               .greetingAudioUrl;

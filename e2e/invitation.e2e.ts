@@ -235,7 +235,7 @@ describe.each([
       try {
         const phone = await guest.newPage();
         await openAppPage(phone, link);
-        await phone.getByText(t('invitation.event.eyebrow')).waitFor();
+        await phone.getByText(t('invitation.event.eyebrow'), { exact: true }).waitFor();
         // The event shows once the card has been opened.
         expect(await phone.getByTestId('invitation-event').count()).toBe(0);
         await phone.getByTestId('card-cover').click();

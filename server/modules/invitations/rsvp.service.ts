@@ -202,6 +202,8 @@ export function createRsvpService(deps: {
       const found = await guestOf(token).catch(() => null);
       if (!found) return unsubscribePage(DEFAULT_LANGUAGE, null, null);
       await repository.optOutOfMail(found.guest.id, now());
+      // The host's list says who no longer gets the invitation's mails.
+      await answers.touched(found.card);
       return unsubscribePage(
         mailLanguageOf(found.card, found.guest),
         found.card.invitation.title,

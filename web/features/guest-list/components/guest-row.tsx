@@ -155,6 +155,9 @@ export function GuestRow({
           {t('guestList.mailBounced', { reason: guest.mailBounce })}
         </p>
       )}
+      {guest.mailOptedOut && guest.email !== null && (
+        <p className="mt-2 text-xs text-muted">{t('guestList.mailOptedOut')}</p>
+      )}
 
       <div
         role="group"
