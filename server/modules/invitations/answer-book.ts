@@ -49,7 +49,7 @@ export function createAnswerBook(deps: {
     for (const seat of moving) {
       const guest = guests.find((candidate) => candidate.id === seat.id)!;
       const answer: GuestAnswer = { ...guest, state: 'yes', waitlistedAt: null };
-      await repository.saveAnswer(trx, guest, answer, 'waitlist', at);
+      await repository.saveAnswer(trx, guest.id, answer, 'waitlist', at);
       moved.push({ ...guest, ...answer });
     }
     return moved;
@@ -70,14 +70,17 @@ export function createAnswerBook(deps: {
      */
     async answer(
       card: InvitationCard,
-      guestId: string,
+      known: GuestRecord,
       input: RsvpValues | null,
       by: Exclude<AnswerAuthor, 'waitlist'>,
     ): Promise<GuestRecord> {
+      const capacity = card.invitation.capacity;
       const { result } = await repository.changeList(card.id, async (trx) => {
-        // Read under the lock: the waitlist's order is the order in which answers took it.
         const at = now();
-        const guest = await repository.findOf(card.id, guestId, trx);
+        // With a capacity, the guest is read again under the lock: their seat and the waitlist's order are
+        // decided from the answers as they stand. Without one, nothing is decided from the answer being
+        // replaced (the history takes it from the guest's row as it writes the change).
+        const guest = capacity === null ? known : await repository.findOf(card.id, known.id, trx);
         if (!guest) throw new AppError('card-not-ready');
         let answer: GuestAnswer;
         if (input === null) {
@@ -92,9 +95,9 @@ export function createAnswerBook(deps: {
           };
           if (input.status === 'yes') {
             // Without a capacity every yes comes: nobody else's seat matters.
-            const seats = card.invitation.capacity === null ? [] : await repository.seatsOf(card.id, trx);
+            const seats = capacity === null ? [] : await repository.seatsOf(card.id, trx);
             const others = seats.filter((seat) => seat.id !== guest.id);
-            const place = placeForYes(guest, input.headcount, others, card.invitation.capacity, at);
+            const place = placeForYes(guest, input.headcount, others, capacity, at);
             if (place === 'no-room') throw new AppError('no-room');
             answer = { ...details, ...place, headcount: input.headcount };
           } else {
@@ -102,9 +105,10 @@ export function createAnswerBook(deps: {
             answer = { ...details, state: input.status, headcount, waitlistedAt: null };
           }
         }
-        await repository.saveAnswer(trx, guest, answer, by, at);
+        if (!(await repository.saveAnswer(trx, guest.id, answer, by, at)))
+          throw new AppError('card-not-ready');
         const freedRoom =
-          card.invitation.capacity !== null &&
+          capacity !== null &&
           ((guest.state === 'yes' && (answer.state !== 'yes' || answer.headcount < guest.headcount)) ||
             guest.state === 'waitlisted');
         const moved = freedRoom ? await moveWaitlistUp(trx, card, at) : [];

@@ -188,7 +188,7 @@ export function createGuestListService(deps: {
       const current = await repository.findOf(card.id, guestId);
       if (!current) throw new AppError('not-found');
       if (input !== null) assertAnswerFits(input, card, current);
-      const updated = await answers.answer(card, guestId, input, 'host');
+      const updated = await answers.answer(card, current, input, 'host');
       const seats = await repository.seatsOf(card.id);
       return presentHostGuest(updated, seats, card.invitation);
     },

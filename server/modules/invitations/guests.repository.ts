@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { GuestState } from '../../../shared/invitations/guests.contract.ts';
 import { isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { DB, InvitationAnswerChangesTable, InvitationGuestsTable } from '../../platform/db/schema.ts';
+import type { DB, InvitationGuestsTable } from '../../platform/db/schema.ts';
 
 /** Who set a guest's answer: the guest, the host recording one given offline, or the waitlist moving up. */
 export type AnswerAuthor = 'guest' | 'host' | 'waitlist';
@@ -168,11 +168,24 @@ export function createGuestsRepository(database: Database) {
         answeredBy: values.answeredBy,
         waitlistedAt: values.waitlistedAt,
       })
-      .where('id', '=', values.guestId),
+      .where('id', '=', values.guestId)
+      .returning('id'),
   );
-  // The change's number is the guest's next, taken in the same statement: the list's lock orders the changes.
+
+  // The change as the guest's next history row, written before the answer: what it replaces is read from the
+  // guest's row in the same statement, and so is its number; the list's lock orders the changes.
   const insertChange = database.prepare(
-    (db, values: Omit<Insertable<InvitationAnswerChangesTable>, 'number'>) =>
+    (
+      db,
+      values: {
+        guestId: string;
+        at: string | Date;
+        by: string;
+        toState: string;
+        toHeadcount: number;
+        answer: string;
+      },
+    ) =>
       db
         .insertInto('invitationAnswerChanges')
         .columns([
@@ -189,20 +202,24 @@ export function createGuestsRepository(database: Database) {
         ])
         .expression((eb) =>
           eb
-            .selectFrom('invitationAnswerChanges')
+            .selectFrom('invitationGuests as guest')
             .select([
-              eb.val(values.guestId).as('guestId'),
-              sql<number>`coalesce(max(number), 0) + 1`.as('number'),
-              eb.val(values.cardId).as('cardId'),
+              'guest.id',
+              sql<number>`coalesce((select max(${sql.ref('change.number')}) from ${sql.table(
+                'invitationAnswerChanges',
+              )} as ${sql.id('change')} where ${sql.ref('change.guestId')} = ${sql.ref('guest.id')}), 0) + 1`.as(
+                'number',
+              ),
+              'guest.cardId',
               eb.val(values.at).as('at'),
               eb.val(values.by).as('by'),
-              eb.val(values.fromState).as('fromState'),
+              'guest.state',
               eb.val(values.toState).as('toState'),
-              eb.val(values.fromHeadcount).as('fromHeadcount'),
+              'guest.headcount',
               eb.val(values.toHeadcount).as('toHeadcount'),
               eb.val(values.answer).as('answer'),
             ])
-            .where('guestId', '=', values.guestId),
+            .where('guest.id', '=', values.guestId),
         ),
   );
 
@@ -383,19 +400,21 @@ export function createGuestsRepository(database: Database) {
     },
 
     /**
-     * Saves the guest's new answer and its history row: who, when, from what to what. Within `changeList`:
-     * the list's lock makes the history's numbering safe.
+     * Saves the guest's new answer and its history row: who, when, from what (as the guest's row has it) to
+     * what. Within `changeList`: the list's lock orders the changes. False when the guest is gone.
      */
-    async saveAnswer(trx: Executor, guest: GuestRecord, answer: GuestAnswer, by: AnswerAuthor, at: Date) {
-      await updateAnswer.execute(trx, { ...encodeAnswer(answer), guestId: guest.id });
+    async saveAnswer(
+      trx: Executor,
+      guestId: string,
+      answer: GuestAnswer,
+      by: AnswerAuthor,
+      at: Date,
+    ): Promise<boolean> {
       await insertChange.execute(trx, {
-        guestId: guest.id,
-        cardId: guest.cardId,
+        guestId,
         at: codec.date(at),
         by,
-        fromState: guest.state,
         toState: answer.state,
-        fromHeadcount: guest.headcount,
         toHeadcount: answer.headcount,
         answer: codec.json({
           plusOneNames: answer.plusOneNames,
@@ -403,6 +422,8 @@ export function createGuestsRepository(database: Database) {
           note: answer.note,
         }),
       });
+      const updated = await updateAnswer.execute(trx, { ...encodeAnswer(answer), guestId });
+      return updated.length > 0;
     },
 
     /** The guest's answers over time, oldest first. */

@@ -134,7 +134,7 @@ export function createRsvpService(deps: {
       const { card, guest } = await guestOf(token);
       assertRepliesOpen(card);
       assertAnswerFits(input, card, guest);
-      return present(card, await answers.answer(card, guest.id, input, 'guest'));
+      return present(card, await answers.answer(card, guest, input, 'guest'));
     },
 
     /**
@@ -174,7 +174,7 @@ export function createRsvpService(deps: {
         candidate,
         card.guestLimit ?? guestLimitOf('free'),
       );
-      const updated = await answers.answer(invitation, guest.id, answer, 'guest');
+      const updated = await answers.answer(invitation, guest, answer, 'guest');
       return { linkPath: guestLinkPath(guest.token), invitation: await present(invitation, updated) };
     },
 
@@ -216,7 +216,7 @@ export function createRsvpService(deps: {
     async withdraw(token: string): Promise<GuestInvitation> {
       const { card, guest } = await guestOf(token);
       assertRepliesOpen(card);
-      return present(card, await answers.answer(card, guest.id, null, 'guest'));
+      return present(card, await answers.answer(card, guest, null, 'guest'));
     },
   };
 }
