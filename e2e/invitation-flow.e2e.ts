@@ -180,7 +180,10 @@ describe.each(['en', 'ar'] as const)(
           await choice(1).fill(fish);
           await choice(2).fill(lamb);
 
-          await editor.getByRole('textbox', { name: t('editor.senderName'), exact: true }).fill('Lina');
+          // A new card is signed with the account's name; the host signs it as Lina.
+          const sender = editor.getByRole('textbox', { name: t('editor.senderName'), exact: true });
+          expect(await sender.inputValue()).toBe('Ana');
+          await sender.fill('Lina');
           await editor
             .getByRole('textbox', { name: t('editor.recipientName'), exact: true })
             .fill(language === 'ar' ? 'ضيوفنا' : 'Our guests');

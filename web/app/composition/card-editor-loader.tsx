@@ -23,7 +23,7 @@ export function useOnceOpened(open: boolean): boolean {
 
 /**
  * The card editor (one form for creating a card and for every edit), told whether the sender's plan writes
- * in other languages, loaded the first time it opens.
+ * in other languages and the account's name that signs a new card, loaded the first time it opens.
  */
 export function LazyCardEditorDialog({
   target,
@@ -43,6 +43,7 @@ export function LazyCardEditorDialog({
         target={target}
         onClose={onClose}
         multilingual={includesAdvancedAi(user?.tier ?? null)}
+        accountName={user?.name ?? null}
         purpose={purpose}
       />
     </Suspense>

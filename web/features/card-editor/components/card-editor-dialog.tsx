@@ -17,6 +17,8 @@ interface CardEditorDialogProps {
   onClose: () => void;
   /** The sender's plan includes cards in other languages than their UI's (DESIGN §1.18). */
   multilingual: boolean;
+  /** The signed-in sender's account name, which signs a new card; null for a guest. */
+  accountName: string | null;
   /**
    * The words and what saving leads to; by default SPEC §2's Create/Edit card modal, which goes on to the
    * card's overview.
@@ -25,7 +27,13 @@ interface CardEditorDialogProps {
 }
 
 /** The Create/Edit card modal of SPEC §2 around the card form. A full-screen sheet on phones. */
-export function CardEditorDialog({ target, onClose, multilingual, purpose }: CardEditorDialogProps) {
+export function CardEditorDialog({
+  target,
+  onClose,
+  multilingual,
+  accountName,
+  purpose,
+}: CardEditorDialogProps) {
   const titleId = useId();
   const noteId = useId();
   const toOverview = useOverviewPurpose(target?.card ?? null);
@@ -44,6 +52,7 @@ export function CardEditorDialog({ target, onClose, multilingual, purpose }: Car
           purpose={purpose ?? toOverview}
           onClose={onClose}
           multilingual={multilingual}
+          accountName={accountName}
           titleId={titleId}
           noteId={noteId}
         />

@@ -70,6 +70,8 @@ export interface CardFormProps {
   onClose: () => void;
   /** The sender's plan includes cards in other languages than their UI's (DESIGN §1.18). */
   multilingual: boolean;
+  /** The signed-in sender's account name, which signs a new card; null for a guest. */
+  accountName: string | null;
   titleId: string;
   noteId: string;
 }
@@ -86,7 +88,15 @@ const FIELD_ORDER: FieldName[] = ['senderName', 'recipientName', 'message', 'sel
  * checks one at a time; then the card is saved, its files compressed and uploaded under the progress dialog,
  * and the purpose says what comes next.
  */
-export function CardForm({ target, purpose, onClose, multilingual, titleId, noteId }: CardFormProps) {
+export function CardForm({
+  target,
+  purpose,
+  onClose,
+  multilingual,
+  accountName,
+  titleId,
+  noteId,
+}: CardFormProps) {
   const { t } = useTranslation();
   const localized = useLocalizedName();
   const save = useSaveCard();
@@ -96,11 +106,17 @@ export function CardForm({ target, purpose, onClose, multilingual, titleId, note
   const templateName = localized({ name: template.name, translations: template.nameTranslations });
   const form = useForm<CardFormValues, unknown, CardFormOutput>({
     resolver: zodResolver(cardFormSchema),
-    defaultValues: initialFormValues(card, template.id, uiLanguage, {
-      asInvitation: startsAsInvitation(template.categoryName),
-      title: templateName,
-      timeZone: deviceTimeZone(),
-    }),
+    defaultValues: initialFormValues(
+      card,
+      template.id,
+      uiLanguage,
+      {
+        asInvitation: startsAsInvitation(template.categoryName),
+        title: templateName,
+        timeZone: deviceTimeZone(),
+      },
+      accountName,
+    ),
     // One alert at a time (SPEC §5): a field's message goes when it is edited, the next comes on submit.
     reValidateMode: 'onSubmit',
     shouldFocusError: false,

@@ -56,6 +56,14 @@ describe('card draft', () => {
     });
   });
 
+  it("signs a new card with the account's name, and keeps a saved card's sender", () => {
+    expect(initialFormValues(null, 't1', 'en', undefined, '  Ana Lima ').senderName).toBe('Ana Lima');
+    expect(initialFormValues(null, 't1', 'en', undefined, 'A'.repeat(80)).senderName).toHaveLength(60);
+    expect(initialFormValues(null, 't1', 'en').senderName).toBe('');
+    const saved = { senderName: 'Grandma', invitation: null } as Card;
+    expect(initialFormValues(saved, 't1', 'en', undefined, 'Ana').senderName).toBe('Grandma');
+  });
+
   it('starts a new card from an event-like template as an invitation titled after it, in the device zone', () => {
     const values = initialFormValues(null, 't1', 'en', {
       asInvitation: true,

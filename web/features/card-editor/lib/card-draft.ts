@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { issueMessageKey } from '../../../../shared/text/names.ts';
 import {
+  CARD_NAME_MAX_LENGTH,
   CARD_CHECKS,
   TEXT_STYLE_DEFAULTS,
   type CardCheck,
@@ -87,20 +88,21 @@ export interface NewEventDefaults {
 const GREETING_CARD: NewEventDefaults = { asInvitation: false, title: '', timeZone: '' };
 
 /**
- * An empty form in the sender's UI language (create), a card or an invitation as the template suggests, or the
- * saved card's values (edit).
+ * An empty form in the sender's UI language (create), a card or an invitation as the template suggests, signed
+ * with the account's name when someone is signed in; or the saved card's values (edit).
  */
 export function initialFormValues(
   card: Card | null,
   templateId: string | null,
   uiLanguage: Language,
   eventDefaults: NewEventDefaults = GREETING_CARD,
+  accountName: string | null = null,
 ): CardFormValues {
   const savedInvitation = card?.invitation ?? null;
   const asInvitation = card ? savedInvitation !== null : eventDefaults.asInvitation;
   return {
     templateId,
-    senderName: card?.senderName ?? '',
+    senderName: card?.senderName ?? accountName?.trim().slice(0, CARD_NAME_MAX_LENGTH) ?? '',
     recipientName: card?.recipientName ?? '',
     message: card?.message ?? '',
     selectedVoice: card?.selectedVoice ?? null,
