@@ -116,6 +116,14 @@ describe('pricing and the test-mode checkout', () => {
       await planCard(page, plan.tierId)
         .getByText(en('pricing.features.guestLimit_other', { count: plan.offers.monthly!.guestLimit }))
         .waitFor();
+    // Every line is true: Free's credits are given once, a view limit counts devices, the languages are named.
+    const free = planCard(page, 'free');
+    await free.getByText(en('pricing.features.freeCards_other', { count: 3 }), { exact: true }).waitFor();
+    await free.getByText(en('pricing.features.viewLimit_other', { count: 2 }), { exact: true }).waitFor();
+    expect(await free.getByText(/per month/i).count()).toBe(0);
+    await planCard(page, 'plus')
+      .getByText(en('pricing.features.multilingual_other', { count: 3 }), { exact: true })
+      .waitFor();
     await planCard(page, 'free')
       .getByRole('link', { name: en('pricing.actions.startFree') })
       .waitFor();

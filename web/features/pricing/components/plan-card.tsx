@@ -103,7 +103,11 @@ export function PlanCard({
           {formatPrice(plan.offer.priceCents, language)}
         </span>
         <span className={cn('text-sm font-bold', dark ? 'text-plum-100' : 'text-muted')}>
-          {plan.priceCycle === 'bulk' ? t('pricing.oneTime') : t('pricing.perMonth')}
+          {plan.planId === 'free'
+            ? t('pricing.alwaysFree')
+            : plan.priceCycle === 'bulk'
+              ? t('pricing.oneTime')
+              : t('pricing.perMonth')}
         </span>
       </p>
       <div className="mt-2 min-h-6 text-sm">

@@ -13,7 +13,7 @@ describe('planCards', () => {
     expect(cards.map((card) => card.popular)).toEqual([false, true, false]);
     expect(cards.map((card) => card.priceCycle)).toEqual(['monthly', 'monthly', 'monthly']);
     expect(cards[0]!.features).toEqual([
-      { key: 'freeCardsPerMonth', count: 3 },
+      { key: 'freeCards', count: 3 },
       { key: 'viewLimit', count: 2 },
       { key: 'guestLimit', count: 20 },
       { key: 'standardVoice' },
@@ -24,7 +24,7 @@ describe('planCards', () => {
       { key: 'cardsPerMonth', count: 18 },
       { key: 'viewLimit', count: 4 },
       { key: 'guestLimit', count: 100 },
-      { key: 'multilingual' },
+      { key: 'multilingual', count: 3 },
       { key: 'basicConversation' },
       { key: 'standardVoice' },
       { key: 'faceUnlock' },
@@ -62,7 +62,7 @@ describe('planCards', () => {
     expect(cards[1]!.features).toContainEqual({ key: 'guestLimit', count: 100 });
     expect(cards[2]!.features).toContainEqual({ key: 'guestLimit', count: 500 });
     expect(cards[2]!.features[0]).toEqual({ key: 'cardsInPack', count: 660 });
-    expect(cards[0]!.features[0]).toEqual({ key: 'freeCardsPerMonth', count: 3 });
+    expect(cards[0]!.features[0]).toEqual({ key: 'freeCards', count: 3 });
   });
 
   it('invites a signed-out visitor to start free or buy, with nothing marked current', () => {

@@ -6,6 +6,7 @@ import {
   type PlanId,
   type PlanOffer,
 } from '../../../../shared/payments/plans.ts';
+import { LANGUAGES } from '../../../../shared/i18n/languages.ts';
 
 /**
  * What one plan card on /pricing shows for a billing cycle and a viewer, derived from the plans contract
@@ -15,7 +16,7 @@ import {
 /** One line of "what's included"; `count` feeds the plural forms of its locale key. */
 export interface PlanFeature {
   key:
-    | 'freeCardsPerMonth'
+    | 'freeCards'
     | 'cardsPerMonth'
     | 'cardsInPack'
     | 'viewLimit'
@@ -111,7 +112,7 @@ export function planCards(
  */
 function featuresOf(planId: PlanId, offer: PlanOffer, cycle: BillingCycle, ai: AiProviders): PlanFeature[] {
   const cards: PlanFeature = {
-    key: planId === 'free' ? 'freeCardsPerMonth' : cycle === 'bulk' ? 'cardsInPack' : 'cardsPerMonth',
+    key: planId === 'free' ? 'freeCards' : cycle === 'bulk' ? 'cardsInPack' : 'cardsPerMonth',
     count: offer.cards,
   };
   const views: PlanFeature[] = offer.viewLimit === null ? [] : [{ key: 'viewLimit', count: offer.viewLimit }];
@@ -130,7 +131,7 @@ function featuresOf(planId: PlanId, offer: PlanOffer, cycle: BillingCycle, ai: A
     cards,
     ...views,
     guests,
-    { key: 'multilingual' },
+    { key: 'multilingual', count: LANGUAGES.length },
     { key: ai.writer ? 'advancedConversation' : 'basicConversation' },
     { key: ai.voice ? 'naturalVoice' : 'standardVoice' },
     { key: 'faceUnlock' },
