@@ -54,9 +54,9 @@ export function createCardViewsService(deps: {
     /**
      * The card behind a share link (DESIGN §1.5): anyone may open a paid card and only its public fields
      * leave; an unpaid card is `card-not-ready`, a card its owner deleted `card-removed` and an id that
-     * never was a card's `card-not-found`. A device other than the
-     * owner's counts as a view the first time (its id comes from `device`, asked only then); past the card's
-     * limit a new device gets `card-view-limit`, while one that opened it before always may again.
+     * never was a card's `card-not-found`. A device other than the owner's counts as a view the first time
+     * (its id comes from `device`, asked only then); past the card's limit a new device gets
+     * `card-view-limit`, while one that opened it before always may again.
      */
     async openSharedCard(actor: CardActor, cardId: string, device: () => string): Promise<PublicCard> {
       const card = openedCardOf(await lookUpSharedCard(cards, cardId));

@@ -36,8 +36,8 @@ const PUBLIC_FIELDS = Object.keys(publicCardSchema.shape).sort();
 
 /**
  * The recipient page's API (DESIGN §1.5): a paid card to anyone holding its link, only its public fields; an
- * unpaid card 'card-not-ready', a deleted one 'card-removed' (410), an unknown one 'card-not-found'; a paid card's files to anyone, an unpaid card's to
- * its owner only.
+ * unpaid card 'card-not-ready', a deleted one 'card-removed' (410), an unknown one 'card-not-found'; a paid
+ * card's files to anyone, an unpaid card's to its owner only.
  */
 describeEachDatabase('the shared card, as its recipient opens it', (use) => {
   let app: FastifyInstance;

@@ -16,7 +16,8 @@ const previewGuest = (guest: GuestRecord): PreviewGuest => ({
 /**
  * What a guest's own link (`/i/{token}`) shows a messenger's crawler (DESIGN §1.19, §1.20): the invitation's
  * preview naming the guest, in its language; the link of a removed guest, an unknown one and an unpaid
- * invitation's get the generic preview, as a card's link without a paid card does. Nothing here marks the link opened.
+ * invitation's get the generic preview, as a card's link without a paid card does. Nothing here marks the
+ * link opened.
  */
 export function createGuestPreviews(deps: {
   rsvp: Pick<RsvpService, 'guestOfLink' | 'linkOf'>;
