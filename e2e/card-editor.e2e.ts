@@ -4,6 +4,7 @@ import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
+import { NEW_USER_CREDITS } from '../shared/accounts/accounts.contract.ts';
 
 /**
  * Making a card, once per language: a guest opens a template → preview → 'Personalize' → the create modal's
@@ -149,10 +150,14 @@ describe.each(['en', 'ar'] as const)('card editor and overview (%s)', (language)
       await page.goForward();
       await page.getByTestId('card-cover').waitFor();
 
-      // Share as a guest: the premium modal, with Sign In / Sign Up carrying the card.
+      // Share as a guest: the membership modal says what sharing needs (a free sign-up, with the new member's
+      // credits), with Sign In / Sign Up carrying the card.
       await page.getByRole('button', { name: t('overview.share') }).click();
       const premium = page.getByRole('dialog', { name: t('overview.premiumTitle') });
-      await premium.getByText(t('overview.premiumMessage')).waitFor();
+      const needed = t('overview.signUpToShare_other', { count: NEW_USER_CREDITS });
+      if (language === 'en') expect(needed).toBe('Sign up free to share — you get 100 credits');
+      await premium.getByText(needed).waitFor();
+      expect(await premium.innerText()).not.toMatch(/premium Winc Member|عضوًا مميزًا/);
       await premium.getByRole('button', { name: t('overview.signUp') }).waitFor();
       await premium.getByRole('button', { name: t('overview.signIn') }).click();
       await page.waitForURL('**/signin');

@@ -242,6 +242,22 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       await page.close();
     });
 
+    it("the footer's link to every template names the page for what it holds, never 'Based on Rank'", async () => {
+      const page = await open('/');
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: t('catalog.allTemplates'), exact: true })
+        .click();
+      await page.waitForURL(
+        (url) => decodeURIComponent(url.pathname) === `/category/${BASED_ON_RANK_CATEGORY}`,
+      );
+      await page.getByRole('heading', { level: 1, name: t('catalog.allTemplates') }).waitFor();
+      await page.locator(SELECTORS.card).first().waitFor();
+      expect(await page.title()).toBe(`${t('catalog.allTemplates')} · Winc`);
+      expect(await page.locator('body').innerText()).not.toMatch(/based on rank/i);
+      await page.close();
+    });
+
     it('style page: its category filter narrows the grid to one category', async () => {
       // A style whose templates span at least two categories, so the filter has something to narrow.
       let chosen: { style: CatalogLists['styles'][number]; category: string } | undefined;

@@ -204,7 +204,7 @@ describe('unlock with credits and share the link', () => {
           .click();
         await page.waitForURL((url) => url.pathname.startsWith('/test-checkout/'));
         await page.getByRole('button', { name: t('testCheckout.complete') }).click();
-        const success = page.getByRole('dialog', { name: t('pricing.success.title') });
+        const success = page.getByRole('dialog', { name: t('pricing.success.testTitle') });
         await success.getByRole('button', { name: t('pricing.success.backToCard') }).click();
         await page.waitForURL('**/checkout');
         await expect.poll(() => credits.isDisabled()).toBe(false);

@@ -196,10 +196,14 @@ describe('pricing and the test-mode checkout', () => {
     expect(summaryText).toContain('$25');
     expect(summaryText).toContain(en('testCheckout.creditsValue_other', { amount: '6,600' }));
     const historyLength = await page.evaluate(() => history.length);
+    const checkoutUrl = page.url();
 
     await page.getByRole('button', { name: en('testCheckout.complete') }).click();
-    const dialog = page.getByRole('dialog', { name: en('pricing.success.title') });
+    // Nothing was paid: the modal says so, and never 'Payment successful!'.
+    const dialog = page.getByRole('dialog', { name: en('pricing.success.testTitle') });
     await dialog.waitFor();
+    expect(en('pricing.success.testTitle')).toBe('Test purchase complete — no money was taken');
+    expect(await dialog.innerText()).not.toContain(en('pricing.success.title'));
     const expected = NEW_USER_CREDITS + plusBulk.creditsToAdd;
     expect(expected).toBe(6700);
     await expectBalance(page, expected);
@@ -245,6 +249,9 @@ describe('pricing and the test-mode checkout', () => {
         name: en('pricing.actions.buyMonthly', { plan: en('pricing.plans.plus.name') }),
       })
       .waitFor();
+    // The finished order's own page says the same.
+    await page.goto(checkoutUrl);
+    await page.getByRole('heading', { name: en('pricing.success.testTitle') }).waitFor();
     await context.close();
   });
 

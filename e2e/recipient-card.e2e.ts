@@ -15,7 +15,8 @@ import { localeText } from './support/locale-text.ts';
 /**
  * The recipient page (DESIGN §1.5) as someone who was sent the link sees it, in a browser that has never
  * been to Winc: a paid card's cover first (the video is not requested before the card is opened), the open
- * card with its message; an unpaid card's link says it isn't ready yet; a card in its own language (Arabic
+ * card with its message; an unpaid card's link says it isn't ready yet, a deleted card's that it is no longer
+ * available, an unknown one that there is no such card; a card in its own language (Arabic
  * right to left on a phone) whatever the device says, with a switch to the device's language.
  */
 
@@ -25,6 +26,8 @@ let paid: Card;
 /** A paid card written in Arabic (its sender's screen was in Arabic). */
 let paidArabic: Card;
 let unpaid: Card;
+/** A paid card its sender then deleted. */
+let deleted: Card;
 
 /** A portrait-shaped photo, as a phone takes one. */
 const PHOTO = { create: { width: 600, height: 800, channels: 3 as const, background: '#e9c46a' } };
@@ -61,6 +64,8 @@ beforeAll(async () => {
   await owner.putMedia(paidArabic.id, 'video', fakeVideo(200 * 1024));
   await owner.putMedia(paidArabic.id, 'audio', fakeVoice(4096));
   paidArabic = await owner.unlock(paidArabic);
+  deleted = await owner.unlock(await owner.createCard(templateId));
+  await owner.deleteCard(deleted);
 
   // A guest's card is never paid: its link is one that isn't ready.
   unpaid = (await guestWithCard(server.baseUrl, templateId)).card;
@@ -180,16 +185,26 @@ describe('the recipient page', () => {
     }
   });
 
-  it("says an unpaid card's link, and an unknown one, isn't ready yet", async () => {
+  it("says an unpaid card's link isn't ready yet, a deleted card's that it is no longer available, and an unknown one that there is no such card", async () => {
     const t = localeText('en');
     const { context, page } = await freshVisitor('en');
     try {
-      for (const id of [unpaid.id, crypto.randomBytes(16).toString('base64url')]) {
-        await page.goto(`${server.baseUrl}/c/${id}`);
+      for (const [id, status, title, text] of [
+        [unpaid.id, 200, 'errors.card-not-ready', 'recipient.notReadyText'],
+        [deleted.id, 410, 'errors.card-removed', 'recipient.removedText'],
+        [
+          crypto.randomBytes(16).toString('base64url'),
+          404,
+          'recipient.notFoundTitle',
+          'recipient.notFoundText',
+        ],
+      ] as const) {
+        const response = await page.goto(`${server.baseUrl}/c/${id}`);
+        expect(response?.status(), title).toBe(status);
         const empty = page.getByTestId('empty-state');
-        await empty.getByRole('heading', { level: 1, name: t('errors.card-not-ready') }).waitFor();
-        await empty.getByText(t('recipient.notReadyText')).waitFor();
-        expect(await page.title()).toBe(`${t('errors.card-not-ready')} · Winc`);
+        await empty.getByRole('heading', { level: 1, name: t(title) }).waitFor();
+        await empty.getByText(t(text)).waitFor();
+        expect(await page.title()).toBe(`${t(title)} · Winc`);
         expect(await page.getByTestId('card-cover').count()).toBe(0);
         expect(await empty.getByRole('link', { name: t('recipient.visitHome') }).getAttribute('href')).toBe(
           '/',
@@ -229,7 +244,7 @@ describe('the recipient page', () => {
     }
   });
 
-  it('shows an English card in English on an Arabic phone, and an unknown link in the device language', async () => {
+  it("shows an English card in English on an Arabic phone, and an unpaid card's link in the device language", async () => {
     const en = localeText('en');
     const ar = localeText('ar');
     const { context, page } = await freshVisitor('ar', { width: 360, height: 740 });

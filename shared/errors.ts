@@ -41,8 +41,10 @@ export const ERROR_CODES = [
   'card-not-found',
   // Checkout: SPEC §5 'You do not have enough credits.'
   'insufficient-credits',
-  // The recipient page: an unpaid card and an unknown one answer alike (DESIGN §1.5, §5).
+  // The recipient page (DESIGN §1.5): a card not paid yet; an unknown link is `card-not-found`, and one whose
+  // card its owner deleted is `card-removed` (410 Gone).
   'card-not-ready',
+  'card-removed',
   // Views (DESIGN §1.7): a new device past the card's view limit.
   'card-view-limit',
   // Plans (DESIGN §1.18): a feature of Plus and Premium asked for on another plan.

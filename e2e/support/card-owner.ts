@@ -25,6 +25,8 @@ export interface CardOwner {
   putMedia(cardId: string, kind: CardMediaKind, body: Buffer): Promise<Card>;
   /** Pays for the card with credits: its link opens for anyone. */
   unlock(card: Card): Promise<Card>;
+  /** Deletes the card, as My WINCS does: its link no longer opens it. */
+  deleteCard(card: Card): Promise<void>;
 }
 
 /**
@@ -100,6 +102,11 @@ export async function signedInOwner(baseUrl: string): Promise<CardOwner> {
       const unlocked = cardSchema.parse((await response.json()).card);
       assert.ok(unlocked.isPaid, 'the unlocked card is not paid');
       return unlocked;
+    },
+
+    async deleteCard(card) {
+      const response = await fetch(`${baseUrl}${cardsApi.card(card.id)}`, { method: 'DELETE', headers });
+      assert.equal(response.status, 204, await response.clone().text());
     },
   };
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/http/app-error.ts';
-import type { CardActor } from './cards.policy.ts';
+import { canOpenSharedCard, type CardActor } from './cards.policy.ts';
 import type { CardRecord, CardsRepository } from './cards.repository.ts';
 
 /** Our ids are 22 base64url characters; anything else cannot be a card, and answers like an unknown one. */
@@ -31,4 +31,37 @@ export async function loadCardFor(
   const card = await findCardById(repository, id);
   if (!card || !allowed(actor, card)) throw new AppError('card-not-found');
   return card;
+}
+
+/**
+ * What a share link leads to (DESIGN §1.5): a card anyone holding the link may open, a card not paid yet, a
+ * card its owner deleted, or nothing (an id that never was a card's, or cannot be one).
+ */
+export type SharedCardLookup =
+  | { state: 'shared'; card: CardRecord }
+  | { state: 'not-ready'; card: CardRecord }
+  | { state: 'removed' }
+  | { state: 'unknown' };
+
+/** The card behind a share link, or what became of it. */
+export async function lookUpSharedCard(
+  repository: Pick<CardsRepository, 'findById' | 'wasRemoved'>,
+  id: string,
+): Promise<SharedCardLookup> {
+  const card = await findCardById(repository, id);
+  if (card) return canOpenSharedCard(card) ? { state: 'shared', card } : { state: 'not-ready', card };
+  if (canBeCardId(id) && (await repository.wasRemoved(id))) return { state: 'removed' };
+  return { state: 'unknown' };
+}
+
+const LINK_ERRORS = {
+  'not-ready': 'card-not-ready',
+  removed: 'card-removed',
+  unknown: 'card-not-found',
+} as const;
+
+/** A share link's card when it may be opened; otherwise the answer that says why it cannot. */
+export function openedCardOf(lookup: SharedCardLookup): CardRecord {
+  if (lookup.state === 'shared') return lookup.card;
+  throw new AppError(LINK_ERRORS[lookup.state]);
 }

@@ -5,7 +5,7 @@ import type { Notifications } from '../../platform/db/notifications.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Mailer } from '../../platform/mail/mail-messages.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import { findCardById } from './card-access.ts';
+import { findCardById, lookUpSharedCard, openedCardOf } from './card-access.ts';
 import { CARD_ACTIVITY_CHANGED } from './card-activity-events.ts';
 import type { CardViewsRepository } from './card-views.repository.ts';
 import { canOpenSharedCard, countsAsView, type CardActor } from './cards.policy.ts';
@@ -20,7 +20,7 @@ export type CardViewsService = ReturnType<typeof createCardViewsService>;
  * who may also get one email the first time the card is opened.
  */
 export function createCardViewsService(deps: {
-  cards: Pick<CardsRepository, 'findById'>;
+  cards: Pick<CardsRepository, 'findById' | 'wasRemoved'>;
   views: CardViewsRepository;
   users: { findById(userId: string): Promise<UserRecord | undefined> };
   mailer: Pick<Mailer, 'send'>;
@@ -53,13 +53,13 @@ export function createCardViewsService(deps: {
   return {
     /**
      * The card behind a share link (DESIGN §1.5): anyone may open a paid card and only its public fields
-     * leave; an unpaid card and an unknown id are one answer, `card-not-ready`. A device other than the
-     * owner's counts as a view the first time (its id comes from `device`, asked only then); past the card's
-     * limit a new device gets `card-view-limit`, while one that opened it before always may again.
+     * leave; an unpaid card is `card-not-ready`, a card its owner deleted `card-removed` and an id that
+     * never was a card's `card-not-found`. A device other than the owner's counts as a view the first time
+     * (its id comes from `device`, asked only then); past the card's limit a new device gets
+     * `card-view-limit`, while one that opened it before always may again.
      */
     async openSharedCard(actor: CardActor, cardId: string, device: () => string): Promise<PublicCard> {
-      const card = await findCardById(cards, cardId);
-      if (!card || !canOpenSharedCard(card)) throw new AppError('card-not-ready');
+      const card = openedCardOf(await lookUpSharedCard(cards, cardId));
       if (!countsAsView(actor, card)) return presentPublicCard(card);
       const outcome = await views.recordOpening({ cardId: card.id, deviceId: device(), at: now() });
       if (outcome === 'limit-reached') throw new AppError('card-view-limit');

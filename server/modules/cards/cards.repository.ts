@@ -238,8 +238,16 @@ export function createCardsRepository(database: Database) {
     invitation: encodeInvitation(codec, content.invitation),
   });
 
-  /** Deletes the card (only while it is an abandoned guest draft as of `abandonedCutoff`, when given). */
-  async function deleteCardIf(id: string, abandonedCutoff?: Date): Promise<RemovedCard | undefined> {
+  /**
+   * Deletes the card: its owner's deletion (`removedAt` given), which leaves the id behind in `removed_cards`
+   * in the same transaction, or the housekeeping's, only while it is an abandoned guest draft as of
+   * `abandonedCutoff` (a draft never shared, whose link never opened anything, leaves nothing).
+   */
+  async function deleteCardIf(
+    id: string,
+    when: { removedAt: Date } | { abandonedCutoff: Date },
+  ): Promise<RemovedCard | undefined> {
+    const abandonedCutoff = 'abandonedCutoff' in when ? when.abandonedCutoff : undefined;
     return db.transaction().execute(async (trx) => {
       // Read before the card's delete takes them with it (ON DELETE CASCADE). An upload started after this
       // read (a race only PostgreSQL allows) leaves bytes that the daily sweep of old uploads removes.
@@ -255,6 +263,12 @@ export function createCardsRepository(database: Database) {
         .returning(['recipientImagePath', 'videoPath', 'audioPath'])
         .executeTakeFirst();
       if (!card) return undefined;
+      if ('removedAt' in when) {
+        await trx
+          .insertInto('removedCards')
+          .values({ id, removedAt: codec.date(when.removedAt) })
+          .execute();
+      }
       return {
         fileKeys: [card.recipientImagePath, card.videoPath, card.audioPath].filter((key) => key !== null),
         unfinishedUploadIds: uploads
@@ -351,10 +365,16 @@ export function createCardsRepository(database: Database) {
      * Removes a card and its upload records in one transaction. Answers what was stored for it, as it was at
      * the moment of deletion (RETURNING, so a file attached concurrently is not missed): the storage keys of
      * its image, video and voice message, and the resumable uploads that never finished (their bytes are the
-     * caller's to drop). Undefined when the card was already gone.
+     * caller's to drop). Undefined when the card was already gone. The id is kept as removed at `at`.
      */
-    async deleteCard(id: string): Promise<RemovedCard | undefined> {
-      return deleteCardIf(id);
+    async deleteCard(id: string, at: Date): Promise<RemovedCard | undefined> {
+      return deleteCardIf(id, { removedAt: at });
+    },
+
+    /** Whether a card with this id was deleted by its owner (its link then says it is gone). */
+    async wasRemoved(id: string): Promise<boolean> {
+      const row = await db.selectFrom('removedCards').select('id').where('id', '=', id).executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Up to `limit` abandoned guest drafts untouched since `cutoff`, oldest edit first. */
@@ -375,7 +395,7 @@ export function createCardsRepository(database: Database) {
      * kept (touched, paid, taken over) or is already gone (another instance removed it).
      */
     async deleteAbandonedGuestDraft(id: string, cutoff: Date): Promise<RemovedCard | undefined> {
-      return deleteCardIf(id, cutoff);
+      return deleteCardIf(id, { abandonedCutoff: cutoff });
     },
 
     /**

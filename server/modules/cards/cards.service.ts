@@ -266,12 +266,13 @@ export function createCardsService(deps: {
     /**
      * Deletes the owner's card (SPEC §7 "delete a card by id"): the row and its upload records at once, then
      * its image, video and voice message from storage and the bytes of uploads that never finished. Someone
-     * else's card answers like an unknown one (`card-not-found`).
+     * else's card answers like an unknown one (`card-not-found`). Its id stays behind, so that its link says
+     * it is gone.
      */
     async deleteCard(actor: CardActor, id: string): Promise<void> {
       const card = await load(actor, id, canDeleteCard);
       await deps.beforeDelete?.(card);
-      const removed = await repository.deleteCard(card.id);
+      const removed = await repository.deleteCard(card.id, now());
       if (!removed) throw new AppError('card-not-found');
       await files.removeFilesOf(card.id, removed);
     },

@@ -6,8 +6,7 @@ import { translatorFor } from '../../platform/i18n/translator.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { LinkPreviewContent } from '../../platform/media/link-preview-image.ts';
 import { StoredObjectNotFoundError, type FileStorage } from '../../platform/storage/file-storage.ts';
-import { findCardById } from './card-access.ts';
-import { canOpenSharedCard } from './cards.policy.ts';
+import { lookUpSharedCard } from './card-access.ts';
 import type { CardRecord, CardsRepository } from './cards.repository.ts';
 import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 
@@ -29,6 +28,14 @@ export interface SharePageMeta {
   /** The card's cover, preloaded so the page paints before its script runs; null for the generic page. */
   coverUrl: string | null;
 }
+
+/** A share link's page: what its tags say, and the status it answers with. */
+export interface SharePage {
+  meta: SharePageMeta;
+  status: 200 | 404 | 410;
+}
+
+const PAGE_STATUS = { 'not-ready': 200, removed: 410, unknown: 404 } as const;
 
 /**
  * Someone a shared card's preview names instead of its recipient: an invitation's guest on their own link
@@ -64,7 +71,7 @@ function previewWordingOf(card: CardRecord) {
  * per content and named by it, so a changed card gets a new one.
  */
 export function createLinkPreviewService(deps: {
-  cards: Pick<CardsRepository, 'findById'>;
+  cards: Pick<CardsRepository, 'findById' | 'wasRemoved'>;
   /**
    * Template covers: the overview's cover variant, a 400×533 WebP of the artwork's first frame whatever was
    * uploaded (decision 0002), which the renderer turns into what its drawing can carry.
@@ -97,8 +104,8 @@ export function createLinkPreviewService(deps: {
   const genericKey = (language: Language) => `previews/generic/${language}-${versionOf([language])}.jpg`;
 
   async function sharedCard(cardId: string): Promise<CardRecord | null> {
-    const card = await findCardById(cards, cardId);
-    return card && canOpenSharedCard(card) ? card : null;
+    const lookup = await lookUpSharedCard(cards, cardId);
+    return lookup.state === 'shared' ? lookup.card : null;
   }
 
   /**
@@ -155,19 +162,28 @@ export function createLinkPreviewService(deps: {
   }
 
   return {
-    /** The meta of a share link's page: the card's when it is paid, else the generic one in `fallback`. */
-    async pageMeta(cardId: string, fallback: Language = DEFAULT_LANGUAGE): Promise<SharePageMeta> {
-      const card = await sharedCard(cardId);
-      if (!card) return genericMeta(fallback);
+    /**
+     * A share link's page: the card's meta when it is paid, else the generic one in `fallback`; and its
+     * status, the same for browsers and crawlers — 200 for a card (paid or not yet), 410 for a card its owner
+     * deleted, 404 for a link that never led to one.
+     */
+    async page(cardId: string, fallback: Language = DEFAULT_LANGUAGE): Promise<SharePage> {
+      const lookup = await lookUpSharedCard(cards, cardId);
+      if (lookup.state !== 'shared')
+        return { meta: genericMeta(fallback), status: PAGE_STATUS[lookup.state] };
+      const { card } = lookup;
       const t = translatorFor(card.language);
       const preview = previewWordingOf(card);
       return {
-        language: card.language,
-        title: t(wordingOf(card).title, { name: card.recipientName }),
-        description: t(preview.description, { name: card.senderName }),
-        imageUrl: `${origin}${linkPreviewApi.card(card.id, `${cardVersion(card)}.jpg`)}`,
-        imageAlt: t(preview.imageAlt, { name: card.recipientName }),
-        coverUrl: card.templateImageUrl,
+        status: 200,
+        meta: {
+          language: card.language,
+          title: t(wordingOf(card).title, { name: card.recipientName }),
+          description: t(preview.description, { name: card.senderName }),
+          imageUrl: `${origin}${linkPreviewApi.card(card.id, `${cardVersion(card)}.jpg`)}`,
+          imageAlt: t(preview.imageAlt, { name: card.recipientName }),
+          coverUrl: card.templateImageUrl,
+        },
       };
     },
 

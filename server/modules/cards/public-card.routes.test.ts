@@ -36,8 +36,8 @@ const PUBLIC_FIELDS = Object.keys(publicCardSchema.shape).sort();
 
 /**
  * The recipient page's API (DESIGN §1.5): a paid card to anyone holding its link, only its public fields; an
- * unpaid card and an unknown one alike 'card-not-ready'; a paid card's files to anyone, an unpaid card's to
- * its owner only.
+ * unpaid card 'card-not-ready', a deleted one 'card-removed' (410), an unknown one 'card-not-found'; a paid
+ * card's files to anyone, an unpaid card's to its owner only.
  */
 describeEachDatabase('the shared card, as its recipient opens it', (use) => {
   let app: FastifyInstance;
@@ -161,33 +161,63 @@ describeEachDatabase('the shared card, as its recipient opens it', (use) => {
     expect((await publicCard()).faceOpening).toBe(false);
   });
 
-  it('answers an unpaid card, an unknown id, a malformed id and a guest card alike, whoever asks', async () => {
+  it('answers an unpaid card and a guest card as not ready, whoever asks, and an unknown or malformed id as not found', async () => {
     const owner = await signUpAndVerify(app, use());
     const unpaid = await createCard(owner.browser);
     const guest = new TestBrowser(app);
     const guestCard = await createCard(guest);
     const unknown = crypto.randomBytes(16).toString('base64url');
 
-    const answers = [
+    const notReady = [
       await stranger().get(cardsApi.publicCard(unpaid.id)),
       // The owner is no exception: the page shows what the recipient would see.
       await owner.browser.get(cardsApi.publicCard(unpaid.id)),
+      await stranger().get(cardsApi.publicCard(guestCard.id)),
+      await guest.get(cardsApi.publicCard(guestCard.id)),
+    ].map(answerOf);
+    const notFound = [
       await stranger().get(cardsApi.publicCard(unknown)),
       await stranger().get(cardsApi.publicCard('x')),
       await stranger().get(cardsApi.publicCard(`${unpaid.id}'; --`)),
       await stranger().get(cardsApi.publicCard('a'.repeat(10_000))),
       // A path that does not even decode.
       await stranger().get('/api/public/cards/%E0%A4%A'),
-      await stranger().get(cardsApi.publicCard(guestCard.id)),
-      await guest.get(cardsApi.publicCard(guestCard.id)),
     ].map(answerOf);
 
-    expect(answers[0]).toEqual({
-      status: 404,
-      type: expect.stringMatching(/^application\/json/),
-      body: JSON.stringify({ code: 'card-not-ready', message: "This card isn't ready yet" }),
-    });
-    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    for (const answer of notReady) {
+      expect(answer).toEqual({
+        status: 404,
+        type: expect.stringMatching(/^application\/json/),
+        body: JSON.stringify({ code: 'card-not-ready', message: "This card isn't ready yet" }),
+      });
+    }
+    for (const answer of notFound) {
+      expect(answer).toEqual({
+        status: 404,
+        type: expect.stringMatching(/^application\/json/),
+        body: JSON.stringify({ code: 'card-not-found', message: 'Card not found.' }),
+      });
+    }
+  });
+
+  it('answers a card its owner deleted 410 card-removed, paid or not, to anyone, and never shows it again', async () => {
+    const owner = await signUpAndVerify(app, use());
+    const paid = await createCard(owner.browser);
+    await unlock(owner.browser, paid);
+    const unpaid = await createCard(owner.browser);
+    expect((await stranger().get(cardsApi.publicCard(paid.id))).statusCode).toBe(200);
+
+    for (const card of [paid, unpaid]) {
+      const deleted = await owner.browser.request({ method: 'DELETE', url: cardsApi.card(card.id) });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      for (const asker of [stranger(), owner.browser]) {
+        expect(answerOf(await asker.get(cardsApi.publicCard(card.id)))).toEqual({
+          status: 410,
+          type: expect.stringMatching(/^application\/json/),
+          body: JSON.stringify({ code: 'card-removed', message: 'This card is no longer available' }),
+        });
+      }
+    }
   });
 
   it("serves a paid card's image, video (with byte ranges) and voice message to anyone, and an unpaid card's to its owner only", async () => {

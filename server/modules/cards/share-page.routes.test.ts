@@ -285,6 +285,39 @@ describeEachDatabase('the share link page and its preview', (use) => {
     expect((await previewOf(after)).width).toBe(1200);
   });
 
+  it("answers a deleted card's link 410, an unknown one 404 and an unpaid card's 200, to crawlers and browsers alike, each with the generic preview", async () => {
+    const { card: deleted, owner } = await paidCard({});
+    const removed = await owner.request({ method: 'DELETE', url: cardsApi.card(deleted.id) });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const created = await new TestBrowser(app).post(cardsApi.create, {
+      ...cardDraft,
+      templateId: demo.stillId,
+    });
+    const unpaid = cardSchema.parse(created.json());
+    const crawler = { 'user-agent': 'WhatsApp/2.23.20.0' };
+    const browser = {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+      accept: 'text/html,application/xhtml+xml',
+    };
+    for (const [id, status] of [
+      [deleted.id, 410],
+      ['AAAAAAAAAAAAAAAAAAAAAA', 404],
+      ['x', 404],
+      [unpaid.id, 200],
+    ] as const) {
+      for (const headers of [crawler, browser]) {
+        const page = await new TestBrowser(app).get(`/c/${id}`, headers);
+        expect(page.statusCode, id).toBe(status);
+        expect(page.headers['content-type'], id).toContain('text/html');
+        expect(page.headers['x-robots-tag'], id).toBe('noindex, nofollow');
+        expect(metaOf(page.body, 'og:title'), id).toBe("You've got a WINC");
+        expect(metaOf(page.body, 'og:image'), id).toBe(`${TEST_ORIGIN}/media/previews/generic/en.jpg`);
+        expect(metaOf(page.body, 'twitter:card'), id).toBe('summary_large_image');
+        expect(page.body, id).not.toContain('Alex');
+      }
+    }
+  });
+
   it('gives an unpaid card and an unknown link the generic preview, in the asker language', async () => {
     const guest = new TestBrowser(app);
     const created = await guest.post(cardsApi.create, { ...cardDraft, templateId: demo.stillId });

@@ -79,9 +79,13 @@ export async function sharePage(
   );
 }
 
-/** A share page: asked again on every visit (the card may have changed), never indexed. */
-export const sendPage = (reply: FastifyReply, html: string) =>
+/**
+ * A share page: asked again on every visit (the card may have changed), never indexed; with the status of
+ * what the link leads to (the page is served for 404 and 410 too, so that people read why).
+ */
+export const sendPage = (reply: FastifyReply, html: string, status = 200) =>
   reply
+    .status(status)
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-cache')
     .header('X-Robots-Tag', 'noindex, nofollow')
@@ -111,14 +115,14 @@ export function registerSharePageRoutes(
   app.get(linkPreviewApi.page.route, { schema: { params: cardParams } }, async (request, reply) => {
     const { cardId } = request.params;
     // A card that is not shared speaks the visitor's language.
-    const meta = await previews.pageMeta(cardId, askedLanguage(request));
+    const { meta, status } = await previews.page(cardId, askedLanguage(request));
     const page = await sharePage(pages, {
       meta,
       pageUrl: `${origin}${linkPreviewApi.page(cardId)}`,
       answerPath: cardsApi.publicCard(cardId),
       data: meta.coverUrl ? { sharedCard: { id: cardId, coverUrl: meta.coverUrl } } : undefined,
     });
-    return sendPage(reply, page);
+    return sendPage(reply, page, status);
   });
 
   // Named by what they show: a changed card gets a new name, so an image may be cached for good.

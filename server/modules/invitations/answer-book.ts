@@ -81,7 +81,7 @@ export function createAnswerBook(deps: {
         // decided from the answers as they stand. Without one, nothing is decided from the answer being
         // replaced (the history takes it from the guest's row as it writes the change).
         const guest = capacity === null ? known : await repository.findOf(card.id, known.id, trx);
-        if (!guest) throw new AppError('card-not-ready');
+        if (!guest) throw new AppError('card-not-found');
         let answer: GuestAnswer;
         if (input === null) {
           answer = { ...NO_ANSWER };
@@ -106,7 +106,7 @@ export function createAnswerBook(deps: {
           }
         }
         if (!(await repository.saveAnswer(trx, guest.id, answer, by, at)))
-          throw new AppError('card-not-ready');
+          throw new AppError('card-not-found');
         const freedRoom =
           capacity !== null &&
           ((guest.state === 'yes' && (answer.state !== 'yes' || answer.headcount < guest.headcount)) ||

@@ -40,7 +40,8 @@ const party = {
  * A guest's own link (DESIGN §1.20): `/i/{token}` is answered with the recipient page's HTML already carrying
  * Open Graph and Twitter tags that name the guest, in the invitation's language, with a preview image naming
  * them (1200×630 JPEG, ≤ 300 KB); a removed guest's link, an unknown one and an unpaid invitation's get the
- * generic preview, like an unknown card. Crawlers fetch the page: it tells the host nothing.
+ * generic preview, the first two with 404 like an unknown card. Crawlers fetch the page: it tells the host
+ * nothing.
  */
 describeEachDatabase("a guest's own link page and its preview", (use) => {
   let app: FastifyInstance;
@@ -181,7 +182,7 @@ describeEachDatabase("a guest's own link page and its preview", (use) => {
     expect(preview).toMatchObject({ width: 1200, height: 630, format: 'jpeg' });
   });
 
-  it("gives a removed guest's link, an unknown one and an unpaid invitation's the generic preview", async () => {
+  it("gives a removed guest's link, an unknown one and an unpaid invitation's the generic preview: 404 but the unpaid one's 200", async () => {
     const { host, card, list } = await invitationWith([{ name: 'Leila' }, { name: 'Omar' }]);
     const [leila] = list.guests;
     const image = metaOf((await new TestBrowser(app).get(leila!.linkPath)).body, 'og:image')!;
@@ -189,15 +190,23 @@ describeEachDatabase("a guest's own link page and its preview", (use) => {
     expect(removed.statusCode).toBe(204);
     const unpaid = await invitationWith([{ name: 'Nadia' }], { paid: false });
 
-    for (const link of [
-      leila!.linkPath,
-      unpaid.list.guests[0]!.linkPath,
-      '/i/AAAAAAAAAAAAAAAAAAAAAA',
-      `/i/${'a'.repeat(5000)}`,
-      '/i/%E0%A4%A',
-    ]) {
+    // Crawlers and browsers alike: a link to no guest is not found, as an unknown card's link is; an unpaid
+    // invitation's guest is there, and their link will open it once it is paid.
+    for (const [link, status] of [
+      [leila!.linkPath, 404],
+      [unpaid.list.guests[0]!.linkPath, 200],
+      ['/i/AAAAAAAAAAAAAAAAAAAAAA', 404],
+      [`/i/${'a'.repeat(5000)}`, 404],
+      ['/i/%E0%A4%A', 404],
+    ] as const) {
       const page = await new TestBrowser(app).get(link, { 'accept-language': 'ru-RU,ru;q=0.9' });
-      expect(page.statusCode, link).toBe(200);
+      expect(page.statusCode, link).toBe(status);
+      expect(page.headers['content-type'], link).toContain('text/html');
+      const answer = await new TestBrowser(app).get(invitationsApi.invitation(tokenOf(link)));
+      expect(answer.json(), link).toMatchObject({
+        code: status === 404 ? 'card-not-found' : 'card-not-ready',
+      });
+      expect(answer.statusCode, link).toBe(404);
       expect(metaOf(page.body, 'og:title'), link).toBe('Вам пришла открытка WINC');
       expect(metaOf(page.body, 'og:image'), link).toBe(`${TEST_ORIGIN}/media/previews/generic/ru.jpg`);
       expect(page.body, link).not.toContain('Leila');

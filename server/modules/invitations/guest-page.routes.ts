@@ -24,14 +24,14 @@ export function registerGuestPageRoutes(
 
   app.get(linkPreviewApi.guestPage.route, { schema: { params: tokenParams } }, async (request, reply) => {
     const { token } = request.params;
-    const meta = await previews.pageMeta(token, askedLanguage(request));
+    const { meta, status } = await previews.page(token, askedLanguage(request));
     const page = await sharePage(pages, {
       meta,
       pageUrl: `${origin}${linkPreviewApi.guestPage(token)}`,
       answerPath: invitationsApi.invitation(token),
       data: meta.coverUrl ? { guestInvitation: { token, coverUrl: meta.coverUrl } } : undefined,
     });
-    return sendPage(reply, page);
+    return sendPage(reply, page, status);
   });
 
   // Named by what they show: a changed invitation or guest gets a new name, so an image may be cached for good.

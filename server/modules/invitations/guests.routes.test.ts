@@ -410,7 +410,7 @@ describeEachDatabase("an invitation's guests and their answers", (use) => {
       await new TestBrowser(app).get(invitationsApi.invitation('%00')),
     ]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ code: 'card-not-ready' });
+      expect(response.json()).toMatchObject({ code: 'card-not-found' });
     }
     expect((await listOf(host, card)).guests.map((guest) => guest.name)).toEqual(['Omar']);
   });

@@ -54,10 +54,15 @@ function unsubscribePage(
 /** When answers close: the deadline the host set, else the event's start. */
 const repliesCloseAt = (card: InvitationCard) => card.invitation.rsvpBy ?? card.invitation.startsAt;
 
+/** What a guest's own link leads to: their paid invitation, an invitation not paid yet, or no guest. */
+export type GuestLink =
+  { state: 'open'; card: InvitationCard; guest: GuestRecord } | { state: 'not-ready' } | { state: 'unknown' };
+
 /**
  * A guest's side of an invitation (DESIGN §1.20): their own link opens it, greeted by name, and takes their
- * answer without an account, which they may change or withdraw until replies close. A removed guest's link,
- * an unpaid invitation's and an unknown token all answer like an unknown card (`card-not-ready`).
+ * answer without an account, which they may change or withdraw until replies close. A removed guest's link
+ * and an unknown token answer like an unknown card (`card-not-found`), an unpaid invitation's guest's like an
+ * unpaid card (`card-not-ready`).
  */
 export function createRsvpService(deps: {
   cards: SharedCards;
@@ -70,16 +75,22 @@ export function createRsvpService(deps: {
 }) {
   const { cards, repository, answers, voice, ownerTierOf, now } = deps;
 
-  async function guestOfLink(token: string): Promise<{ card: InvitationCard; guest: GuestRecord } | null> {
+  async function linkOf(token: string): Promise<GuestLink> {
     const guest = TOKEN_PATTERN.test(token) ? await repository.findByToken(token) : undefined;
-    const card = guest && (await cards.find(guest.cardId));
-    return guest && card?.invitation ? { card: card as InvitationCard, guest } : null;
+    if (!guest) return { state: 'unknown' };
+    const card = await cards.find(guest.cardId);
+    return card?.invitation ? { state: 'open', card: card as InvitationCard, guest } : { state: 'not-ready' };
+  }
+
+  async function guestOfLink(token: string): Promise<{ card: InvitationCard; guest: GuestRecord } | null> {
+    const link = await linkOf(token);
+    return link.state === 'open' ? link : null;
   }
 
   async function guestOf(token: string): Promise<{ card: InvitationCard; guest: GuestRecord }> {
-    const found = await guestOfLink(token);
-    if (!found) throw new AppError('card-not-ready');
-    return found;
+    const link = await linkOf(token);
+    if (link.state === 'open') return link;
+    throw new AppError(link.state === 'unknown' ? 'card-not-found' : 'card-not-ready');
   }
 
   async function present(card: InvitationCard, guest: GuestRecord): Promise<GuestInvitation> {
@@ -121,6 +132,9 @@ export function createRsvpService(deps: {
      * not paid yet); nothing is marked opened.
      */
     guestOfLink,
+
+    /** What a guest's link leads to: their invitation, one not paid yet, or nothing (unknown, removed). */
+    linkOf,
 
     /** The guest's page: the invitation greeting them, their answer; the host sees that it was opened. */
     async openInvitation(token: string): Promise<GuestInvitation> {

@@ -195,6 +195,12 @@ export interface CardsTable {
   guestLimit: number | null;
 }
 
+/** A card its owner deleted: only its id and when, so its link can say it is gone. */
+export interface RemovedCardsTable {
+  id: string;
+  removedAt: StoredDate;
+}
+
 /** A recipient device that opened a card (once), and what it played there. */
 export interface CardViewsTable {
   cardId: string;
@@ -328,6 +334,7 @@ export interface DB {
   accounts: AccountsTable;
   creditLedger: CreditLedgerTable;
   cards: CardsTable;
+  removedCards: RemovedCardsTable;
   mediaUploads: MediaUploadsTable;
   voiceClips: VoiceClipsTable;
   cardViews: CardViewsTable;

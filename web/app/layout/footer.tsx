@@ -46,7 +46,7 @@ export function Footer() {
                 </li>
                 <li>
                   <Link to={paths.category(BASED_ON_RANK_CATEGORY)} className={linkClass}>
-                    {t('catalog.basedOnRank')}
+                    {t('catalog.allTemplates')}
                   </Link>
                 </li>
                 <li>

@@ -1,12 +1,14 @@
 import { Suspense } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { hasErrorCode } from '../../lib/api-client.ts';
 import { usePageData } from '../../lib/page-data.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePublicCard } from '../../features/recipient-card/api/use-public-card.ts';
-import { CardNotReady } from '../../features/recipient-card/components/card-not-ready.tsx';
-import { CardViewLimit } from '../../features/recipient-card/components/card-view-limit.tsx';
+import {
+  CardUnavailable,
+  unavailableReasonOf,
+  unavailableTitleKey,
+} from '../../features/recipient-card/components/card-unavailable.tsx';
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
@@ -14,7 +16,8 @@ import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 
 /**
  * `/c/:cardId` — what a share link opens (DESIGN §1.5), for anyone, signed in or not: the paid card, "This
- * card isn't ready yet" for a card that is not paid or does not exist, or its view limit for a new device
+ * card isn't ready yet" for a card that is not paid, that it is no longer available for a card its sender
+ * deleted, that there is no such card for a link that never led to one, or its view limit for a new device
  * past it (DESIGN §1.7). A paid invitation's link is also its open group link: guests answer there with their
  * name (DESIGN §1.20). Kept out of search engines (the server's HTML for this path says so): the link is the
  * only key to the card.
@@ -22,19 +25,16 @@ import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 export function RecipientCardPage({ cardId }: { cardId: string }) {
   const { t } = useTranslation();
   const query = usePublicCard(cardId);
-  const notReady = hasErrorCode(query.error, 'card-not-ready');
-  const limitReached = hasErrorCode(query.error, 'card-view-limit');
+  const unavailable = unavailableReasonOf(query.error);
   const card = query.data;
   const shared = usePageData('sharedCard');
 
   useDocumentTitle(
     card
       ? t(wordingOf(card).documentTitle, { name: card.recipientName })
-      : notReady
-        ? t('errors.card-not-ready')
-        : limitReached
-          ? t('errors.card-view-limit')
-          : t('recipient.documentTitleLoading'),
+      : unavailable
+        ? t(unavailableTitleKey(unavailable))
+        : t('recipient.documentTitleLoading'),
   );
 
   if (card) {
@@ -49,8 +49,7 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
       />
     );
   }
-  if (notReady) return <CardNotReady />;
-  if (limitReached) return <CardViewLimit />;
+  if (unavailable) return <CardUnavailable reason={unavailable} />;
   if (query.isError) {
     return <ErrorState error={query.error} onRetry={query.refetch} className="py-20" />;
   }

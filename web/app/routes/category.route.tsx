@@ -53,11 +53,13 @@ function CategoryView({ name }: { name: string }) {
   const editor = useCardEditor();
 
   const kind = info.data?.kind ?? kindFromName(name);
+  // SPEC's 'Based on Rank' is a name for the URL only: the page lists every template in the categories' order,
+  // and people see it named for that.
   const title =
     kind === 'new-drops'
       ? t('catalog.newDrops')
       : kind === 'based-on-rank'
-        ? t('catalog.basedOnRank')
+        ? t('catalog.allTemplates')
         : info.data?.category
           ? localized(info.data.category)
           : info.isError

@@ -17,6 +17,7 @@ import * as m0014 from './0014-invitations.ts';
 import * as m0015 from './0015-invitation-guests.ts';
 import * as m0016 from './0016-jobs.ts';
 import * as m0017 from './0017-guest-language.ts';
+import * as m0018 from './0018-removed-cards.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -41,4 +42,5 @@ export const migrations: Record<string, AppMigration> = {
   '0015-invitation-guests': m0015,
   '0016-jobs': m0016,
   '0017-guest-language': m0017,
+  '0018-removed-cards': m0018,
 };

@@ -9,8 +9,8 @@ const fetchGuestInvitation = (token: string) => getJson<GuestInvitation>(invitat
 
 /**
  * A guest's own link's invitation (GET /api/invitations/:token), asked for once per page load (the page's
- * `preload` of it is reused). A removed guest, an unknown link and an unpaid invitation are one answer, 404
- * `card-not-ready`, as for an unknown card, which is not retried.
+ * `preload` of it is reused). A removed guest and an unknown link answer as an unknown card does (404
+ * `card-not-found`), an unpaid invitation as an unpaid card (404 `card-not-ready`); neither is retried.
  */
 export function useGuestInvitation(token: string) {
   return usePageAnswer(token, fetchGuestInvitation);

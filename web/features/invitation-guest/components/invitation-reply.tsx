@@ -326,7 +326,7 @@ export function OpenRsvp({ card }: { card: PublicCard }) {
       (guest) => current && setState({ step: 'guest', token, invitation: guest, justSent: false }),
       (error: unknown) => {
         // The host removed that guest: the device answers anew.
-        if (hasErrorCode(error, 'card-not-ready')) forgetGuestLink(card.id);
+        if (hasErrorCode(error, 'card-not-found')) forgetGuestLink(card.id);
         if (current) setState({ step: 'form' });
       },
     );

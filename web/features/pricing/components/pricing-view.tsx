@@ -79,7 +79,8 @@ export function PricingView({
     onSessionLost: viewer.refresh,
   });
 
-  const purchasesUnavailable = usePaymentOptions().data?.provider === 'unavailable';
+  const paymentOptions = usePaymentOptions();
+  const purchasesUnavailable = paymentOptions.data?.provider === 'unavailable';
   const language = i18n.resolvedLanguage;
   const cards = planCards(cycle, planViewer, aiProviders);
 
@@ -168,7 +169,9 @@ export function PricingView({
       </div>
 
       <PurchaseSuccessDialog
-        open={successOpen}
+        // It says whether money was taken, so it waits for the server to say how purchases are made.
+        open={successOpen && !paymentOptions.isPending}
+        testMode={paymentOptions.data?.provider === 'test-mode'}
         onClose={() => setSuccessOpen(false)}
         onBackToCard={onBackToCard}
         credits={viewer.status === 'signed-out' ? undefined : viewer.credits}

@@ -21,15 +21,19 @@ const CONFETTI = [
 
 /**
  * The return from a finished purchase (SPEC §2: /pricing?success=true). It shows the balance from the session,
- * which the live credit stream keeps current; this page grants nothing, the server already has.
+ * which the live credit stream keeps current; this page grants nothing, the server already has. A purchase
+ * through the built-in test checkout took no money, and the title says so instead of 'Payment successful!'.
  */
 export function PurchaseSuccessDialog({
   open,
+  testMode,
   onClose,
   onBackToCard,
   credits,
 }: {
   open: boolean;
+  /** The purchase went through the test-mode checkout (DESIGN §1.10): nothing was paid. */
+  testMode: boolean;
   onClose: () => void;
   /** The card the member was paying for before buying credits: its checkout becomes the main action. */
   onBackToCard?: (() => void) | undefined;
@@ -51,7 +55,7 @@ export function PurchaseSuccessDialog({
             <PartyPopper aria-hidden="true" className="size-9 rtl:-scale-x-100" />
           </span>
           <h2 id={titleId} className="relative mt-5 text-2xl font-black text-balance">
-            {t('pricing.success.title')}
+            {t(testMode ? 'pricing.success.testTitle' : 'pricing.success.title')}
           </h2>
         </div>
         <div className="p-6 text-center sm:p-8">

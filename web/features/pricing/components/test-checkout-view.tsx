@@ -106,7 +106,7 @@ function OrderCheckout({
   return (
     <>
       <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-ink sm:text-4xl">
-        {completed ? t('testCheckout.completedTitle') : t('testCheckout.title')}
+        {completed ? t('pricing.success.testTitle') : t('testCheckout.title')}
       </h1>
       <div className="mt-6 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <section

@@ -7,8 +7,9 @@ const fetchPublicCard = (id: string) => getJson<PublicCard>(cardsApi.publicCard(
 
 /**
  * The card behind a share link (GET /api/public/cards/:id), for anyone, signed in or not, asked for once per
- * page load (each ask counts as the device's view, DESIGN §1.7). A card that is not paid yet and one that
- * does not exist are one answer, 404 `card-not-ready`, which is not retried.
+ * page load (each ask counts as the device's view, DESIGN §1.7). A card that is not paid yet (404
+ * `card-not-ready`), one its sender deleted (410 `card-removed`) and an unknown link (404 `card-not-found`)
+ * are not retried.
  */
 export function usePublicCard(cardId: string) {
   return usePageAnswer(cardId, fetchPublicCard);
