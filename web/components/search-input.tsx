@@ -71,7 +71,8 @@ export function SearchInput({
         value={text}
         onChange={(event) => setText(event.target.value)}
         className={cn(
-          'w-full rounded-full border border-plum-200 bg-white text-ink shadow-xs transition-colors placeholder:text-muted',
+          // A placeholder too long for a narrow screen ends with an ellipsis, not with a letter cut in half.
+          'w-full rounded-full border border-plum-200 bg-white text-ellipsis text-ink shadow-xs transition-colors placeholder:text-muted',
           'hover:border-plum-300 focus:border-plum-500',
           size === 'lg'
             ? cn('h-13 ps-11 text-base', text !== '' ? 'pe-22 sm:pe-32' : 'pe-14 sm:pe-24')

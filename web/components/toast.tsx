@@ -66,14 +66,17 @@ function ToastView({ toast }: { toast: ToastItem }) {
       data-testid="toast"
       data-tone={toast.tone}
       className={cn(
-        'menu-drop pointer-events-auto flex w-full items-start gap-3 rounded-2xl border px-4 py-3 shadow-card-hover',
+        'toast-rise pointer-events-auto mt-3 flex w-full items-start gap-3 rounded-2xl border px-4 py-3 shadow-card-hover sm:mt-2',
         toneClasses[toast.tone],
       )}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <p className="flex-1 text-sm font-bold">{toast.message}</p>
+      {/* Out of the tab order: a notice goes by itself, and a keyboard's way through the page never
+          passes through it. */}
       <button
         type="button"
+        tabIndex={-1}
         aria-label={t('common.close')}
         onClick={() => dismissToast(toast.id)}
         className="-me-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100"
@@ -84,25 +87,27 @@ function ToastView({ toast }: { toast: ToastItem }) {
   );
 }
 
-/** Where notices appear (top of the screen, under the header). Errors are announced assertively. */
+/**
+ * Where notices appear, covering no control. On a phone: under the header, in the page's flow (the page moves
+ * down for it; at the top of the screen it covered the page's title and back button, at the bottom the
+ * first screen's main buttons, such as Overview's Edit and Share), and held under the header while the page
+ * scrolls. Wider: in the bottom end corner, beside the page's centred column. Rendered right after the header.
+ * Errors are announced assertively.
+ */
 export function Toaster() {
   const items = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const region = (tone: 'error' | 'other') =>
+    items
+      .filter((toast) => (toast.tone === 'error') === (tone === 'error'))
+      .map((toast) => <ToastView key={toast.id} toast={toast} />);
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-16 z-50 flex justify-center px-4 md:top-20">
-      <div className="flex w-full max-w-sm flex-col gap-2">
-        <div role="status" aria-live="polite" className="flex flex-col gap-2">
-          {items
-            .filter((toast) => toast.tone !== 'error')
-            .map((toast) => (
-              <ToastView key={toast.id} toast={toast} />
-            ))}
+    <div className="pointer-events-none sticky top-14 z-30 px-4 sm:fixed sm:inset-x-0 sm:top-auto sm:bottom-[max(1.5rem,env(safe-area-inset-bottom))] sm:z-50 sm:flex sm:justify-end sm:px-6">
+      <div className="mx-auto w-full max-w-sm sm:mx-0">
+        <div role="status" aria-live="polite">
+          {region('other')}
         </div>
-        <div role="alert" aria-live="assertive" className="flex flex-col gap-2">
-          {items
-            .filter((toast) => toast.tone === 'error')
-            .map((toast) => (
-              <ToastView key={toast.id} toast={toast} />
-            ))}
+        <div role="alert" aria-live="assertive">
+          {region('error')}
         </div>
       </div>
     </div>

@@ -7,7 +7,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 
-/** The frame of every page: skip link, sticky header, the route's content, footer. */
+/** The frame of every page: skip link, sticky header, notices, the route's content, footer. */
 export function AppLayout() {
   const { t } = useTranslation();
   return (
@@ -19,6 +19,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <Header />
+      <Toaster />
       {/* At least a screen tall: while a page loads, the footer waits below the fold instead of showing and
           then jumping away (a layout shift a phone's first screen would feel). */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
@@ -26,7 +27,6 @@ export function AppLayout() {
       </main>
       <NavigationProgress />
       <Footer />
-      <Toaster />
       <SessionSync />
       <PendingUploadsResumer />
       <ScrollRestoration getKey={scrollKey} />

@@ -1,5 +1,5 @@
 import { MailCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
@@ -8,12 +8,21 @@ import type { AuthNavigationState } from '../../../lib/auth-navigation-state.ts'
 import { sendVerificationEmail } from '../api/auth-api.ts';
 import { authErrorKey } from '../lib/auth-errors.ts';
 import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
+import { scrollBehavior } from '../../../lib/motion.ts';
 
 /** After sign-up (SPEC §2): the link was sent to {email}; check inbox and spam; then sign in. */
 export function VerifyEmailNotice({ email, navState }: { email: string; navState: AuthNavigationState }) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [errorKey, setErrorKey] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The panel replaces a longer form: on a phone the page stays scrolled to where the form's button was,
+    // below the panel. Its heading takes the focus the vanished button had, in the middle of the screen
+    // (clear of the sticky header and of the notice under it).
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
+  }, []);
 
   const resend = async () => {
     setState('sending');
@@ -35,7 +44,9 @@ export function VerifyEmailNotice({ email, navState }: { email: string; navState
       >
         <MailCheck className="size-8" />
       </div>
-      <h2 className="text-xl font-black text-ink">{t('auth.verify.title')}</h2>
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-black text-ink outline-none">
+        {t('auth.verify.title')}
+      </h2>
       <p role="status" className="mt-3 text-sm leading-relaxed text-ink">
         {t('auth.verify.sentTo', { email: ltrIsolate(email) })}
       </p>

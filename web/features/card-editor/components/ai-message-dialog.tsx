@@ -74,11 +74,16 @@ function AiMessageForm({
   const writer = useAiMessageWriter();
   const { state } = writer;
   const resultRef = useRef<HTMLDivElement>(null);
-  // On a phone the options fill the screen: the message being written comes into view.
+  const writing = state.status === 'generating' ? state.text : null;
+  const written = state.status === 'generated' ? state.message : null;
+  // On a phone the options fill the screen: the message comes into view as it is written, and whole once
+  // written (it grows line by line; a view taken at its start would show its first two lines only).
   useEffect(() => {
-    if (state.status === 'generating')
-      resultRef.current?.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
-  }, [state.status]);
+    if (writing !== null) resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  }, [writing]);
+  useEffect(() => {
+    if (written !== null) resultRef.current?.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
+  }, [written]);
   const shown =
     state.status === 'generated' ? state.message : state.status === 'error' ? state.message : null;
   const detailsRefused = state.status === 'error' && state.field === 'personalDetails';

@@ -361,7 +361,8 @@ export function CardForm({
               rows={4}
               className={cn(
                 fieldInputClasses,
-                'h-auto min-h-28 resize-y py-3 leading-relaxed',
+                // The field grows with its text (a written message shows whole), up to half the screen.
+                'field-sizing-content h-auto max-h-[50dvh] min-h-28 resize-y py-3 leading-relaxed',
                 errors.message ? 'border-coral-500' : 'border-plum-200',
               )}
             />

@@ -20,13 +20,18 @@ export function LatestDraftBanner({ className }: { className?: string }) {
     <aside
       aria-label={t('myWincs.drafts.title')}
       data-testid="latest-draft"
-      className={`flex items-center gap-3 rounded-2xl border border-plum-100 bg-white p-3 shadow-xs sm:gap-4 ${className ?? ''}`}
+      className={`flex flex-wrap items-center gap-3 rounded-2xl border border-plum-100 bg-white p-3 shadow-xs sm:flex-nowrap sm:gap-4 ${className ?? ''}`}
     >
       <CardCoverImage src={latest.templateImageUrl} className="w-11 shrink-0 rounded-lg" />
+      {/* On a phone the button has a line of its own: beside it, a long label (Russian) left the sentence a
+          column one word wide. */}
       <p dir="auto" className="min-w-0 flex-1 text-sm font-bold text-ink">
         {t('myWincs.drafts.waiting', { name: latest.recipientName })}
       </p>
-      <Link to={paths.overview(latest.id)} className={buttonClasses('primary', 'sm', 'shrink-0')}>
+      <Link
+        to={paths.overview(latest.id)}
+        className={buttonClasses('primary', 'sm', 'w-full shrink-0 sm:w-auto')}
+      >
         {t('myWincs.drafts.finish')}
         <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       </Link>
