@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardsApi, invitationsApi } from '../shared/api-paths.ts';
 import { LANGUAGE_HEADER, type Language } from '../shared/i18n/languages.ts';
@@ -12,6 +12,7 @@ import { waitForMail } from './support/mailbox.ts';
 import { shootWidths } from './support/screenshots.ts';
 import { openAppPage } from './support/open-page.ts';
 import { callApi, signUpInPage } from './support/page-api.ts';
+import { copyGuestLink, rowOf } from './support/guest-list-page.ts';
 
 /**
  * The host's guest list on a phone, in English and in Arabic: a signed-in host with an invitation not paid
@@ -52,8 +53,6 @@ const GUESTS: Record<'en' | 'ar', { title: string; names: string[]; meal: string
 };
 
 /** A guest's row in the list, by name. */
-const rowOf = (page: Page, name: string): Locator => page.getByTestId('guest').filter({ hasText: name });
-
 describe.each(['en', 'ar'] as const)(
   'the guest list on a phone (%s)',
   (language: Language & ('en' | 'ar')) => {
@@ -201,14 +200,10 @@ describe.each(['en', 'ar'] as const)(
           expect(await page.getByTestId('guest-list-unpaid').count()).toBe(0);
 
           // Leila's personal link, copied: absolute, her own.
-          await rowOf(page, leila)
-            .getByRole('button', { name: t('guestList.actions.copy') })
-            .click();
-          await page
-            .getByTestId('toast')
-            .filter({ hasText: t('guestList.actions.copied') })
-            .waitFor();
-          const link = await page.evaluate(() => navigator.clipboard.readText());
+          const link = await copyGuestLink(page, leila, {
+            copy: t('guestList.actions.copy'),
+            copied: t('guestList.actions.copied'),
+          });
           expect(link).toMatch(new RegExp(`^${origin}/i/[\\w-]{22,}$`));
           const token = decodeURIComponent(link.split('/').pop()!);
 

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationsApi, voiceApi } from '../shared/api-paths.ts';
 import { guestInvitationSchema } from '../shared/invitations/guests.contract.ts';
@@ -15,6 +15,7 @@ import { localeText } from './support/locale-text.ts';
 import { verificationLinkIn } from './support/mailbox.ts';
 import { openAppPage } from './support/open-page.ts';
 import { signUpInPage } from './support/page-api.ts';
+import { copyGuestLink, rowOf } from './support/guest-list-page.ts';
 
 /**
  * The whole invitation as one story on a 390 px phone, in English and in Arabic, nothing made behind the
@@ -102,8 +103,6 @@ function eventOf(text: string): { method: string | null; event: ICAL.Event } {
 }
 
 /** A guest's row in the host's list, by name. */
-const rowOf = (page: Page, name: string): Locator => page.getByTestId('guest').filter({ hasText: name });
-
 describe.each(['en', 'ar'] as const)(
   'an invitation from the editor to the guest’s calendar (%s)',
   (language) => {
@@ -240,14 +239,10 @@ describe.each(['en', 'ar'] as const)(
           expect(await page.getByTestId('guest-list-unpaid').count()).toBe(0);
 
           // Leila's own link, copied as the host would to send it.
-          await rowOf(page, leila)
-            .getByRole('button', { name: t('guestList.actions.copy') })
-            .click();
-          await page
-            .getByTestId('toast')
-            .filter({ hasText: t('guestList.actions.copied') })
-            .waitFor();
-          const link = await page.evaluate(() => navigator.clipboard.readText());
+          const link = await copyGuestLink(page, leila, {
+            copy: t('guestList.actions.copy'),
+            copied: t('guestList.actions.copied'),
+          });
           expect(link).toMatch(new RegExp(`^${origin}/i/[\\w-]{22,}$`));
           await shot(page, '03-guest-list');
 

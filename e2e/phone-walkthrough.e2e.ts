@@ -106,7 +106,8 @@ describe.each<Language>(['en', 'ar', 'ru'])('a new user on a phone (%s)', (langu
     }
   });
 
-  it('shows the whole generated message in the AI dialog, then in the Message field', async () => {
+  /** The editor of a new card from a template, its sender and recipient filled. */
+  async function editorWithNames() {
     const editor = await openCreateEditor(page, server.baseUrl, t);
     await editor
       .getByRole('textbox', { name: t('editor.senderName'), exact: true })
@@ -114,6 +115,11 @@ describe.each<Language>(['en', 'ar', 'ru'])('a new user on a phone (%s)', (langu
     await editor
       .getByRole('textbox', { name: t('editor.recipientName'), exact: true })
       .fill(names[language].recipient);
+    return editor;
+  }
+
+  it('shows the whole generated message in the AI dialog, then in the Message field', async () => {
+    const editor = await editorWithNames();
     await editor.getByRole('button', { name: t('editor.ai.open') }).click();
     const dialog = page.getByRole('dialog', { name: t('editor.ai.title') });
     await dialog.getByLabel(t('editor.ai.details')).fill(names[language].details);
@@ -148,13 +154,7 @@ describe.each<Language>(['en', 'ar', 'ru'])('a new user on a phone (%s)', (langu
   });
 
   it('puts the toast on Overview where it covers no button or link, and leaves the focus alone', async () => {
-    const editor = await openCreateEditor(page, server.baseUrl, t);
-    await editor
-      .getByRole('textbox', { name: t('editor.senderName'), exact: true })
-      .fill(names[language].sender);
-    await editor
-      .getByRole('textbox', { name: t('editor.recipientName'), exact: true })
-      .fill(names[language].recipient);
+    const editor = await editorWithNames();
     await editor
       .getByRole('textbox', { name: t('editor.message'), exact: true })
       .fill(names[language].details);
