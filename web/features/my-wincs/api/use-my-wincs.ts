@@ -55,7 +55,9 @@ export function useShowSavedWinc() {
     updateLists((data) => ({
       ...data,
       cards: data.cards.map((card) =>
-        card.id === saved.id ? { ...saved, category: card.category, views: card.views } : card,
+        card.id === saved.id
+          ? { ...saved, category: card.category, views: card.views, viewLimitStatus: card.viewLimitStatus }
+          : card,
       ),
     }));
     queryClient.setQueryData(cardKeys.card(saved.id), saved);
