@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { Mailer } from '../../platform/mail/mail-messages.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { CREDITS_CHANGED } from '../credits/credit-events.ts';
-import { canBeCardId, findCardById, loadCardFor, lookUpSharedCard, openedCardOf } from './card-access.ts';
+import { findCardById, loadCardFor, lookUpSharedCard, openedCardOf } from './card-access.ts';
 import { CARD_ACTIVITY_CHANGED } from './card-activity-events.ts';
 import type { CardViewLimitRepository } from './card-view-limit.repository.ts';
 import type { CardViewsRepository } from './card-views.repository.ts';
@@ -147,7 +147,6 @@ export function createCardViewsService(deps: {
     async raiseViewLimit(actor: CardActor, cardId: string): Promise<RaiseViewLimitResponse> {
       const { userId } = actor;
       if (userId === null) throw new AppError('unauthenticated');
-      if (!canBeCardId(cardId)) throw new AppError('card-not-found');
       const card = await loadCardFor(cards, actor, cardId, canUpdateCard);
       if (card.viewLimitRaisedAt !== null) throw new AppError('view-limit-raised');
       const offer = viewLimitOfferOf(card);
