@@ -110,6 +110,8 @@ export const cardsApi = {
   create: '/api/cards',
   card: paramPath<[id: string]>('/api/cards/:id'),
   unlock: paramPath<[id: string]>('/api/cards/:id/unlock'),
+  /** POST: the owner raises the card's view limit to the next plan's, once, for credits. */
+  viewLimit: paramPath<[id: string]>('/api/cards/:id/view-limit'),
   /** The recipient page's card: a paid card to anyone with its link (DESIGN §1.5), no sign-in needed. */
   publicCard: paramPath<[id: string]>('/api/public/cards/:id'),
   /** A paid invitation's event as a calendar file (RFC 5545, METHOD:PUBLISH), to anyone with its link. */

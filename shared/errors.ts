@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'card-removed',
   // Views (DESIGN §1.7): a new device past the card's view limit.
   'card-view-limit',
+  // The sender's raise of a card's view limit: asked a second time (it is once per card), or for a card whose
+  // limit cannot be raised now (not reached, or no plan allows more).
+  'view-limit-raised',
+  'view-limit-not-raisable',
   // Plans (DESIGN §1.18): a feature of Plus and Premium asked for on another plan.
   'plan-required',
   // Payments: neither Stripe nor the test-mode checkout on this server.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardSchema } from './cards.contract.ts';
 
 /**
  * Views of a shared card and what the sender learns of them (DESIGN §1.7): a view is a recipient device
@@ -24,3 +25,22 @@ export const cardViewsSummarySchema = z.object({
   voiceMessagePlayed: z.boolean(),
 });
 export type CardViewsSummary = z.infer<typeof cardViewsSummarySchema>;
+
+/**
+ * A card's view limit as its sender sees it in My WINCS: whether a new device was turned away at it (since
+ * it was last raised), whether the sender raised it, and the raise they may buy now (null: none — not reached,
+ * raised already, or no plan allows more).
+ */
+export const viewLimitStatusSchema = z.object({
+  reached: z.boolean(),
+  raised: z.boolean(),
+  offer: z.object({ limit: z.number().int(), credits: z.number().int() }).nullable(),
+});
+export type ViewLimitStatus = z.infer<typeof viewLimitStatusSchema>;
+
+/** POST /api/cards/:id/view-limit — the owner raises the card's view limit (once): the card and the balance. */
+export const raiseViewLimitResponseSchema = z.object({
+  card: cardSchema,
+  credits: z.number().int(),
+});
+export type RaiseViewLimitResponse = z.infer<typeof raiseViewLimitResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categorySchema } from '../catalog/catalog.contract.ts';
 import { textSchema } from '../text/names.ts';
-import { cardViewsSummarySchema } from './card-views.contract.ts';
+import { cardViewsSummarySchema, viewLimitStatusSchema } from './card-views.contract.ts';
 import { cardSchema } from './cards.contract.ts';
 
 /**
@@ -21,12 +21,13 @@ export const myWincsQuerySchema = z.object({
 export type MyWincsQuery = z.input<typeof myWincsQuerySchema>;
 
 /**
- * One paid card: the owner's card, the category of its template (null when the template is gone), and what
- * its recipients did (null until someone opened it).
+ * One paid card: the owner's card, the category of its template (null when the template is gone), what
+ * its recipients did (null until someone opened it), and its view limit's state.
  */
 export const myWincSchema = cardSchema.extend({
   category: categorySchema.nullable(),
   views: cardViewsSummarySchema.nullable(),
+  viewLimitStatus: viewLimitStatusSchema,
 });
 export type MyWinc = z.infer<typeof myWincSchema>;
 

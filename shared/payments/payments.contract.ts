@@ -53,7 +53,7 @@ export const creditHistoryEntrySchema = z.object({
   id: z.string(),
   delta: z.number().int(),
   balanceAfter: z.number().int(),
-  /** 'signup-grant', 'card-unlock', 'purchase', 'refund'. */
+  /** 'signup-grant', 'card-unlock', 'view-limit-raise', 'purchase', 'refund'. */
   reason: z.string(),
   createdAt: z.string(),
 });

@@ -4,6 +4,7 @@ import {
   guestLimitOf,
   includesAdvancedAi,
   paidOfferOf,
+  raisedViewLimitOf,
   tierAfterPurchase,
   viewLimitOf,
 } from './plans.ts';
@@ -59,5 +60,12 @@ describe('plans (SPEC §9, DESIGN §1.9)', () => {
     expect(includesAdvancedAi('free')).toBe(false);
     expect(includesAdvancedAi('plus_monthly')).toBe(true);
     expect(includesAdvancedAi('premium_bulk')).toBe(true);
+  });
+
+  it("raises a card's view limit to the next plan's: Free 2 → 4, Plus 4 → 8, none past Premium's 8", () => {
+    expect(raisedViewLimitOf(2)).toBe(4);
+    expect(raisedViewLimitOf(4)).toBe(8);
+    expect(raisedViewLimitOf(8)).toBeNull();
+    expect(raisedViewLimitOf(null)).toBeNull();
   });
 });

@@ -99,6 +99,23 @@ export function viewLimitOf(tier: string): number | null {
   return (plan.offers[cycle ?? 'monthly'] ?? plan.offers.monthly)?.viewLimit ?? null;
 }
 
+/**
+ * What raising one card's view limit costs (docs/decisions/0033-walk-through-fixes.md): the price of a card,
+ * paid once per card.
+ */
+export const VIEW_LIMIT_RAISE_COST = 30;
+
+/**
+ * The limit a card's view limit is raised to: the next plan's — the smallest limit a plan prints above the
+ * card's (Free's 2 → Plus's 4 → Premium's 8). Null when no plan prints a higher one, or the card has none.
+ */
+export function raisedViewLimitOf(viewLimit: number | null): number | null {
+  if (viewLimit === null) return null;
+  const limits = PLANS.flatMap((plan) => Object.values(plan.offers).map((offer) => offer.viewLimit));
+  const higher = limits.filter((limit): limit is number => limit !== null && limit > viewLimit);
+  return higher.length === 0 ? null : Math.min(...higher);
+}
+
 /** DESIGN §1.20: how many guests an invitation paid on this tier may have, stored on it when it is paid. */
 export function guestLimitOf(tier: string): number {
   const { planId, cycle } = currentPlanOf(tier);

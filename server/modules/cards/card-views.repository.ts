@@ -137,6 +137,8 @@ export function createCardViewsRepository(database: Database) {
           'cards.userId',
           eb.fn.max('cardViews.lastActivityAt').as('latest'),
           eb.fn.countAll<number>().as('views'),
+          // A card reaching its limit turns a device away without a view: it has its own stamp.
+          eb.fn.max('cards.viewLimitReachedAt').as('limitReached'),
         ])
         .where('cards.userId', 'in', userIds)
         .groupBy('cards.userId')
@@ -144,7 +146,40 @@ export function createCardViewsRepository(database: Database) {
       return new Map(
         rows
           .filter((row) => row.userId !== null)
-          .map((row) => [row.userId!, `${codec.readDate(row.latest).toISOString()}|${Number(row.views)}`]),
+          .map((row) => [
+            row.userId!,
+            [
+              codec.readDate(row.latest).toISOString(),
+              Number(row.views),
+              row.limitReached === null ? '' : codec.readDate(row.limitReached).toISOString(),
+            ].join('|'),
+          ]),
+      );
+    },
+
+    /**
+     * Notes that the card turned a new device away at its view limit, the first time since the limit was last
+     * set: answers the card's sender's choices then (the opening email asked for, the limit raised before), or
+     * undefined when it was noted already — or when the limit was raised meanwhile and has room again.
+     */
+    async markLimitReached(
+      cardId: string,
+      at: Date,
+    ): Promise<{ notifyOnOpen: boolean; raisedBefore: boolean } | undefined> {
+      const row = await db
+        .updateTable('cards')
+        .set({ viewLimitReachedAt: codec.date(at) })
+        .where('id', '=', cardId)
+        .where('viewLimitReachedAt', 'is', null)
+        .where('viewLimit', 'is not', null)
+        .where((eb) => eb('viewCount', '>=', eb.ref('viewLimit')))
+        .returning(['notifyOnOpen', 'viewLimitRaisedAt'])
+        .executeTakeFirst();
+      return (
+        row && {
+          notifyOnOpen: codec.readBool(row.notifyOnOpen),
+          raisedBefore: row.viewLimitRaisedAt !== null,
+        }
       );
     },
 

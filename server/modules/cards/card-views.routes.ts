@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardsApi, cardViewsApi } from '../../../shared/api-paths.ts';
-import { cardActivityRequestSchema } from '../../../shared/cards/card-views.contract.ts';
+import {
+  cardActivityRequestSchema,
+  raiseViewLimitResponseSchema,
+} from '../../../shared/cards/card-views.contract.ts';
 import { publicCardSchema } from '../../../shared/cards/cards.contract.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { CardViewsService } from './card-views.service.ts';
@@ -17,7 +20,7 @@ const sharedCardAnswer = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex
 
 /**
  * A shared card from its recipients' side (DESIGN §1.5, §1.7): opening it (no sign-in; a viewer cookie tells
- * devices apart) and telling the sender what was played.
+ * devices apart) and telling the sender what was played; and from its sender's, raising its view limit.
  */
 export function registerCardViewsRoutes(
   fastify: FastifyInstance,
@@ -40,5 +43,12 @@ export function registerCardViewsRoutes(
     const actor = await actors.of(request, reply);
     await views.recordActivity(actor, request.params.id, viewerCookie.read(request), request.body.activity);
     return reply.status(204).send();
+  });
+
+  const raiseSchema = { params: idParams, response: { 200: raiseViewLimitResponseSchema } };
+  app.post(cardsApi.viewLimit.route, { schema: raiseSchema }, async (request, reply) => {
+    const actor = await actors.of(request, reply);
+    const raised = await views.raiseViewLimit(actor, request.params.id);
+    return reply.headers({ 'Cache-Control': 'private, no-store' }).send(raised);
   });
 }

@@ -14,6 +14,7 @@ import { createCardMediaRepository } from './card-media.repository.ts';
 import { registerCardMediaRoutes } from './card-media.routes.ts';
 import { createCardMediaService } from './card-media.service.ts';
 import { createCardUnlockRepository } from './card-unlock.repository.ts';
+import { createCardViewLimitRepository } from './card-view-limit.repository.ts';
 import { registerCardUploadRoutes } from './card-uploads.routes.ts';
 import { createCardViewsRepository } from './card-views.repository.ts';
 import { registerCardViewsRoutes } from './card-views.routes.ts';
@@ -106,6 +107,7 @@ export async function createCardsModule(
   const views = createCardViewsService({
     cards: repository,
     views: viewsRepository,
+    viewLimits: createCardViewLimitRepository({ database, credits: deps.credits.repository }),
     users: deps.users,
     mailer,
     myWincsUrl: `${origin}/my-wincs`,

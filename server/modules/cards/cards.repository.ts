@@ -45,6 +45,10 @@ export interface CardRecord {
   messageClipId: string | null;
   /** How many recipient devices may open it: its owner's plan's when it was paid; null for no limit. */
   viewLimit: number | null;
+  /** When a new device was first turned away at the card's view limit; null since the limit was raised. */
+  viewLimitReachedAt: Date | null;
+  /** When the sender raised the view limit (once per card); null while they have not. */
+  viewLimitRaisedAt: Date | null;
   /** The sender asked for one email the first time the card is opened. */
   notifyOnOpen: boolean;
   /** The recipient page offers to open the card with the recipient's face (when it has their photo). */
@@ -111,6 +115,8 @@ export const CARD_COLUMNS = [
   'greetingClipId',
   'messageClipId',
   'viewLimit',
+  'viewLimitReachedAt',
+  'viewLimitRaisedAt',
   'notifyOnOpen',
   'faceOpening',
   'invitation',
@@ -164,6 +170,8 @@ export function cardRecordReader(codec: ColumnCodec): (row: CardRow) => CardReco
     greetingClipId: row.greetingClipId,
     messageClipId: row.messageClipId,
     viewLimit: row.viewLimit === null ? null : Number(row.viewLimit),
+    viewLimitReachedAt: row.viewLimitReachedAt === null ? null : codec.readDate(row.viewLimitReachedAt),
+    viewLimitRaisedAt: row.viewLimitRaisedAt === null ? null : codec.readDate(row.viewLimitRaisedAt),
     notifyOnOpen: codec.readBool(row.notifyOnOpen),
     faceOpening: codec.readBool(row.faceOpening),
     invitation: decodeInvitation(codec, row.invitation),

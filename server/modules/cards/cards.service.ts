@@ -177,6 +177,8 @@ export function createCardsService(deps: {
         audioPath: null,
         audioUrl: null,
         viewLimit: null,
+        viewLimitReachedAt: null,
+        viewLimitRaisedAt: null,
         guestLimit: null,
       };
       await repository.insert(card);

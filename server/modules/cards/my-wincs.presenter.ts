@@ -3,10 +3,11 @@ import type { MyWinc } from '../../../shared/cards/my-wincs.contract.ts';
 import type { Category } from '../../../shared/catalog/catalog.contract.ts';
 import { presentCard } from './cards.presenter.ts';
 import type { CardRecord } from './cards.repository.ts';
+import { viewLimitStatusOf } from './view-limit.ts';
 
 /**
- * A paid card in My WINCS: the owner's card (same allow-list), its template's category, if any, and what its
- * recipients did, once someone opened it.
+ * A paid card in My WINCS: the owner's card (same allow-list), its template's category, if any, what its
+ * recipients did, once someone opened it, and whether its view limit was reached or raised.
  */
 export function presentMyWinc(
   card: CardRecord,
@@ -17,5 +18,6 @@ export function presentMyWinc(
     ...presentCard(card),
     category,
     views: views ? { ...views } : null,
+    viewLimitStatus: viewLimitStatusOf(card),
   };
 }

@@ -189,6 +189,10 @@ export interface CardsTable {
   viewLimit: number | null;
   notifyOnOpen: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   openNotifiedAt: StoredDate | null;
+  /** When a new device was first turned away at the card's view limit; cleared when the limit is raised. */
+  viewLimitReachedAt: StoredDate | null;
+  /** When the sender raised the card's view limit (once). */
+  viewLimitRaisedAt: StoredDate | null;
   faceOpening: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   /** An invitation's event (JSON); null for a greeting card. */
   invitation: ColumnType<unknown, string | null | undefined, string | null>;

@@ -47,6 +47,21 @@ export type MailMessage =
       url: string;
     }
   | {
+      /** A card turned a new device away at its view limit (once per card, to a sender who asked for mail). */
+      kind: 'view-limit-reached';
+      to: string;
+      language: Language;
+      name: string;
+      /** Who the card is for, as it names them. */
+      recipientName: string;
+      /** How many devices it opens on. */
+      limit: number;
+      /** The raise the sender may buy; null when no plan allows more. */
+      offer: { limit: number; credits: number } | null;
+      /** The card's details in My WINCS, where the raise is offered. */
+      url: string;
+    }
+  | {
       /** A guest on an invitation's waitlist got a place (DESIGN §1.20). */
       kind: 'waitlist-moved-up';
       to: string;

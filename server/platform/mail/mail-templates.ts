@@ -174,6 +174,36 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
           { type: 'note', text: t('mail.cardOpened.note') },
         ],
       };
+    case 'view-limit-reached': {
+      const values = { recipient: message.recipientName, count: message.limit };
+      return {
+        subject: t('mail.viewLimitReached.subject', values),
+        preview: t('mail.viewLimitReached.intro', values),
+        blocks: [
+          {
+            type: 'paragraph',
+            text: message.name ? t('mail.greeting', { name: message.name }) : t('mail.greetingNoName'),
+          },
+          { type: 'paragraph', text: t('mail.viewLimitReached.intro', values) },
+          {
+            type: 'paragraph',
+            text: message.offer
+              ? t('mail.viewLimitReached.offer', {
+                  count: message.offer.limit,
+                  credits: message.offer.credits,
+                })
+              : t('mail.viewLimitReached.noOffer'),
+          },
+          {
+            type: 'action',
+            label: t(message.offer ? 'mail.viewLimitReached.button' : 'mail.cardOpened.button'),
+            url: message.url,
+            hint: t('mail.linkHint'),
+          },
+          { type: 'note', text: t('mail.viewLimitReached.note') },
+        ],
+      };
+    }
     case 'waitlist-moved-up':
       return {
         subject: t('mail.waitlistMovedUp.subject', { title: message.title }),

@@ -8,6 +8,7 @@ import { useCreditHistory } from '../api/use-credit-history.ts';
 const REASON_KEYS: Record<string, string> = {
   'signup-grant': 'account.history.reasons.signupGrant',
   'card-unlock': 'account.history.reasons.cardUnlock',
+  'view-limit-raise': 'account.history.reasons.viewLimitRaise',
   purchase: 'account.history.reasons.purchase',
   refund: 'account.history.reasons.refund',
 };

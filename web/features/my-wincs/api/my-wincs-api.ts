@@ -1,10 +1,14 @@
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
+import type { RaiseViewLimitResponse } from '../../../../shared/cards/card-views.contract.ts';
 import type { DraftsResponse, MyWincsResponse } from '../../../../shared/cards/my-wincs.contract.ts';
-import { ApiRequestError, errorFromResponse, getJson } from '../../../lib/api-client.ts';
+import { ApiRequestError, errorFromResponse, getJson, postJson } from '../../../lib/api-client.ts';
 import { cardKeys } from '../../../lib/cards-api.ts';
-import { myWincsApi } from '../../../../shared/api-paths.ts';
+import { cardsApi, myWincsApi } from '../../../../shared/api-paths.ts';
 
-/** My WINCS calls: the list, the drafts and deleting a card (the card editor saves an edit). */
+/**
+ * My WINCS calls: the list, the drafts, deleting a card and raising its view limit (the card editor saves an
+ * edit).
+ */
 
 export const myWincsKeys = {
   all: cardKeys.paidLists,
@@ -39,4 +43,9 @@ export async function deleteCard(id: string): Promise<void> {
     throw new ApiRequestError('Network error', { code: null, status: null, cause: error });
   }
   if (!response.ok) throw await errorFromResponse(response);
+}
+
+/** POST /api/cards/:id/view-limit — raises the card's view limit to the offered one, once, for credits. */
+export function raiseViewLimit(cardId: string): Promise<RaiseViewLimitResponse> {
+  return postJson<RaiseViewLimitResponse>(cardsApi.viewLimit(cardId));
 }

@@ -2,7 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { MyWincsResponse } from '../../../../shared/cards/my-wincs.contract.ts';
 import { cardKeys, updateCard } from '../../../lib/cards-api.ts';
-import { deleteCard, draftsKey, fetchDrafts, fetchMyWincs, myWincsKeys } from './my-wincs-api.ts';
+import {
+  deleteCard,
+  draftsKey,
+  fetchDrafts,
+  fetchMyWincs,
+  myWincsKeys,
+  raiseViewLimit,
+} from './my-wincs-api.ts';
 
 /** The signed-in user's paid cards; switching the filter keeps the previous grid until the next arrives. */
 export function useMyWincs(categoryId: string | null) {
@@ -55,7 +62,9 @@ export function useShowSavedWinc() {
     updateLists((data) => ({
       ...data,
       cards: data.cards.map((card) =>
-        card.id === saved.id ? { ...saved, category: card.category, views: card.views } : card,
+        card.id === saved.id
+          ? { ...saved, category: card.category, views: card.views, viewLimitStatus: card.viewLimitStatus }
+          : card,
       ),
     }));
     queryClient.setQueryData(cardKeys.card(saved.id), saved);
@@ -78,6 +87,34 @@ export function useSetNotifyOnOpen() {
         ),
       }));
       queryClient.setQueryData(cardKeys.card(saved.id), saved);
+    },
+  });
+}
+
+/**
+ * Raises a card's view limit (once, for credits): the card shows its new limit at once, and the lists are
+ * read again for its status; the balance follows through the live stream.
+ */
+export function useRaiseViewLimit() {
+  const queryClient = useQueryClient();
+  const updateLists = useUpdateLists();
+  return useMutation({
+    mutationFn: (cardId: string) => raiseViewLimit(cardId),
+    onSuccess: ({ card: saved }) => {
+      updateLists((data) => ({
+        ...data,
+        cards: data.cards.map((card) =>
+          card.id === saved.id
+            ? {
+                ...card,
+                viewLimit: saved.viewLimit,
+                viewLimitStatus: { reached: false, raised: true, offer: null },
+              }
+            : card,
+        ),
+      }));
+      queryClient.setQueryData(cardKeys.card(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: myWincsKeys.all });
     },
   });
 }

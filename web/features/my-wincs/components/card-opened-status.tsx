@@ -5,12 +5,14 @@ import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSetNotifyOnOpen } from '../api/use-my-wincs.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
+import { CardViewLimit } from './card-view-limit.tsx';
 
 /**
  * What the sender knows of their card (DESIGN §1.7): whether it was opened, when first and on how many
  * devices, whether the greeting was heard, the video watched and the voice message played, and how many
- * devices the plan it was paid on allows; before anyone opened it, the choice of one email on the first
- * opening. It changes live while the page is open.
+ * devices the plan it was paid on allows (or the sender raised it to), and whether it turned a device away at
+ * that limit, with the raise on offer; before anyone opened it, the choice of one email on the first opening.
+ * It changes live while the page is open.
  */
 export function CardOpenedStatus({ card, labelId }: { card: MyWinc; labelId: string }) {
   const { t } = useTranslation();
@@ -59,8 +61,12 @@ export function CardOpenedStatus({ card, labelId }: { card: MyWinc; labelId: str
         </ul>
       )}
       {card.viewLimit !== null && (
-        <p className="mt-2 text-xs text-muted">{t('myWincs.opened.limit', { count: card.viewLimit })}</p>
+        <p className="mt-2 text-xs text-muted" data-testid="details-view-limit">
+          {t('myWincs.opened.limit', { count: card.viewLimit })}
+          {card.viewLimitStatus.raised && <> · {t('myWincs.viewLimit.raised')}</>}
+        </p>
       )}
+      <CardViewLimit card={card} />
       {!views && (
         <div className="mt-3">
           <label htmlFor={notifyId} className="flex cursor-pointer items-start gap-2.5 text-sm text-ink">

@@ -1,5 +1,5 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
-import { AudioLines, Eye, Image as ImageIcon, Video } from 'lucide-react';
+import { AudioLines, CircleAlert, Eye, Image as ImageIcon, Video } from 'lucide-react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { InvitationLabel } from '../../../components/invitation-label.tsx';
@@ -7,8 +7,8 @@ import { useFormatDate } from '../lib/use-format-date.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
 
 /**
- * One paid card in the grid: its 3:4 cover, the recipient, an invitation's label with its event's day, and the
- * date. The whole card opens the details.
+ * One paid card in the grid: its 3:4 cover, the recipient, an invitation's label with its event's day, whether
+ * it reached its view limit, and the date. The whole card opens the details.
  */
 export function MyWincThumbnail({
   card,
@@ -74,6 +74,15 @@ export function MyWincThumbnail({
         {t('myWincs.to', { name: card.recipientName })}
       </span>
       {card.invitation && <InvitationLabel invitation={card.invitation} className="mx-0.5 mt-1" />}
+      {card.viewLimitStatus.reached && card.viewLimit !== null && (
+        <span
+          data-testid="my-winc-limit-reached"
+          className="mt-1 flex w-full items-start gap-1 px-0.5 text-start text-xs font-extrabold text-coral-800"
+        >
+          <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+          {t('myWincs.viewLimit.reached', { count: card.viewLimit })}
+        </span>
+      )}
       <span className="w-full px-0.5 text-start text-xs font-semibold text-muted">{date}</span>
     </button>
   );

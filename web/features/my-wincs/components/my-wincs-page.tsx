@@ -25,11 +25,13 @@ const gridClasses =
 
 /** The filter's query parameter: a category id. */
 const CATEGORY_PARAM = 'category';
+/** A card whose details open with the page (the view-limit email links to it). */
+const CARD_PARAM = 'card';
 
 /**
  * `/my-wincs` (SPEC §2 My WINCS): the signed-in user's paid cards, newest first, filtered by category, as a
- * grid of covers. A card opens its details (Edit, Share, Delete); Edit and Share are the route's to provide
- * (the card editor and the share dialog are other features).
+ * grid of covers. A card opens its details (Edit, Share, Delete), also from the address (`?card={id}`); Edit
+ * and Share are the route's to provide (the card editor and the share dialog are other features).
  */
 export function MyWincsPage({
   onShare,
@@ -45,7 +47,7 @@ export function MyWincsPage({
   const categoryId = params.get(CATEGORY_PARAM) || null;
   const query = useMyWincs(categoryId);
   const data = query.data;
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(() => params.get(CARD_PARAM));
   const [deleteId, setDeleteId] = useState<string | null>(null);
 
   const setCategory = (id: string | null) =>
@@ -58,6 +60,19 @@ export function MyWincsPage({
       },
       { replace: true },
     );
+
+  const closeDetails = () => {
+    setOpenId(null);
+    if (!params.has(CARD_PARAM)) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CARD_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
 
   // A filter on a category the user no longer has a card in (the last one was deleted) falls back to All.
   const staleFilter =
@@ -185,7 +200,7 @@ export function MyWincsPage({
 
       <CardDetailsDialog
         card={opened}
-        onClose={() => setOpenId(null)}
+        onClose={closeDetails}
         onEdit={onEdit}
         onShare={(card) => onShare(card.id)}
         onDelete={(card) => setDeleteId(card.id)}
@@ -195,7 +210,7 @@ export function MyWincsPage({
         onClose={() => setDeleteId(null)}
         onDeleted={() => {
           setDeleteId(null);
-          setOpenId(null);
+          closeDetails();
         }}
       />
     </div>
