@@ -1,0 +1,105 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Card } from '../shared/cards/cards.contract.ts';
+import type { Language } from '../shared/i18n/languages.ts';
+import { paths } from '../web/config/paths.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { contextIn, launchBrowser } from './support/browser.ts';
+import { signedInOwner, type CardOwner } from './support/card-owner.ts';
+import { firstTemplateId } from './support/guest-card.ts';
+import { localeText } from './support/locale-text.ts';
+import { openAppPage } from './support/open-page.ts';
+import { shootWidths } from './support/screenshots.ts';
+
+/**
+ * The card on a 390 px phone, in each language, on the sender's Overview and on the recipient's page: the
+ * "Tap to open card" hint stays clear of the cover's bottom fifth, where artwork carries its own caption, and
+ * is in view.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const PHONE_CONTEXT = { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: 'reduce' } as const;
+
+let server: AppServer;
+let browser: Browser;
+let owner: CardOwner;
+let templateId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser(['--hide-scrollbars'])]);
+  templateId = await firstTemplateId(server.baseUrl);
+  owner = await signedInOwner(server.baseUrl);
+  await owner.buyPremium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+const boxOf = (locator: Locator): Promise<Box> =>
+  locator.evaluate((element) => {
+    const { top, bottom, left, right } = element.getBoundingClientRect();
+    return { top, bottom, left, right };
+  });
+
+const intersects = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+const messages: Record<Language, string> = {
+  en: 'Happy birthday, Bo!',
+  ar: 'عيد ميلاد سعيد يا بو!',
+  ru: 'С днём рождения, Бо!',
+};
+
+describe.each<Language>(['en', 'ar', 'ru'])('the card on a phone (%s)', (language) => {
+  const t = localeText(language);
+  let context: BrowserContext;
+  let page: Page;
+  let plain: Card;
+
+  beforeAll(async () => {
+    plain = await owner.unlock(await owner.createCard(templateId, language, { message: messages[language] }));
+
+    context = await contextIn(browser, language, PHONE_CONTEXT);
+    // The owner's session, for the Overview.
+    await context.addCookies(
+      owner.cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.baseUrl };
+      }),
+    );
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it.each([
+    ['recipient page', (card: Card) => paths.recipientCard(card.id)],
+    ['Overview', (card: Card) => paths.overview(card.id)],
+  ] as const)('keeps "Tap to open card" off the bottom fifth of the cover (%s)', async (name, path) => {
+    await openAppPage(page, `${server.baseUrl}${path(plain)}`);
+    const cover = page.getByTestId('card-cover');
+    const hint = cover.getByText(t('overview.tapToOpen'), { exact: true });
+    await hint.waitFor();
+    const artwork = await boxOf(cover.locator('img'));
+    const bottomFifth = { ...artwork, top: artwork.bottom - (artwork.bottom - artwork.top) / 5 };
+    const shown = await boxOf(hint);
+    await shootWidths(page, `phone-cover-hint-${name === 'Overview' ? 'overview' : 'recipient'}-${language}`);
+    expect(intersects(shown, bottomFifth)).toBe(false);
+    // In view on the phone's first screen, whole.
+    expect(shown.top).toBeGreaterThanOrEqual(0);
+    expect(shown.bottom).toBeLessThanOrEqual(PHONE.height);
+    expect(shown.left).toBeGreaterThanOrEqual(0);
+    expect(shown.right).toBeLessThanOrEqual(PHONE.width);
+  });
+});
