@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../shared/cards/cards.contract.ts';
 import type { Language } from '../shared/i18n/languages.ts';
@@ -14,11 +15,14 @@ import { shootWidths } from './support/screenshots.ts';
 /**
  * The card on a 390 px phone, in each language, on the sender's Overview and on the recipient's page: the
  * "Tap to open card" hint stays clear of the cover's bottom fifth, where artwork carries its own caption, and
- * is in view.
+ * is in view; an open card without a photo, a video or a voice note closes up around its message, while one
+ * with a photo still shows it.
  */
 
 const PHONE = { width: 390, height: 844 };
 const PHONE_CONTEXT = { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: 'reduce' } as const;
+/** The most empty space an open card may keep between its message and what follows it, in CSS pixels. */
+const MAX_GAP = 48;
 
 let server: AppServer;
 let browser: Browser;
@@ -64,9 +68,14 @@ describe.each<Language>(['en', 'ar', 'ru'])('the card on a phone (%s)', (languag
   let context: BrowserContext;
   let page: Page;
   let plain: Card;
+  let withPhoto: Card;
 
   beforeAll(async () => {
     plain = await owner.unlock(await owner.createCard(templateId, language, { message: messages[language] }));
+    withPhoto = await owner.createCard(templateId, language, { message: messages[language] });
+    const photo = { create: { width: 600, height: 800, channels: 3 as const, background: '#e9c46a' } };
+    await owner.putMedia(withPhoto.id, 'image', await sharp(photo).jpeg().toBuffer());
+    withPhoto = await owner.unlock(withPhoto);
 
     context = await contextIn(browser, language, PHONE_CONTEXT);
     // The owner's session, for the Overview.
@@ -101,5 +110,32 @@ describe.each<Language>(['en', 'ar', 'ru'])('the card on a phone (%s)', (languag
     expect(shown.bottom).toBeLessThanOrEqual(PHONE.height);
     expect(shown.left).toBeGreaterThanOrEqual(0);
     expect(shown.right).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it('closes up an open card without media around its message', async () => {
+    await openAppPage(page, `${server.baseUrl}${paths.recipientCard(plain.id)}`);
+    await page.getByTestId('card-cover').click();
+    const opened = page.getByTestId('card-open');
+    const message = opened.getByTestId('card-message');
+    await message.waitFor();
+    const signature = opened.getByText(t('overview.from', { name: 'Ana' }), { exact: true });
+    const [text, from, card] = await Promise.all([boxOf(message), boxOf(signature), boxOf(opened)]);
+    await shootWidths(page, `phone-open-card-no-media-${language}`);
+    expect(await opened.locator('img, video, audio').count()).toBe(0);
+    // Between the message and the signature, and after the signature to the card's edge.
+    expect(from.top - text.bottom).toBeLessThanOrEqual(MAX_GAP);
+    expect(card.bottom - from.bottom).toBeLessThanOrEqual(MAX_GAP);
+  });
+
+  it('still shows the photo of an open card that has one', async () => {
+    await openAppPage(page, `${server.baseUrl}${paths.recipientCard(withPhoto.id)}`);
+    await page.getByTestId('card-cover').click();
+    const photo = page.getByTestId('card-open').getByTestId('card-image');
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const box = await boxOf(photo);
+    await shootWidths(page, `phone-open-card-photo-${language}`);
+    expect(box.bottom - box.top).toBeGreaterThan(100);
   });
 });

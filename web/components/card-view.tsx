@@ -170,7 +170,7 @@ export function OpenCardView({
       ref={ref}
       data-testid="card-open"
       aria-label={t('overview.openCardLabel')}
-      className="relative flex min-h-[min(32rem,133vw)] w-full flex-col rounded-3xl border border-plum-100 bg-[#fffdf8] shadow-card-hover"
+      className="relative flex w-full flex-col rounded-3xl border border-plum-100 bg-[#fffdf8] shadow-card-hover"
     >
       <IconButton
         label={t('overview.closeCard')}
