@@ -15,7 +15,7 @@ import { shootWidths } from './support/screenshots.ts';
 /**
  * The card on a 390 px phone, in each language, on the sender's Overview and on the recipient's page: the
  * "Tap to open card" hint stays clear of the cover's bottom fifth, where artwork carries its own caption, and
- * is in view; an open card without a photo, a video or a voice note closes up around its message, while one
+ * is in view; a Russian card's page speaks one register, its message's; an open card without a photo, a video or a voice note closes up around its message, while one
  * with a photo still shows it.
  */
 
@@ -98,7 +98,8 @@ describe.each<Language>(['en', 'ar', 'ru'])('the card on a phone (%s)', (languag
   ] as const)('keeps "Tap to open card" off the bottom fifth of the cover (%s)', async (name, path) => {
     await openAppPage(page, `${server.baseUrl}${path(plain)}`);
     const cover = page.getByTestId('card-cover');
-    const hint = cover.getByText(t('overview.tapToOpen'), { exact: true });
+    // A message that says neither "ты" nor "вы": the Russian card speaks "ты".
+    const hint = cover.getByText(t('overview.tapToOpen', { context: 'informal' }), { exact: true });
     await hint.waitFor();
     const artwork = await boxOf(cover.locator('img'));
     const bottomFifth = { ...artwork, top: artwork.bottom - (artwork.bottom - artwork.top) / 5 };
@@ -137,5 +138,50 @@ describe.each<Language>(['en', 'ar', 'ru'])('the card on a phone (%s)', (languag
     const box = await boxOf(photo);
     await shootWidths(page, `phone-open-card-photo-${language}`);
     expect(box.bottom - box.top).toBeGreaterThan(100);
+  });
+});
+
+describe('a Russian card on a phone', () => {
+  const t = localeText('ru');
+  /** Words of the other register than the card's, and guessed genders ("приготовил(а)"). */
+  const TY = /(?<!\p{L})(ты|тебя|тебе|тобой|тво[йяеёию]\p{L}*|нажми|открой)(?!\p{L})/iu;
+  const VY = /(?<!\p{L})(вы|вас|вам|вами|ваш\p{L}*|\p{L}+(?:ите|йте))(?!\p{L})/iu;
+
+  it.each([
+    ['formal', 'Уважаемая Анна Петровна, поздравляю Вас с юбилеем!', TY],
+    ['informal', 'С днём рождения! Обнимаю тебя крепко.', VY],
+  ] as const)("speaks one register on its page, its message's (%s)", async (form, message, other) => {
+    const card = await owner.unlock(await owner.createCard(templateId, 'ru', { message }));
+    const context = await contextIn(browser, 'ru', PHONE_CONTEXT);
+    try {
+      const page = await context.newPage();
+      await openAppPage(page, `${server.baseUrl}${paths.recipientCard(card.id)}`);
+      await page
+        .getByRole('heading', { level: 1, name: t('recipient.title', { name: 'Bo', context: form }) })
+        .waitFor();
+      await page
+        .getByText(t('recipient.fromSender', { name: 'Ana', context: form }), { exact: true })
+        .waitFor();
+      await page
+        .getByTestId('card-cover')
+        .getByText(t('overview.tapToOpen', { context: form }))
+        .waitFor();
+      const closed = await page.locator('main').innerText();
+      await page.getByTestId('card-cover').click();
+      const message = page.getByTestId('card-message');
+      await message.waitFor();
+      // All the page says, but the sender's own message.
+      const opened = await page.locator('main').evaluate((main) =>
+        [...main.querySelectorAll<HTMLElement>('h1, h2, p, button, span')]
+          .filter((element) => element.dataset.testid !== 'card-message')
+          .map((element) => element.innerText)
+          .join('\n'),
+      );
+      await shootWidths(page, `phone-open-card-ru-${form}`);
+      expect(`${closed}\n${opened}`).not.toMatch(other);
+      expect(closed).not.toMatch(/\p{L}\(\p{L}{1,3}\)/u);
+    } finally {
+      await context.close();
+    }
   });
 });
