@@ -15,9 +15,14 @@ function messagesOf(language: Language): Messages {
   return messages;
 }
 
-/** A UI string as the app renders it (dotted key, `{{name}}` interpolation), read from the locale file. */
+/**
+ * A UI string as the app renders it (dotted key, `{{name}}` interpolation, a `context`'s form where the
+ * language has one), read from the locale file.
+ */
 export function text(language: Language, key: string, values: Record<string, string | number> = {}): string {
-  const found = textAt(messagesOf(language), key);
+  const messages = messagesOf(language);
+  const found =
+    (values.context ? textAt(messages, `${key}_${values.context}`) : undefined) ?? textAt(messages, key);
   if (found === undefined) throw new Error(`${language}.json has no string at ${key}`);
   return interpolate(found, values);
 }

@@ -110,6 +110,23 @@ describe('the translator', () => {
     expect(exists('nowhere.at.all')).toBe(false);
   });
 
+  it('takes a context’s form where the language has one, and the key itself where it has not', () => {
+    const { t } = createTranslator(
+      'ru',
+      { hi: 'вам', hi_informal: 'тебе', n_informal_one: '{{count}} твой', n_one: '{{count}} ваш' },
+      { hi: 'you', only: 'English', only_informal: 'English, informal' },
+    );
+    expect(t('hi', { context: 'informal' })).toBe('тебе');
+    expect(t('hi', { context: 'formal' })).toBe('вам');
+    expect(t('hi')).toBe('вам');
+    expect(t('n', { count: 1, context: 'informal' })).toBe('1 твой');
+    expect(t('n', { count: 1, context: 'formal' })).toBe('1 ваш');
+    // A language without the form keeps its own text rather than the fallback's form.
+    const arabic = createTranslator('ar', { hi: 'لك' }, { hi: 'you', hi_informal: 'you, informal' });
+    expect(arabic.t('hi', { context: 'informal' })).toBe('لك');
+    expect(t('only', { context: 'informal' })).toBe('English, informal');
+  });
+
   it('answers a missing key, or one naming a group of keys, with the key', () => {
     const { t, exists } = createTranslator('en', { group: { a: 'A' } });
     expect(t('group')).toBe('group');

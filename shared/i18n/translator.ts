@@ -9,6 +9,9 @@ import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
  * - A key given a numeric `count` takes its plural form, `key_one`, `key_few`… by the language's plural
  *   rules (`Intl.PluralRules`), `key_zero` first when the count is 0, and `key` itself when the form is
  *   missing.
+ * - A key given a `context` takes its context's form, `key_{context}` (and its plural forms), when the
+ *   language has one, and `key` itself otherwise: Russian has "ты" and "вы" forms (`_informal`) where English
+ *   and Arabic have one text.
  * - A key missing in the language is looked up in the fallback's strings (English, when loaded), and a key
  *   found in neither comes back as the key itself.
  */
@@ -72,24 +75,27 @@ export function createTranslator(language: Language, messages: Messages, fallbac
   const sources: [Language, Messages][] = [[language, messages]];
   if (fallback && fallback !== messages) sources.push([DEFAULT_LANGUAGE, fallback]);
 
-  const lookup = (key: string, count: unknown): string | undefined => {
+  const lookup = (key: string, count: unknown, context: unknown): string | undefined => {
+    const keys = typeof context === 'string' && context ? [`${key}_${context}`, key] : [key];
     for (const [lng, strings] of sources) {
-      if (typeof count === 'number') {
-        const form = pluralRulesOf(lng).select(count);
-        for (const suffix of count === 0 ? ['zero', form] : [form]) {
-          const text = textAt(strings, `${key}_${suffix}`);
-          if (text !== undefined) return text;
+      for (const name of keys) {
+        if (typeof count === 'number') {
+          const form = pluralRulesOf(lng).select(count);
+          for (const suffix of count === 0 ? ['zero', form] : [form]) {
+            const text = textAt(strings, `${name}_${suffix}`);
+            if (text !== undefined) return text;
+          }
         }
+        const text = textAt(strings, name);
+        if (text !== undefined) return text;
       }
-      const text = textAt(strings, key);
-      if (text !== undefined) return text;
     }
     return undefined;
   };
 
   return {
     language,
-    t: (key, values) => interpolate(lookup(key, values?.count) ?? key, values),
-    exists: (key) => lookup(key, undefined) !== undefined,
+    t: (key, values) => interpolate(lookup(key, values?.count, values?.context) ?? key, values),
+    exists: (key) => lookup(key, undefined, undefined) !== undefined,
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { CARD_NAME_MAX_LENGTH, VOICES } from '../cards/card-rules.ts';
 import { nameSchema } from '../text/names.ts';
+import { ADDRESS_FORMS } from '../cards/address-form.ts';
 
 /** The AI voice (DESIGN §1.13): the editor's 'Hear it' preview. The greeting's wording is `greeting.ts`. */
 
@@ -15,6 +16,8 @@ export const greetingPreviewRequestSchema = z
     senderName: nameSchema({ min: 1, max: CARD_NAME_MAX_LENGTH }),
     voice: z.enum(VOICES),
     language: z.enum(LANGUAGES),
+    /** The card's register, from its message and kind (`addressFormOf`), so the preview speaks like the card. */
+    form: z.enum(ADDRESS_FORMS).default('informal'),
   })
   .strict();
 export type GreetingPreviewRequest = z.input<typeof greetingPreviewRequestSchema>;

@@ -1,7 +1,8 @@
-import { Volume2, VolumeX, X } from 'lucide-react';
+import { Hand, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
 import type { PublicCard } from '../../shared/cards/cards.contract.ts';
+import { addressFormOf } from '../../shared/cards/address-form.ts';
 import { textDirection } from '../../shared/i18n/languages.ts';
 import { fontStackOf } from '../lib/card-fonts.ts';
 import { isTouchScreen, prefersLightweight } from '../lib/device.ts';
@@ -97,7 +98,7 @@ export function CardCover({
   onOpen,
   priority = false,
 }: {
-  card: Pick<PublicCard, 'templateImageUrl'>;
+  card: Pick<PublicCard, 'templateImageUrl' | 'message' | 'invitation'>;
   onOpen: () => void;
   /** The cover is the first thing a recipient sees: fetch it before anything else on the page. */
   priority?: boolean;
@@ -105,6 +106,7 @@ export function CardCover({
   const { t } = useTranslation();
   const ref = useRef<HTMLButtonElement>(null);
   const [touch] = useState(isTouchScreen);
+  const context = addressFormOf(card);
   // Closing the card puts the focus back on the cover.
   useEffect(() => {
     if (document.activeElement === document.body) ref.current?.focus({ preventScroll: true });
@@ -115,23 +117,27 @@ export function CardCover({
       type="button"
       onClick={onOpen}
       data-testid="card-cover"
-      className="group relative block aspect-[3/4] w-full overflow-hidden rounded-3xl bg-gradient-to-br from-plum-200 to-coral-100 shadow-card-hover transition-transform hover:-translate-y-1"
+      className="group block w-full text-center focus-visible:outline-none"
     >
-      {card.templateImageUrl && (
-        <img
-          src={card.templateImageUrl}
-          alt=""
-          width={400}
-          height={533}
-          fetchPriority={priority ? 'high' : 'auto'}
-          className="absolute inset-0 size-full object-cover"
-        />
-      )}
-      <span className="absolute end-3 top-3 rotate-6 rounded-full bg-coral-700 px-3 py-1 text-xs font-black tracking-wide text-white uppercase shadow-md motion-safe:animate-bounce">
-        {t(touch ? 'overview.tapMe' : 'overview.clickMe')}
+      {/* Above the artwork, not on it: a cover's own lettering often sits at its foot. */}
+      <span className="mx-auto mb-3 flex w-fit max-w-full items-center justify-center gap-2 rounded-full bg-plum-100 px-4 py-1.5 text-base font-extrabold text-plum-900">
+        <Hand aria-hidden="true" className="size-5 shrink-0" />
+        {t(touch ? 'overview.tapToOpen' : 'overview.clickToOpen', { context })}
       </span>
-      <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-plum-950/80 to-transparent px-4 pt-12 pb-4 text-center text-base font-extrabold text-white">
-        {t(touch ? 'overview.tapToOpen' : 'overview.clickToOpen')}
+      <span className="relative block aspect-[3/4] w-full overflow-hidden rounded-3xl bg-gradient-to-br from-plum-200 to-coral-100 shadow-card-hover transition-transform group-hover:-translate-y-1 group-focus-visible:outline-3 group-focus-visible:outline-offset-2 group-focus-visible:outline-plum-500">
+        {card.templateImageUrl && (
+          <img
+            src={card.templateImageUrl}
+            alt=""
+            width={400}
+            height={533}
+            fetchPriority={priority ? 'high' : 'auto'}
+            className="absolute inset-0 size-full object-cover"
+          />
+        )}
+        <span className="absolute end-3 top-3 rotate-6 rounded-full bg-coral-700 px-3 py-1 text-xs font-black tracking-wide text-white uppercase shadow-md motion-safe:animate-bounce">
+          {t(touch ? 'overview.tapMe' : 'overview.clickMe', { context })}
+        </span>
       </span>
     </button>
   );
@@ -166,7 +172,7 @@ export function OpenCardView({
       ref={ref}
       data-testid="card-open"
       aria-label={t('overview.openCardLabel')}
-      className="relative flex min-h-[min(32rem,133vw)] w-full flex-col rounded-3xl border border-plum-100 bg-[#fffdf8] shadow-card-hover"
+      className="relative flex w-full flex-col rounded-3xl border border-plum-100 bg-[#fffdf8] shadow-card-hover"
     >
       <IconButton
         label={t('overview.closeCard')}

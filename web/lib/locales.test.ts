@@ -11,6 +11,8 @@ import ru from '../../shared/i18n/locales/ru.json';
 
 const locales: Record<Language, Record<string, unknown>> = { en, ar, ru };
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+/** A register's form of a text, where a language has one (Russian "ты": `_informal`); the key itself is the rest. */
+const CONTEXT_SUFFIX = /_informal$/;
 
 function flatten(value: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -29,7 +31,11 @@ const flat = Object.fromEntries(LANGUAGES.map((lng) => [lng, flatten(locales[lng
 
 /** Keys with the plural suffix removed: plural forms differ per language, the key itself must not. */
 function baseKeys(lng: Language): string[] {
-  return [...new Set([...flat[lng].keys()].map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+  return [
+    ...new Set(
+      [...flat[lng].keys()].map((key) => key.replace(PLURAL_SUFFIX, '').replace(CONTEXT_SUFFIX, '')),
+    ),
+  ].sort();
 }
 
 function variables(text: string): string[] {
@@ -40,6 +46,16 @@ describe('locales', () => {
   it('en, ar and ru have exactly the same keys', () => {
     expect(baseKeys('ar')).toEqual(baseKeys('en'));
     expect(baseKeys('ru')).toEqual(baseKeys('en'));
+  });
+
+  it("has a register's form only beside the text it varies, with the same values", () => {
+    for (const lng of LANGUAGES)
+      for (const [key, text] of flat[lng]) {
+        if (!CONTEXT_SUFFIX.test(key)) continue;
+        const base = flat[lng].get(key.replace(CONTEXT_SUFFIX, ''));
+        expect(base, `${lng} ${key}`).toBeDefined();
+        expect(variables(text), `${lng} ${key}`).toEqual(variables(base!));
+      }
   });
 
   it('every plural key has the forms its language needs', () => {

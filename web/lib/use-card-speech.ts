@@ -1,10 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicCard } from '../../shared/cards/cards.contract.ts';
+import { addressFormOf } from '../../shared/cards/address-form.ts';
 import { greetingText } from '../../shared/voice/greeting.ts';
 
 export type CardSpeechCard = Pick<
   PublicCard,
-  'greetingAudioUrl' | 'messageAudioUrl' | 'language' | 'recipientName' | 'senderName'
+  | 'greetingAudioUrl'
+  | 'messageAudioUrl'
+  | 'language'
+  | 'recipientName'
+  | 'senderName'
+  | 'message'
+  | 'invitation'
 >;
 
 export interface CardSpeech {
@@ -127,7 +134,7 @@ export function useCardSpeech(
     toggleMute,
     caption:
       card && speaking === 'greeting'
-        ? greetingText(card.language, card.recipientName, card.senderName)
+        ? greetingText(card.language, card.recipientName, card.senderName, addressFormOf(card))
         : null,
     hasVoice: Boolean(card && (card.greetingAudioUrl || card.messageAudioUrl)),
   };

@@ -8,6 +8,7 @@ import type { LinkPreviewContent } from '../../platform/media/link-preview-image
 import { StoredObjectNotFoundError, type FileStorage } from '../../platform/storage/file-storage.ts';
 import { lookUpSharedCard } from './card-access.ts';
 import type { CardRecord, CardsRepository } from './cards.repository.ts';
+import { addressFormOf } from '../../../shared/cards/address-form.ts';
 import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 
 /** Bump when the image's design changes, so every preview is drawn again under a new name. */
@@ -90,6 +91,7 @@ export function createLinkPreviewService(deps: {
   const cardVersion = (card: CardRecord) =>
     versionOf([
       card.invitation ? 'invitation' : 'card',
+      addressFormOf(card),
       card.recipientName,
       card.senderName,
       card.language,
@@ -174,14 +176,15 @@ export function createLinkPreviewService(deps: {
       const { card } = lookup;
       const t = translatorFor(card.language);
       const preview = previewWordingOf(card);
+      const context = addressFormOf(card);
       return {
         status: 200,
         meta: {
           language: card.language,
-          title: t(wordingOf(card).title, { name: card.recipientName }),
-          description: t(preview.description, { name: card.senderName }),
+          title: t(wordingOf(card).title, { name: card.recipientName, context }),
+          description: t(preview.description, { name: card.senderName, context }),
           imageUrl: `${origin}${linkPreviewApi.card(card.id, `${cardVersion(card)}.jpg`)}`,
-          imageAlt: t(preview.imageAlt, { name: card.recipientName }),
+          imageAlt: t(preview.imageAlt, { name: card.recipientName, context }),
           coverUrl: card.templateImageUrl,
         },
       };
@@ -196,12 +199,13 @@ export function createLinkPreviewService(deps: {
       if (!card || version !== cardVersion(card)) throw new AppError('image-not-found');
       const t = translatorFor(card.language);
       const wording = wordingOf(card);
+      const context = addressFormOf(card);
       return storedImage(cardImageKey(card.id, version), async () =>
         renderLinkPreview({
           cover: await coverOf(card),
-          eyebrow: t(wording.eyebrow),
-          headline: t('recipient.preview.headline', { name: card.recipientName }),
-          subline: t(wording.byline, { name: card.senderName }),
+          eyebrow: t(wording.eyebrow, { context }),
+          headline: t('recipient.preview.headline', { name: card.recipientName, context }),
+          subline: t(wording.byline, { name: card.senderName, context }),
           language: card.language,
         }),
       );

@@ -118,7 +118,7 @@ describeEachDatabase('voice clips no card uses', (use) => {
     try {
       const heard = await voice.previewGreeting(
         { userId: null, guestSessionId: null, ip: `127.0.0.${crypto.randomInt(2, 250)}`, tier: null },
-        { recipientName, senderName: 'Sam', voice: 'female', language },
+        { recipientName, senderName: 'Sam', voice: 'female', language, form: 'informal' },
       );
       const clipId = /\/media\/voice\/([\w-]{43})\.mp3$/.exec(heard.audioUrl)![1]!;
       return await voice.storedClip(clipId);
@@ -133,6 +133,7 @@ describeEachDatabase('voice clips no card uses', (use) => {
     message,
     selectedVoice: 'female',
     language: 'en',
+    invitation: null,
     readMessageAloud: true,
   });
 

@@ -117,7 +117,12 @@ describeEachDatabase('the AI voice', (use) => {
         expect(response.statusCode, response.body).toBe(200);
         const heard = greetingPreviewResponseSchema.parse(response.json());
         expect(heard.text).toBe(
-          greetingText(language, language === 'ar' ? 'ليلى' : 'Аня', language === 'ar' ? 'سامي' : 'Саша'),
+          greetingText(
+            language,
+            language === 'ar' ? 'ليلى' : 'Аня',
+            language === 'ar' ? 'سامي' : 'Саша',
+            'informal',
+          ),
         );
         const audio = await new TestBrowser(app).get(heard.audioUrl);
         expect(isMp3(audio.rawPayload)).toBe(true);
@@ -125,6 +130,20 @@ describeEachDatabase('the AI voice', (use) => {
       }
     }
     expect(urls.size).toBe(4);
+  });
+
+  it("speaks in the card's register: a Russian card that says 'вы' is greeted 'вам'", async () => {
+    const response = await new TestBrowser(app).post(voiceApi.greetingPreview, {
+      recipientName: 'Анна Петровна',
+      senderName: 'Саша',
+      voice: 'female',
+      language: 'ru',
+      form: 'formal',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(greetingPreviewResponseSchema.parse(response.json()).text).toBe(
+      'Здравствуйте, Анна Петровна! Саша дарит вам кое-что особенное.',
+    );
   });
 
   it('refuses a preview without names, and a clip that does not exist', async () => {

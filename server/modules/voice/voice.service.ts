@@ -11,6 +11,7 @@ import type { CardActor } from '../cards/cards.policy.ts';
 import type { VoiceClipRecord, VoiceClipsRepository } from './voice-clips.repository.ts';
 import { voiceApi } from '../../../shared/api-paths.ts';
 import type { Voice } from '../../../shared/cards/card-rules.ts';
+import { addressFormOf } from '../../../shared/cards/address-form.ts';
 import { greetingText } from '../../../shared/voice/greeting.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -35,6 +36,8 @@ export interface CardSpeech {
   selectedVoice: Voice | null;
   language: Language;
   readMessageAloud: boolean;
+  /** An invitation's event, or null for a card: an invitation greets its guests in the polite register. */
+  invitation: unknown;
 }
 
 /** A clip's audio in storage; `clipId` is the clip actually heard (the built-in one when a provider failed). */
@@ -147,7 +150,7 @@ export function createVoiceService(deps: {
     ): Promise<{ greetingClipId: string | null; messageClipId: string | null }> {
       if (card.selectedVoice === null) return { greetingClipId: null, messageClipId: null };
       const engine = engineFor(ownerTier).id;
-      const greeting = greetingText(card.language, card.recipientName, card.senderName);
+      const greeting = greetingText(card.language, card.recipientName, card.senderName, addressFormOf(card));
       return {
         greetingClipId: await registerClip(engine, card.selectedVoice, card.language, greeting),
         messageClipId: card.readMessageAloud
@@ -182,7 +185,7 @@ export function createVoiceService(deps: {
       const owner = actor.userId ?? actor.guestSessionId ?? `ip:${actor.ip}`;
       await rateLimiter.consume(`voice:preview:ip:${actor.ip}`, VOICE_RATE_LIMITS.previewPerIp);
       await rateLimiter.consume(`voice:preview:owner:${owner}`, VOICE_RATE_LIMITS.previewPerOwner);
-      const text = greetingText(request.language, request.recipientName, request.senderName);
+      const text = greetingText(request.language, request.recipientName, request.senderName, request.form);
       const clipId = await registerClip(engineFor(actor.tier).id, request.voice, request.language, text);
       const heard = await storedClip(clipId);
       return { text, audioUrl: voiceApi.clip(heard.clipId) };

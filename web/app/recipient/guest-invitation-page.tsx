@@ -12,6 +12,7 @@ import {
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
+import { addressFormOf } from '../../../shared/cards/address-form.ts';
 import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 
 /**
@@ -29,7 +30,10 @@ export function GuestInvitationPage({ token }: { token: string }) {
 
   useDocumentTitle(
     invitation
-      ? t(wordingOf(invitation.card).documentTitle, { name: invitation.guest.name })
+      ? t(wordingOf(invitation.card).documentTitle, {
+          name: invitation.guest.name,
+          context: addressFormOf(invitation.card),
+        })
       : unavailable
         ? t(unavailableTitleKey(unavailable))
         : t('recipient.documentTitleLoading'),

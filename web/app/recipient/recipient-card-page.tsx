@@ -12,6 +12,7 @@ import {
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
+import { addressFormOf } from '../../../shared/cards/address-form.ts';
 import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 
 /**
@@ -31,7 +32,7 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
 
   useDocumentTitle(
     card
-      ? t(wordingOf(card).documentTitle, { name: card.recipientName })
+      ? t(wordingOf(card).documentTitle, { name: card.recipientName, context: addressFormOf(card) })
       : unavailable
         ? t(unavailableTitleKey(unavailable))
         : t('recipient.documentTitleLoading'),

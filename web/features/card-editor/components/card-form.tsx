@@ -40,6 +40,7 @@ import { CardKindSwitch } from './card-kind-switch.tsx';
 import { EventFields } from './event-fields.tsx';
 import { CardLanguageField } from './card-language-field.tsx';
 import { GreetingPreview } from './greeting-preview.tsx';
+import { addressFormOf } from '../../../../shared/cards/address-form.ts';
 import { OptionCheckbox } from './option-checkbox.tsx';
 import { FileTooLargeDialog } from './media/file-too-large-dialog.tsx';
 import { RecipientImageField } from './media/recipient-image-field.tsx';
@@ -430,6 +431,10 @@ export function CardForm({
               senderName={values.senderName}
               voice={values.selectedVoice}
               language={values.language}
+              form={addressFormOf({
+                message: values.message,
+                invitation: values.kind === 'invitation',
+              })}
             />
             <OptionCheckbox
               checked={values.readMessageAloud}

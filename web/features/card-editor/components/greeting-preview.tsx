@@ -1,3 +1,4 @@
+import type { AddressForm } from '../../../../shared/cards/address-form.ts';
 import { Square, Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
@@ -19,7 +20,7 @@ type PreviewState =
 /**
  * 'Hear it' beside the AI voice (DESIGN §1.13): the greeting the recipient will hear, in the chosen voice and
  * the card's language, before anything is paid. The server makes it once for the same words; a change of the
- * names, voice or language asks for the new greeting on the next press. The words show as captions while it
+ * names, voice, language or register asks for the new greeting on the next press. The words show as captions while it
  * plays.
  */
 export function GreetingPreview({
@@ -27,11 +28,14 @@ export function GreetingPreview({
   senderName,
   voice,
   language,
+  form,
 }: {
   recipientName: string;
   senderName: string;
   voice: Voice | null;
   language: Language;
+  /** The card's register, which its message and kind give. */
+  form: AddressForm;
 }) {
   const { t } = useTranslation();
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -40,7 +44,7 @@ export function GreetingPreview({
   const recipient = recipientName.trim();
   const sender = senderName.trim();
   const ready = recipient !== '' && sender !== '' && voice !== null;
-  const key = JSON.stringify([recipient, sender, voice, language]);
+  const key = JSON.stringify([recipient, sender, voice, language, form]);
   const current = greeting?.key === key ? greeting : null;
   const playing = state.status === 'playing' && state.key === key;
 
@@ -58,7 +62,7 @@ export function GreetingPreview({
     try {
       const heard =
         current ??
-        (await fetchGreetingPreview({ recipientName: recipient, senderName: sender, voice, language }));
+        (await fetchGreetingPreview({ recipientName: recipient, senderName: sender, voice, language, form }));
       setGreeting({ ...heard, key });
       const audio = audioRef.current!;
       if (audio.getAttribute('src') !== heard.audioUrl) audio.src = heard.audioUrl;

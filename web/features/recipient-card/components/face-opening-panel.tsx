@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/translation.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
+import type { AddressForm } from '../../../../shared/cards/address-form.ts';
 import {
   FACE_TRIES,
   useFaceOpening,
@@ -20,10 +21,13 @@ import {
  */
 export function FaceOpeningPanel({
   photoUrl,
+  form,
   onMatched,
   onLeave,
 }: {
   photoUrl: string;
+  /** The card's register, in which the panel speaks to the recipient. */
+  form: AddressForm;
   onMatched: () => void;
   /** Back to the cover; `unavailable` says why when face opening could not run. */
   onLeave: (unavailable?: FaceUnavailable) => void;
@@ -49,7 +53,7 @@ export function FaceOpeningPanel({
             ref={videoRef}
             muted
             playsInline
-            aria-label={t('recipient.face.camera')}
+            aria-label={t('recipient.face.camera', { context: form })}
             className="size-full -scale-x-100 object-cover"
           />
           <div
@@ -74,22 +78,22 @@ export function FaceOpeningPanel({
       <div className="mt-4 text-center" aria-live="polite">
         <p id={statusId} className="flex items-center justify-center gap-2 text-lg font-extrabold">
           <PhaseIcon phase={phase} />
-          {statusText(phase, t)}
+          {statusText(phase, (key) => t(key, { context: form }))}
         </p>
         {(phase.kind === 'looking' || phase.kind === 'missed') && (
           <p className="mt-1 text-sm text-plum-100">
-            {t('recipient.face.attempt', { count: phase.attempt, max: FACE_TRIES })}
+            {t('recipient.face.attempt', { context: form, count: phase.attempt, max: FACE_TRIES })}
             {' · '}
-            {t('recipient.face.lookingHint')}
+            {t('recipient.face.lookingHint', { context: form })}
           </p>
         )}
       </div>
 
       {phase.kind === 'gave-up' && (
         <div className="mt-3 rounded-2xl bg-white/10 p-4 text-start" data-testid="face-opening-tips">
-          <h2 className="text-sm font-extrabold">{t('recipient.face.tipsTitle')}</h2>
+          <h2 className="text-sm font-extrabold">{t('recipient.face.tipsTitle', { context: form })}</h2>
           <p className="mt-1 text-sm whitespace-pre-line text-plum-50">
-            {t('faq.items.recognitionTips.answer')}
+            {t('faq.items.recognitionTips.answer', { context: form })}
           </p>
         </div>
       )}
@@ -97,24 +101,24 @@ export function FaceOpeningPanel({
       <div className="mt-4 flex flex-col gap-2">
         {phase.kind === 'missed' && (
           <Button variant="inverse" size="lg" onClick={tryAgain}>
-            {t('recipient.face.tryAgain')}
+            {t('recipient.face.tryAgain', { context: form })}
           </Button>
         )}
         {phase.kind === 'gave-up' && (
           <Button variant="inverse" size="lg" onClick={() => onLeave()}>
-            {t('recipient.face.openWithoutFace')}
+            {t('recipient.face.openWithoutFace', { context: form })}
           </Button>
         )}
         {phase.kind !== 'gave-up' && phase.kind !== 'matched' && (
           <Button variant="ghost" onClick={() => onLeave()} className="text-white hover:bg-white/10">
-            {t('recipient.face.back')}
+            {t('recipient.face.back', { context: form })}
           </Button>
         )}
       </div>
 
       <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-plum-100">
         <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
-        {t('recipient.face.private')}
+        {t('recipient.face.private', { context: form })}
       </p>
     </section>
   );

@@ -3,9 +3,13 @@ import { useTranslation } from '../../../lib/translation.tsx';
 import { buttonClasses } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
+import type { AddressForm } from '../../../../shared/cards/address-form.ts';
 
-/** Under the card: a quiet invitation to make one too, leading Home where the templates are. */
-export function MakeYourOwnInvite({ className }: { className?: string }) {
+/**
+ * Under the card: a quiet invitation to make one too, leading Home where the templates are, in the card's
+ * register.
+ */
+export function MakeYourOwnInvite({ form, className }: { form: AddressForm; className?: string }) {
   const { t } = useTranslation();
   return (
     <section
@@ -22,9 +26,9 @@ export function MakeYourOwnInvite({ className }: { className?: string }) {
         <Sparkles className="size-5" />
       </span>
       <h2 id="make-your-own-title" className="mt-3 text-lg font-extrabold text-ink">
-        {t('recipient.ctaTitle')}
+        {t('recipient.ctaTitle', { context: form })}
       </h2>
-      <p className="mt-1 text-sm leading-relaxed text-muted">{t('recipient.ctaText')}</p>
+      <p className="mt-1 text-sm leading-relaxed text-muted">{t('recipient.ctaText', { context: form })}</p>
       <a href={paths.home()} className={buttonClasses('secondary', 'md', 'mt-5')}>
         {t('recipient.ctaAction')}
       </a>

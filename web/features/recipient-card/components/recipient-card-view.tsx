@@ -12,6 +12,7 @@ import type { FaceUnavailable } from '../hooks/use-face-opening.ts';
 import { FaceOpeningPanel } from './face-opening-panel.tsx';
 import { MakeYourOwnInvite } from './make-your-own-invite.tsx';
 import { wordingOf } from '../../../../shared/invitations/invitation-wording.ts';
+import { addressFormOf } from '../../../../shared/cards/address-form.ts';
 
 /** Face opening's course: not chosen, looking at the camera, just matched ("It's you!"), and the card opened. */
 type FaceStep = 'off' | 'camera' | 'matched' | 'opened';
@@ -59,16 +60,20 @@ export function RecipientCardView({
     return () => clearTimeout(timer);
   }, [face]);
   const wording = wordingOf(card);
+  // One register for all the page says to the recipient (Russian "ты" or "вы").
+  const context = addressFormOf(card);
   const faceShown = (face === 'camera' || face === 'matched') && card.recipientImageUrl;
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 sm:px-6 sm:pt-12">
       <header className="mx-auto max-w-md text-center">
-        <p className="text-xs font-extrabold tracking-wide text-coral-700 uppercase">{t(wording.eyebrow)}</p>
+        <p className="text-xs font-extrabold tracking-wide text-coral-700 uppercase">
+          {t(wording.eyebrow, { context })}
+        </p>
         <h1 className="mt-2 text-3xl leading-tight font-black text-balance break-words text-ink sm:text-4xl">
-          {t(wording.title, { name: card.recipientName })}
+          {t(wording.title, { name: card.recipientName, context })}
         </h1>
         <p className="mt-2 text-base break-words text-muted sm:text-lg">
-          {t(wording.byline, { name: card.senderName })}
+          {t(wording.byline, { name: card.senderName, context })}
         </p>
         {language.other && (
           <button
@@ -88,6 +93,7 @@ export function RecipientCardView({
         {faceShown ? (
           <FaceOpeningPanel
             photoUrl={card.recipientImageUrl!}
+            form={context}
             onMatched={() => {
               speech.start();
               setFace('matched');
@@ -129,7 +135,9 @@ export function RecipientCardView({
           </Button>
           {faceNotice && (
             <p role="status" className="text-center text-sm text-muted" data-testid="face-opening-notice">
-              {t(faceNotice === 'camera' ? 'recipient.face.noCamera' : 'recipient.face.unavailable')}
+              {t(faceNotice === 'camera' ? 'recipient.face.noCamera' : 'recipient.face.unavailable', {
+                context,
+              })}
             </p>
           )}
         </div>
@@ -142,7 +150,7 @@ export function RecipientCardView({
 
       {card.invitation && invitation?.(opened)}
 
-      <MakeYourOwnInvite className="mx-auto mt-12 max-w-md" />
+      <MakeYourOwnInvite form={context} className="mx-auto mt-12 max-w-md" />
     </div>
   );
 }
