@@ -181,6 +181,7 @@ export function createAdminService(deps: {
     await repository.saveCategory(
       category,
       entry(admin, before ? 'update' : 'create', 'category', category, changedFields(before, category)),
+      before?.rank !== category.rank,
     );
     return presentAdminCategory(category);
   }
