@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { NO_USAGE, type CatalogChange, type UsageCounts } from '../../../shared/admin/admin.contract.ts';
+import {
+  NO_USAGE,
+  type AdminField,
+  type CatalogChange,
+  type FieldChange,
+  type UsageCounts,
+} from '../../../shared/admin/admin.contract.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { CARD_UNLOCK_REASON } from '../cards/card-unlock.repository.ts';
@@ -24,7 +30,9 @@ export interface ChangeEntry {
   subjectKind: CatalogChange['subjectKind'];
   subjectId: string | null;
   subjectName: string | null;
-  fields: string[];
+  fields: AdminField[];
+  changes: FieldChange[];
+  imported: CatalogChange['imported'];
   at: Date;
 }
 
@@ -59,7 +67,7 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
         subjectKind: entry.subjectKind,
         subjectId: entry.subjectId,
         subjectName: entry.subjectName,
-        details: codec.json({ fields: entry.fields }),
+        details: codec.json({ fields: entry.fields, changes: entry.changes, imported: entry.imported }),
       })
       .execute();
   }
@@ -263,8 +271,19 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
       return (await query.executeTakeFirst()) !== undefined;
     },
 
-    /** The change log, newest first. */
+    /**
+     * The change log, newest first. `fields` as recorded: older lines hold stored column names, and an
+     * import's counts.
+     */
     async listChanges(limit: number) {
+      const details = (value: unknown) => {
+        const read = codec.readJson<{
+          fields?: string[];
+          changes?: FieldChange[];
+          imported?: CatalogChange['imported'];
+        }>(value, {});
+        return { fields: read.fields ?? [], changes: read.changes ?? [], imported: read.imported ?? null };
+      };
       const rows = await db
         .selectFrom('catalogChanges')
         .selectAll()
@@ -280,7 +299,7 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
         subjectKind: row.subjectKind as CatalogChange['subjectKind'],
         subjectId: row.subjectId,
         subjectName: row.subjectName,
-        fields: codec.readJson<{ fields?: string[] }>(row.details, {}).fields ?? [],
+        ...details(row.details),
       }));
     },
 
