@@ -108,7 +108,7 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
   async function renumberCategories(
     trx: Transaction<DB>,
     placements: readonly { id: string; rank: number | null }[],
-  ): Promise<void> {
+  ): Promise<Map<string, number | null>> {
     const rows = await trx.selectFrom('categories').select(['id', 'name', 'rank']).execute();
     const current = rows.map((row) => ({ ...row, rank: row.rank === null ? null : Number(row.rank) }));
     const ranks = placeRanks(current, placements);
@@ -117,6 +117,7 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
       if (next === undefined || next === rank) continue;
       await trx.updateTable('categories').set({ rank: next }).where('id', '=', id).execute();
     }
+    return ranks;
   }
 
   /** Deletes the row when nothing uses it, else hides it (`isActive` false); answers which. */
@@ -153,13 +154,22 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
     },
     /**
      * Saves a category; when its rank was typed (`placed`), it goes in at that place and the others are
-     * renumbered around it. A save that leaves the rank alone moves nothing.
+     * renumbered around it. A save that leaves the rank alone moves nothing. Answers the category as saved
+     * (its rank renumbered), which its line of the change log (`entry`) records.
      */
-    async saveCategory(category: CategoryRecord, entry: ChangeEntry, placed: boolean): Promise<void> {
-      await catalog.change(async (trx) => {
+    async saveCategory(
+      category: CategoryRecord,
+      entry: (saved: CategoryRecord) => ChangeEntry,
+      placed: boolean,
+    ): Promise<CategoryRecord> {
+      return catalog.change(async (trx) => {
         await upsert(trx, 'category', write.category(category));
-        if (placed) await renumberCategories(trx, [{ id: category.id, rank: category.rank }]);
-        await record(trx, entry);
+        const ranks = placed
+          ? await renumberCategories(trx, [{ id: category.id, rank: category.rank }])
+          : null;
+        const saved = { ...category, rank: ranks ? (ranks.get(category.id) ?? null) : category.rank };
+        await record(trx, entry(saved));
+        return saved;
       });
     },
     async saveStyle(style: StyleRecord, entry: ChangeEntry): Promise<void> {
@@ -189,7 +199,7 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
         id,
         (trx) => countUses(trx, 'templates', 'categoryId', id),
         entry,
-        (trx) => renumberCategories(trx, []),
+        async (trx) => void (await renumberCategories(trx, [])),
       );
     },
     deleteStyle(id: string, entry: (outcome: 'deleted' | 'hidden') => ChangeEntry) {

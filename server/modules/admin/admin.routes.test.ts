@@ -407,6 +407,7 @@ describeEachDatabase('admin routes', (use) => {
     const created = await callers.admin.post(adminApi.categories, categoryInput('Rank Test Day', 1));
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
+    expect(created.json().rank).toBe(1);
     let rows = await ranked();
     expect(names(rows)).toEqual(['Rank Test Day', ...others]);
     expect(rows.map((row) => row.rank)).toEqual(inOrder(rows));
@@ -422,6 +423,11 @@ describeEachDatabase('admin routes', (use) => {
     rows = await ranked();
     expect(names(rows)).toEqual([others[0], others[1], 'Rank Test Day', ...others.slice(2)]);
     expect(rows.map((row) => row.rank)).toEqual(inOrder(rows));
+    // The log says where it went.
+    const { items } = catalogChangesSchema.parse((await callers.admin.get(adminApi.changes)).json());
+    expect(items.find((change) => change.subjectId === id && change.action === 'update')!.changes).toEqual([
+      { field: 'rank', before: { kind: 'number', value: 1 }, after: { kind: 'number', value: 3 } },
+    ]);
 
     // Unranked: the gap it leaves closes.
     expect((await save(null)).statusCode).toBe(200);

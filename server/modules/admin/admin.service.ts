@@ -273,14 +273,15 @@ export function createAdminService(deps: {
       isActive: input.isActive,
       tags: cleanTags(input.tags),
     };
-    await repository.saveCategory(
+    const saved = await repository.saveCategory(
       category,
-      entry(admin, before ? 'update' : 'create', 'category', category, {
-        changes: fieldChanges(before && describeCategory(before), describeCategory(category)),
-      }),
+      (saved) =>
+        entry(admin, before ? 'update' : 'create', 'category', saved, {
+          changes: fieldChanges(before && describeCategory(before), describeCategory(saved)),
+        }),
       before?.rank !== category.rank,
     );
-    return presentAdminCategory(category);
+    return presentAdminCategory(saved);
   }
 
   async function saveStyle(admin: Admin, before: StyleRecord | null, input: StyleInput) {
