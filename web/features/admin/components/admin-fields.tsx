@@ -169,12 +169,15 @@ export function useAdminNames() {
   };
 }
 
-/** A name as one line of text (a select's option, a button's label): "اسم · Name" where they differ. */
+/**
+ * A name as one line of text (a select's option, a button's label): "اسم · Name" where they differ, each
+ * name isolated (U+2068…U+2069) so that an English name with digits keeps its order in an Arabic line.
+ */
 export function useAdminNameText() {
   const names = useAdminNames();
   return (item: Named) => {
     const { shown, english } = names(item);
-    return english === null ? shown : `${shown} · ${english}`;
+    return english === null ? shown : `\u2068${shown}\u2069 · \u2068${english}\u2069`;
   };
 }
 
