@@ -136,24 +136,27 @@ export function CategoryList({ catalog }: { catalog: AdminCatalog }) {
               </span>
               <AdminName item={category} className="min-w-32 flex-1" />
               {!category.isActive && <Badge tone="muted">{t('admin.hiddenBadge')}</Badge>}
-              <IconButton
-                label={t('admin.moveUp', { name: nameText(category) })}
-                icon={<ArrowUp className="size-4" />}
-                disabled={index === 0}
-                onClick={() => moveTo(category.id, index - 1)}
-              />
-              <IconButton
-                label={t('admin.moveDown', { name: nameText(category) })}
-                icon={<ArrowDown className="size-4" />}
-                disabled={index === ordered.length - 1}
-                onClick={() => moveTo(category.id, index + 1)}
-              />
-              <Button size="sm" variant="secondary" onClick={() => setEditing(category.id)}>
-                {t('admin.edit')}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => void deleteCategory(category)}>
-                {t('admin.delete')}
-              </Button>
+              {/* The row's buttons wrap together, under the name on a phone. */}
+              <div className="flex items-center gap-3">
+                <IconButton
+                  label={t('admin.moveUp', { name: nameText(category) })}
+                  icon={<ArrowUp className="size-4" />}
+                  disabled={index === 0}
+                  onClick={() => moveTo(category.id, index - 1)}
+                />
+                <IconButton
+                  label={t('admin.moveDown', { name: nameText(category) })}
+                  icon={<ArrowDown className="size-4" />}
+                  disabled={index === ordered.length - 1}
+                  onClick={() => moveTo(category.id, index + 1)}
+                />
+                <Button size="sm" variant="secondary" onClick={() => setEditing(category.id)}>
+                  {t('admin.edit')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => void deleteCategory(category)}>
+                  {t('admin.delete')}
+                </Button>
+              </div>
             </div>
             {editing === category.id && (
               <div className="mt-3">
