@@ -4,6 +4,7 @@ import {
   eventSchema,
   styleSchema,
   templateSummarySchema,
+  translationsSchema,
 } from '../catalog/catalog.contract.ts';
 import { nameSchema, textSchema } from '../text/names.ts';
 
@@ -155,6 +156,61 @@ export const NO_USAGE: Omit<UsageCounts, 'id'> = {
   answers30: 0,
 };
 
+/**
+ * The fields a change log line names, each by the label of the admin form's field (`admin.fields.<field>`):
+ * a template's Arabic name is `nameAr`, its category `category`; the log never shows a stored column's name.
+ * `translations` is what older lines recorded for the Arabic and Russian versions together.
+ */
+export const ADMIN_FIELDS = [
+  'name',
+  'nameAr',
+  'nameRu',
+  'description',
+  'descriptionAr',
+  'descriptionRu',
+  'tags',
+  'category',
+  'style',
+  'tag',
+  'iconKeyword',
+  'rank',
+  'active',
+  'createdAt',
+  'artwork',
+  'translations',
+] as const;
+export type AdminField = (typeof ADMIN_FIELDS)[number];
+
+/** A value as the change log shows it: what it meant when it was set, not how it is stored. */
+export const changeValueSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  z.object({ kind: z.literal('number'), value: z.number() }),
+  z.object({ kind: z.literal('boolean'), value: z.boolean() }),
+  /** ISO 8601. */
+  z.object({ kind: z.literal('date'), at: z.string() }),
+  z.object({ kind: z.literal('list'), items: z.array(z.string()) }),
+  /** A category or style, by the name (and translations) it had then: its id says nothing to a reader. */
+  z.object({
+    kind: z.literal('reference'),
+    id: z.string(),
+    name: z.string(),
+    translations: translationsSchema,
+  }),
+  /** Artwork: the log says it changed (earlier artwork is no longer served by the template's image URL). */
+  z.object({ kind: z.literal('image') }),
+  /** Empty: no text, no style, unranked, no artwork. */
+  z.object({ kind: z.literal('none') }),
+]);
+export type ChangeValue = z.infer<typeof changeValueSchema>;
+
+export const fieldChangeSchema = z.object({
+  field: z.enum(ADMIN_FIELDS),
+  /** null when the row was created. */
+  before: changeValueSchema.nullable(),
+  after: changeValueSchema,
+});
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
 export const catalogChangeSchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -163,8 +219,20 @@ export const catalogChangeSchema = z.object({
   subjectKind: z.enum(['template', 'category', 'style', 'event', 'catalog']),
   subjectId: z.string().nullable(),
   subjectName: z.string().nullable(),
-  /** The fields that changed (create: all of them). */
-  fields: z.array(z.string()),
+  /** The fields that changed (create: every one that has a value). */
+  fields: z.array(z.enum(ADMIN_FIELDS)),
+  /** Each field's value before and after (older lines recorded only the fields: empty). */
+  changes: z.array(fieldChangeSchema),
+  /** What an import brought (null for any other change). */
+  imported: z
+    .object({
+      categories: z.number().int(),
+      styles: z.number().int(),
+      events: z.number().int(),
+      templates: z.number().int(),
+      mode: z.enum(['merge', 'replace']),
+    })
+    .nullable(),
 });
 export type CatalogChange = z.infer<typeof catalogChangeSchema>;
 

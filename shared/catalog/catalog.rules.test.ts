@@ -8,6 +8,7 @@ import {
   normalizeImageUrl,
   orderCategories,
   parseRank,
+  placeRanks,
   selectNewDrops,
 } from './catalog.rules.ts';
 
@@ -58,6 +59,50 @@ describe('category ordering', () => {
     expect(parseRank(null)).toBeNull();
     expect(parseRank(undefined)).toBeNull();
     expect(parseRank(Number.NaN)).toBeNull();
+  });
+});
+
+describe('placing a typed rank', () => {
+  const categories = [
+    { id: 'a', name: 'A', rank: 1 },
+    { id: 'b', name: 'B', rank: 2 },
+    { id: 'c', name: 'C', rank: 3 },
+    { id: 'new', name: 'New', rank: null },
+    { id: 'loose', name: 'Loose', rank: null },
+  ];
+  const ranksOf = (ranks: Map<string, number | null>) => Object.fromEntries(ranks);
+
+  it('puts a category typed in at 1 first and moves the others down, without duplicates', () => {
+    expect(ranksOf(placeRanks(categories, [{ id: 'new', rank: 1 }]))).toEqual({ new: 1, a: 2, b: 3, c: 4 });
+  });
+
+  it('moves a ranked category to its new place, past the end to the end, and closes the gap it leaves', () => {
+    expect(ranksOf(placeRanks(categories, [{ id: 'a', rank: 3 }]))).toEqual({ b: 1, c: 2, a: 3 });
+    expect(ranksOf(placeRanks(categories, [{ id: 'a', rank: 40 }]))).toEqual({ b: 1, c: 2, a: 3 });
+    expect(ranksOf(placeRanks(categories, [{ id: 'b', rank: null }]))).toEqual({ a: 1, b: null, c: 2 });
+  });
+
+  it('reads 0 as first and a fraction as after the whole number below it', () => {
+    expect(ranksOf(placeRanks(categories, [{ id: 'c', rank: 0 }]))).toEqual({ c: 1, a: 2, b: 3 });
+    expect(ranksOf(placeRanks(categories, [{ id: 'new', rank: 1.5 }]))).toEqual({ a: 1, new: 2, b: 3, c: 4 });
+  });
+
+  it('renumbers uneven and tied ranks 1, 2, 3… in home order', () => {
+    const uneven = [
+      { id: 'x', name: 'X', rank: 10 },
+      { id: 'y', name: 'Y', rank: 10 },
+      { id: 'z', name: 'Z', rank: 35 },
+    ];
+    expect(ranksOf(placeRanks(uneven, []))).toEqual({ x: 1, y: 2, z: 3 });
+  });
+
+  it('places several at once, lowest rank first, as rows dragged into order send them', () => {
+    const dragged = [
+      { id: 'c', rank: 1 },
+      { id: 'a', rank: 2 },
+      { id: 'b', rank: 3 },
+    ];
+    expect(ranksOf(placeRanks(categories, dragged))).toEqual({ c: 1, a: 2, b: 3 });
   });
 });
 

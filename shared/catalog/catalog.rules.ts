@@ -44,6 +44,33 @@ export function orderCategories<T extends { name: string; rank: number | null }>
   return [...ranked, ...unranked];
 }
 
+/**
+ * The ranks after an admin typed some (DESIGN §1.16): a rank is a place in home's order, so each category
+ * given one goes in at that place (rank 1 first; a rank past the end, last; a fraction, after the whole
+ * number below it) and every ranked category is renumbered 1, 2, 3… with no gap and no two alike. A category
+ * given no rank leaves the ranked ones, whose gap closes. Several placements go in by rank, lowest first.
+ * Answers every ranked category's new rank, and null for those made unranked.
+ */
+export function placeRanks<T extends { id: string; name: string; rank: number | null }>(
+  categories: readonly T[],
+  placements: readonly { id: string; rank: number | null }[],
+): Map<string, number | null> {
+  // A category placed twice goes where it was placed last.
+  const placed = new Map(placements.map((p) => [p.id, p.rank]));
+  const order = orderCategories(categories.filter((c) => c.rank !== null && !placed.has(c.id))).map(
+    (c) => c.id,
+  );
+  const ranked = [...placed]
+    .filter((entry): entry is [string, number] => entry[1] !== null)
+    .sort((a, b) => a[1] - b[1]);
+  for (const [id, rank] of ranked) {
+    order.splice(Math.min(Math.max(Math.ceil(rank) - 1, 0), order.length), 0, id);
+  }
+  const ranks = new Map<string, number | null>([...placed.keys()].map((id) => [id, null]));
+  order.forEach((id, index) => ranks.set(id, index + 1));
+  return ranks;
+}
+
 /** A New Drop is a template created within the last 7 days (a date slightly in the future still counts). */
 export function isNewDrop(createdAt: Date, now: Date): boolean {
   return createdAt.getTime() >= now.getTime() - NEW_DROPS_WINDOW_DAYS * DAY_MS;

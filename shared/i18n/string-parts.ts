@@ -58,6 +58,8 @@ export const STRING_PARTS = {
   testCheckout: ['testCheckout', 'pricing'],
   /** The catalog admin area (DESIGN §1.16). */
   admin: ['admin'],
+  /** The home rows' own titles, which the admin's home preview shows in every language side by side. */
+  homeTitles: ['catalog.newDrops'],
   /** The card editor and its media (and the upload code, which says why an upload failed). */
   editor: ['editor', 'cardMedia', 'invitation.kind', 'invitation.editor', 'invitation.errors'],
 } as const satisfies Record<string, readonly string[]>;

@@ -168,6 +168,15 @@ export async function withStrings<T>(code: Promise<T>, ...parts: Strings[]): Pro
   return (await Promise.all([code, loadStrings(...parts)]))[0];
 }
 
+/**
+ * A translator of any language with these parts of its strings loaded, beside the language shown, which it
+ * leaves alone: the admin's home preview titles each language's rows as that language's visitors read them.
+ */
+export async function translatorOf(language: Language, ...parts: Strings[]): Promise<Translator> {
+  await Promise.all(parts.map((strings) => loadPart(language, strings)));
+  return createTranslator(language, stringsOf(language).messages);
+}
+
 /** Whether the server already knows the language this device chose (see `rememberLanguageForServer`). */
 export function serverKnowsLanguage(): boolean {
   return document.cookie.split('; ').some((entry) => entry.startsWith(`${LANGUAGE_COOKIE}=`));

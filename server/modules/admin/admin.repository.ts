@@ -1,11 +1,18 @@
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { NO_USAGE, type CatalogChange, type UsageCounts } from '../../../shared/admin/admin.contract.ts';
+import {
+  NO_USAGE,
+  type AdminField,
+  type CatalogChange,
+  type FieldChange,
+  type UsageCounts,
+} from '../../../shared/admin/admin.contract.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { CARD_UNLOCK_REASON } from '../cards/card-unlock.repository.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { catalogRowReaders, catalogRowWriters } from '../catalog/catalog.repository.ts';
+import { placeRanks } from '../../../shared/catalog/catalog.rules.ts';
 import type {
   CategoryRecord,
   EventRecord,
@@ -23,7 +30,9 @@ export interface ChangeEntry {
   subjectKind: CatalogChange['subjectKind'];
   subjectId: string | null;
   subjectName: string | null;
-  fields: string[];
+  fields: AdminField[];
+  changes: FieldChange[];
+  imported: CatalogChange['imported'];
   at: Date;
 }
 
@@ -58,7 +67,7 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
         subjectKind: entry.subjectKind,
         subjectId: entry.subjectId,
         subjectName: entry.subjectName,
-        details: codec.json({ fields: entry.fields }),
+        details: codec.json({ fields: entry.fields, changes: entry.changes, imported: entry.imported }),
       })
       .execute();
   }
@@ -91,12 +100,33 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
     return Number(row.count);
   }
 
+  /**
+   * Puts the placed categories at their ranks and renumbers every ranked category 1, 2, 3… (`placeRanks`),
+   * in the change's transaction: the catalog version's row, which every change updates, keeps two changes
+   * from renumbering at once.
+   */
+  async function renumberCategories(
+    trx: Transaction<DB>,
+    placements: readonly { id: string; rank: number | null }[],
+  ): Promise<Map<string, number | null>> {
+    const rows = await trx.selectFrom('categories').select(['id', 'name', 'rank']).execute();
+    const current = rows.map((row) => ({ ...row, rank: row.rank === null ? null : Number(row.rank) }));
+    const ranks = placeRanks(current, placements);
+    for (const { id, rank } of current) {
+      const next = ranks.get(id);
+      if (next === undefined || next === rank) continue;
+      await trx.updateTable('categories').set({ rank: next }).where('id', '=', id).execute();
+    }
+    return ranks;
+  }
+
   /** Deletes the row when nothing uses it, else hides it (`isActive` false); answers which. */
   async function deleteOrHide(
     kind: Kind,
     id: string,
     uses: (trx: Transaction<DB>) => Promise<number>,
     entry: (outcome: 'deleted' | 'hidden') => ChangeEntry,
+    afterDelete?: (trx: Transaction<DB>) => Promise<void>,
   ): Promise<'deleted' | 'hidden'> {
     return catalog.change(async (trx) => {
       const outcome = (await uses(trx)) > 0 ? 'hidden' : 'deleted';
@@ -108,6 +138,7 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
           .execute();
       } else {
         await trx.deleteFrom(TABLES[kind]).where('id', '=', id).execute();
+        await afterDelete?.(trx);
       }
       await record(trx, entry(outcome));
       return outcome;
@@ -121,10 +152,24 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
         await record(trx, entry);
       });
     },
-    async saveCategory(category: CategoryRecord, entry: ChangeEntry): Promise<void> {
-      await catalog.change(async (trx) => {
+    /**
+     * Saves a category; when its rank was typed (`placed`), it goes in at that place and the others are
+     * renumbered around it. A save that leaves the rank alone moves nothing. Answers the category as saved
+     * (its rank renumbered), which its line of the change log (`entry`) records.
+     */
+    async saveCategory(
+      category: CategoryRecord,
+      entry: (saved: CategoryRecord) => ChangeEntry,
+      placed: boolean,
+    ): Promise<CategoryRecord> {
+      return catalog.change(async (trx) => {
         await upsert(trx, 'category', write.category(category));
-        await record(trx, entry);
+        const ranks = placed
+          ? await renumberCategories(trx, [{ id: category.id, rank: category.rank }])
+          : null;
+        const saved = { ...category, rank: ranks ? (ranks.get(category.id) ?? null) : category.rank };
+        await record(trx, entry(saved));
+        return saved;
       });
     },
     async saveStyle(style: StyleRecord, entry: ChangeEntry): Promise<void> {
@@ -144,9 +189,18 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
     deleteTemplate(id: string, entry: (outcome: 'deleted' | 'hidden') => ChangeEntry) {
       return deleteOrHide('template', id, (trx) => countUses(trx, 'cards', 'templateId', id), entry);
     },
-    /** A category with templates stays (hidden): deleting it would take its templates with it. */
+    /**
+     * A category with templates stays (hidden): deleting it would take its templates with it. A deleted
+     * ranked category's place closes up.
+     */
     deleteCategory(id: string, entry: (outcome: 'deleted' | 'hidden') => ChangeEntry) {
-      return deleteOrHide('category', id, (trx) => countUses(trx, 'templates', 'categoryId', id), entry);
+      return deleteOrHide(
+        'category',
+        id,
+        (trx) => countUses(trx, 'templates', 'categoryId', id),
+        entry,
+        async (trx) => void (await renumberCategories(trx, [])),
+      );
     },
     deleteStyle(id: string, entry: (outcome: 'deleted' | 'hidden') => ChangeEntry) {
       return deleteOrHide('style', id, (trx) => countUses(trx, 'templates', 'styleId', id), entry);
@@ -156,12 +210,10 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
       return deleteOrHide('event', id, async () => 0, entry);
     },
 
-    /** Sets several categories' ranks in one change. */
+    /** Puts several categories at their ranks in one change, the others renumbered around them. */
     async setRanks(ranks: { id: string; rank: number | null }[], entry: ChangeEntry): Promise<void> {
       await catalog.change(async (trx) => {
-        for (const { id, rank } of ranks) {
-          await trx.updateTable('categories').set({ rank }).where('id', '=', id).execute();
-        }
+        await renumberCategories(trx, ranks);
         await record(trx, entry);
       });
     },
@@ -229,8 +281,19 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
       return (await query.executeTakeFirst()) !== undefined;
     },
 
-    /** The change log, newest first. */
+    /**
+     * The change log, newest first. `fields` as recorded: older lines hold stored column names, and an
+     * import's counts.
+     */
     async listChanges(limit: number) {
+      const details = (value: unknown) => {
+        const read = codec.readJson<{
+          fields?: string[];
+          changes?: FieldChange[];
+          imported?: CatalogChange['imported'];
+        }>(value, {});
+        return { fields: read.fields ?? [], changes: read.changes ?? [], imported: read.imported ?? null };
+      };
       const rows = await db
         .selectFrom('catalogChanges')
         .selectAll()
@@ -246,7 +309,7 @@ export function createAdminRepository(deps: { database: Database; catalog: Catal
         subjectKind: row.subjectKind as CatalogChange['subjectKind'],
         subjectId: row.subjectId,
         subjectName: row.subjectName,
-        fields: codec.readJson<{ fields?: string[] }>(row.details, {}).fields ?? [],
+        ...details(row.details),
       }));
     },
 

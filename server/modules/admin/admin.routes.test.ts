@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { homeResponseSchema, templateSummarySchema } from '../../../shared/catalog/catalog.contract.ts';
+import {
+  ADMIN_FIELDS,
+  adminCatalogSchema,
+  catalogChangesSchema,
+} from '../../../shared/admin/admin.contract.ts';
+import { orderCategories } from '../../../shared/catalog/catalog.rules.ts';
 import { adminApi } from '../../../shared/api-paths.ts';
 import { adminCallers, animatedGif, stillPng } from '../../testing/admin-fixture.ts';
 import type { TestBrowser } from '../../testing/accounts-fixture.ts';
@@ -383,6 +389,127 @@ describeEachDatabase('admin routes', (use) => {
       invitations30: 1,
       answers30: 2,
     });
+  });
+
+  it('puts a category at the rank typed for it and renumbers the others 1, 2, 3… without gaps or duplicates', async () => {
+    const ranked = async (): Promise<{ name: string; rank: number }[]> => {
+      const { categories } = adminCatalogSchema.parse((await callers.admin.get(adminApi.catalog)).json());
+      return orderCategories(categories)
+        .filter((c) => c.rank !== null)
+        .map((c) => ({ name: c.name, rank: c.rank! }));
+    };
+    const names = (rows: { name: string }[]) => rows.map((row) => row.name);
+    const inOrder = (rows: { rank: number }[]) => rows.map((_, index) => index + 1);
+    const others = names(await ranked());
+    expect(others.length).toBeGreaterThanOrEqual(3);
+
+    // A new category typed in at 1 comes first; the one that was 1 is now 2, and so on.
+    const created = await callers.admin.post(adminApi.categories, categoryInput('Rank Test Day', 1));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect(created.json().rank).toBe(1);
+    let rows = await ranked();
+    expect(names(rows)).toEqual(['Rank Test Day', ...others]);
+    expect(rows.map((row) => row.rank)).toEqual(inOrder(rows));
+
+    // Edited to 3: it moves there, the two before it move up.
+    const save = (rank: number | null) =>
+      callers.admin.request({
+        method: 'PUT',
+        url: adminApi.category(id),
+        payload: categoryInput('Rank Test Day', rank),
+      });
+    expect((await save(3)).statusCode).toBe(200);
+    rows = await ranked();
+    expect(names(rows)).toEqual([others[0], others[1], 'Rank Test Day', ...others.slice(2)]);
+    expect(rows.map((row) => row.rank)).toEqual(inOrder(rows));
+    // The log says where it went.
+    const { items } = catalogChangesSchema.parse((await callers.admin.get(adminApi.changes)).json());
+    expect(items.find((change) => change.subjectId === id && change.action === 'update')!.changes).toEqual([
+      { field: 'rank', before: { kind: 'number', value: 1 }, after: { kind: 'number', value: 3 } },
+    ]);
+
+    // Unranked: the gap it leaves closes.
+    expect((await save(null)).statusCode).toBe(200);
+    rows = await ranked();
+    expect(names(rows)).toEqual(others);
+    expect(rows.map((row) => row.rank)).toEqual(inOrder(rows));
+
+    // A rank past the end: last, right after the others.
+    expect((await save(99)).statusCode).toBe(200);
+    rows = await ranked();
+    expect(names(rows)).toEqual([...others, 'Rank Test Day']);
+    expect(rows.map((row) => row.rank)).toEqual(inOrder(rows));
+
+    // Several at once (rows dragged into order) renumber the same way.
+    const ranks = await callers.admin.request({
+      method: 'PUT',
+      url: adminApi.categoryRanks,
+      payload: { ranks: [{ id, rank: 1 }] },
+    });
+    expect(ranks.statusCode).toBe(204);
+    rows = await ranked();
+    expect(names(rows)).toEqual(['Rank Test Day', ...others]);
+    expect(rows.map((row) => row.rank)).toEqual(inOrder(rows));
+    await callers.admin.request({ method: 'DELETE', url: adminApi.category(id) });
+    expect(names(await ranked())).toEqual(others);
+  });
+
+  it('logs each field changed by its form label, with readable values: names, yes or no, a new image', async () => {
+    const created = await callers.admin.post(adminApi.templates, templateInput('Log Test', 'birthday'));
+    const id = created.json().id as string;
+    const input = templateInput('Log Test', 'wedding');
+    await callers.admin.request({
+      method: 'PUT',
+      url: adminApi.template(id),
+      payload: {
+        ...input,
+        isActive: false,
+        translations: { ...input.translations, name: { ar: 'سجل', ru: 'Шаблон' } },
+      },
+    });
+    await callers.admin.request({
+      method: 'PUT',
+      url: adminApi.templateArtwork(id),
+      payload: await stillPng('#5e35b1'),
+      headers: { 'content-type': 'image/png' },
+    });
+
+    const { items } = catalogChangesSchema.parse((await callers.admin.get(adminApi.changes)).json());
+    const mine = items.filter((change) => change.subjectId === id);
+    const byAction = (action: string) => mine.find((change) => change.action === action)!;
+
+    const creation = byAction('create');
+    expect(creation.fields).toEqual(
+      expect.arrayContaining(['name', 'nameAr', 'description', 'tags', 'category', 'style', 'active']),
+    );
+    expect(creation.changes.find((c) => c.field === 'category')).toEqual({
+      field: 'category',
+      before: null,
+      after: { kind: 'reference', id: 'birthday', name: 'Birthday', translations: expect.any(Object) },
+    });
+
+    const update = byAction('update');
+    expect(update.fields).toEqual(['nameAr', 'category', 'active']);
+    expect(update.changes).toEqual([
+      { field: 'nameAr', before: { kind: 'text', text: 'قالب' }, after: { kind: 'text', text: 'سجل' } },
+      {
+        field: 'category',
+        before: { kind: 'reference', id: 'birthday', name: 'Birthday', translations: expect.any(Object) },
+        after: { kind: 'reference', id: 'wedding', name: 'Wedding', translations: expect.any(Object) },
+      },
+      { field: 'active', before: { kind: 'boolean', value: true }, after: { kind: 'boolean', value: false } },
+    ]);
+
+    expect(byAction('artwork').changes).toEqual([
+      { field: 'artwork', before: { kind: 'none' }, after: { kind: 'image' } },
+    ]);
+
+    // No stored column name reaches the log, old rows' included.
+    const labels = new Set<string>(ADMIN_FIELDS);
+    for (const change of items) {
+      for (const field of change.fields) expect(labels).toContain(field);
+    }
   });
 
   it('reaches the visitors of another instance at once (PostgreSQL)', async (context) => {

@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
 import { ZodError } from 'zod';
 import {
+  ADMIN_FIELDS,
   NO_USAGE,
   USAGE_FIELDS,
   type AdminCatalog,
+  type AdminField,
+  type CatalogChange,
+  type ChangeValue,
+  type FieldChange,
   type CatalogChanges,
   type CategoryInput,
   type DeleteOutcome,
@@ -13,6 +18,7 @@ import {
   type Usage,
   type UsageCounts,
 } from '../../../shared/admin/admin.contract.ts';
+import type { Translations } from '../../../shared/i18n/languages.ts';
 import { INVALID_CHARACTERS } from '../../../shared/text/names.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { NotAnImageError, sanitizeArtwork } from '../../platform/media/image-sanitizer.ts';
@@ -74,13 +80,74 @@ function newId(name: string): string {
 const contentHash = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex').slice(0, 12);
 const storageName = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 60);
 
-/** The fields whose values differ between two versions of a row (JSON-compared). */
-function changedFields(before: object | null, after: object): string[] {
-  if (before === null) return Object.keys(after).filter((key) => key !== 'id');
-  const old = before as Record<string, unknown>;
-  return Object.entries(after)
-    .filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(old[key]))
-    .map(([key]) => key);
+/** A row as the change log reads it: each admin form field's value. */
+type Described = Partial<Record<AdminField, ChangeValue>>;
+
+const NONE: ChangeValue = { kind: 'none' };
+const text = (value: string | null | undefined): ChangeValue =>
+  value ? { kind: 'text', text: value } : NONE;
+const list = (items: string[]): ChangeValue => (items.length > 0 ? { kind: 'list', items } : NONE);
+const yesNo = (value: boolean): ChangeValue => ({ kind: 'boolean', value });
+const reference = (row: CategoryRecord | StyleRecord | null): ChangeValue =>
+  row ? { kind: 'reference', id: row.id, name: row.name, translations: row.translations } : NONE;
+const names = (row: { name: string; translations: Translations }): Described => ({
+  name: text(row.name),
+  nameAr: text(row.translations.ar),
+  nameRu: text(row.translations.ru),
+});
+
+const describeCategory = (c: CategoryRecord): Described => ({
+  ...names(c),
+  rank: c.rank === null ? NONE : { kind: 'number', value: c.rank },
+  tags: list(c.tags),
+  active: yesNo(c.isActive),
+});
+const describeStyle = (s: StyleRecord): Described => ({ ...names(s), active: yesNo(s.isActive) });
+const describeEvent = (e: EventRecord): Described => ({
+  ...names(e),
+  tag: text(e.tag),
+  iconKeyword: text(e.iconKeyword),
+  active: yesNo(e.isActive),
+});
+const hasArtwork = (t: TemplateRecord) => t.previewImage !== null || t.animatedImage !== null;
+
+/**
+ * The fields whose values differ between two versions of a row, each with both values; a new row's fields
+ * that have a value. The order is the forms' order.
+ */
+function fieldChanges(before: Described | null, after: Described): FieldChange[] {
+  return (Object.keys(after) as AdminField[]).flatMap((field): FieldChange[] => {
+    const value = after[field]!;
+    if (before === null) return value.kind === 'none' ? [] : [{ field, before: null, after: value }];
+    const old = before[field] ?? NONE;
+    return JSON.stringify(old) === JSON.stringify(value) ? [] : [{ field, before: old, after: value }];
+  });
+}
+
+/** The stored column names that older lines of the log recorded, by the form field they belong to. */
+const RECORDED_FIELDS: Record<string, AdminField> = {
+  categoryId: 'category',
+  styleId: 'style',
+  isActive: 'active',
+  previewImage: 'artwork',
+  animatedImage: 'artwork',
+};
+const toAdminField = (recorded: string): AdminField | null => {
+  const field = RECORDED_FIELDS[recorded] ?? recorded;
+  return (ADMIN_FIELDS as readonly string[]).includes(field) ? (field as AdminField) : null;
+};
+
+/** What an import brought, read back from the fields older lines of the log wrote it as. */
+function importedFromFields(fields: string[]): CatalogChange['imported'] {
+  const count = (noun: string) =>
+    Number(fields.map((field) => new RegExp(`^(\\d+) ${noun}$`).exec(field)?.[1]).find(Boolean) ?? 0);
+  return {
+    categories: count('categories'),
+    styles: count('styles'),
+    events: count('events'),
+    templates: count('templates'),
+    mode: fields.includes('replace') ? 'replace' : 'merge',
+  };
 }
 
 const cleanTranslations = (value: { ar?: string | undefined; ru?: string | undefined }) => ({
@@ -107,16 +174,40 @@ export function createAdminService(deps: {
     action: ChangeEntry['action'],
     subjectKind: ChangeEntry['subjectKind'],
     subject: { id: string; name: string } | null,
-    fields: string[] = [],
+    details: Pick<ChangeEntry, 'changes'> & Partial<Pick<ChangeEntry, 'fields' | 'imported'>> = {
+      changes: [],
+    },
   ): ChangeEntry => ({
     actor: { id: admin.id, email: admin.email },
     action,
     subjectKind,
     subjectId: subject?.id ?? null,
     subjectName: subject?.name ?? null,
-    fields,
+    fields: details.fields ?? details.changes.map((change) => change.field),
+    changes: details.changes,
+    imported: details.imported ?? null,
     at: now(),
   });
+
+  /** A template as the log reads it: its category and style by name. */
+  async function describeTemplate(t: TemplateRecord): Promise<Described> {
+    const [category, style] = await Promise.all([
+      catalog.findCategory(t.categoryId),
+      t.styleId === null ? null : catalog.findStyle(t.styleId),
+    ]);
+    return {
+      ...names({ name: t.name, translations: t.translations.name }),
+      description: text(t.description),
+      descriptionAr: text(t.translations.description.ar),
+      descriptionRu: text(t.translations.description.ru),
+      tags: list(t.tags),
+      category: reference(category),
+      style: reference(style),
+      active: yesNo(t.isActive),
+      createdAt: { kind: 'date', at: t.createdAt.toISOString() },
+      artwork: hasArtwork(t) ? { kind: 'image' } : NONE,
+    };
+  }
 
   async function templateOrThrow(id: string): Promise<TemplateRecord> {
     const template = await catalog.findTemplate(id);
@@ -161,9 +252,13 @@ export function createAdminService(deps: {
       previewImage: before?.previewImage ?? null,
       animatedImage: before?.animatedImage ?? null,
     };
+    const changes = fieldChanges(
+      before && (await describeTemplate(before)),
+      await describeTemplate(template),
+    );
     await repository.saveTemplate(
       template,
-      entry(admin, before ? 'update' : 'create', 'template', template, changedFields(before, template)),
+      entry(admin, before ? 'update' : 'create', 'template', template, { changes }),
     );
     return presentAdminTemplate(template);
   }
@@ -178,11 +273,15 @@ export function createAdminService(deps: {
       isActive: input.isActive,
       tags: cleanTags(input.tags),
     };
-    await repository.saveCategory(
+    const saved = await repository.saveCategory(
       category,
-      entry(admin, before ? 'update' : 'create', 'category', category, changedFields(before, category)),
+      (saved) =>
+        entry(admin, before ? 'update' : 'create', 'category', saved, {
+          changes: fieldChanges(before && describeCategory(before), describeCategory(saved)),
+        }),
+      before?.rank !== category.rank,
     );
-    return presentAdminCategory(category);
+    return presentAdminCategory(saved);
   }
 
   async function saveStyle(admin: Admin, before: StyleRecord | null, input: StyleInput) {
@@ -195,7 +294,9 @@ export function createAdminService(deps: {
     };
     await repository.saveStyle(
       style,
-      entry(admin, before ? 'update' : 'create', 'style', style, changedFields(before, style)),
+      entry(admin, before ? 'update' : 'create', 'style', style, {
+        changes: fieldChanges(before && describeStyle(before), describeStyle(style)),
+      }),
     );
     return presentAdminStyle(style);
   }
@@ -211,7 +312,9 @@ export function createAdminService(deps: {
     };
     await repository.saveEvent(
       event,
-      entry(admin, before ? 'update' : 'create', 'event', event, changedFields(before, event)),
+      entry(admin, before ? 'update' : 'create', 'event', event, {
+        changes: fieldChanges(before && describeEvent(before), describeEvent(event)),
+      }),
     );
     return presentAdminEvent(event);
   }
@@ -268,7 +371,10 @@ export function createAdminService(deps: {
         previewImage: `${MEDIA_PREFIX}${stillKey}`,
         animatedImage: animatedKey ? `${MEDIA_PREFIX}${animatedKey}` : null,
       };
-      await repository.saveTemplate(template, entry(admin, 'artwork', 'template', template, ['artwork']));
+      const changes: FieldChange[] = [
+        { field: 'artwork', before: hasArtwork(before) ? { kind: 'image' } : NONE, after: { kind: 'image' } },
+      ];
+      await repository.saveTemplate(template, entry(admin, 'artwork', 'template', template, { changes }));
       return presentAdminTemplate(template);
     },
 
@@ -290,7 +396,10 @@ export function createAdminService(deps: {
     /** Sets several ranks at once (rows dragged into order); SPEC §2's ordering rules apply as ever. */
     async rankCategories(admin: Admin, ranks: { id: string; rank: number | null }[]) {
       for (const { id } of ranks) await categoryOrThrow(id);
-      await repository.setRanks(ranks, entry(admin, 'rank', 'catalog', null, ['rank']));
+      await repository.setRanks(
+        ranks,
+        entry(admin, 'rank', 'catalog', null, { changes: [], fields: ['rank'] }),
+      );
     },
 
     createStyle: (admin: Admin, input: StyleInput) => saveStyle(admin, null, input),
@@ -359,13 +468,16 @@ export function createAdminService(deps: {
       await repository.importCatalog(
         incoming,
         mode,
-        entry(admin, 'import', 'catalog', null, [
-          `${incoming.categories.length} categories`,
-          `${incoming.styles.length} styles`,
-          `${incoming.events.length} events`,
-          `${incoming.templates.length} templates`,
-          mode,
-        ]),
+        entry(admin, 'import', 'catalog', null, {
+          changes: [],
+          imported: {
+            categories: incoming.categories.length,
+            styles: incoming.styles.length,
+            events: incoming.events.length,
+            templates: incoming.templates.length,
+            mode,
+          },
+        }),
       );
       return incoming;
     },
@@ -390,7 +502,15 @@ export function createAdminService(deps: {
     /** The change log, newest first. */
     async listChanges(): Promise<CatalogChanges> {
       const rows = await repository.listChanges(CHANGES_SHOWN);
-      return { items: rows.map((row) => ({ ...row, at: row.at.toISOString() })) };
+      return {
+        items: rows.map(({ fields, ...row }) => ({
+          ...row,
+          // Older lines: an import's counts were written as its fields ("12 categories", "merge").
+          imported: row.imported ?? (row.action === 'import' ? importedFromFields(fields) : null),
+          fields: [...new Set(fields.map(toAdminField).filter((field) => field !== null))],
+          at: row.at.toISOString(),
+        })),
+      };
     },
   };
 }

@@ -231,9 +231,10 @@ export function createCatalogRepository(
      */
     async change<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
       const result = await db.transaction().execute(async (trx) => {
-        const value = await work(trx);
+        // First: the version row stays locked until commit, so catalog changes run one after the other
+        // (PostgreSQL) and each reads what the one before it wrote (a renumbering of the ranks, say).
         await markChanged(trx);
-        return value;
+        return work(trx);
       });
       announceChange();
       return result;

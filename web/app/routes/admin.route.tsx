@@ -83,7 +83,7 @@ export function AdminRoute() {
       ) : tab === 'usage' ? (
         <UsageTable catalog={catalog.data} />
       ) : tab === 'changes' ? (
-        <ChangeLog />
+        <ChangeLog catalog={catalog.data} />
       ) : tab === 'preview' ? (
         <HomePreview />
       ) : (

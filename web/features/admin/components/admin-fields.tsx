@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn.ts';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { Translations } from '../../../../shared/i18n/languages.ts';
+import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 
 /** A labelled select in the admin forms' style. */
 export function SelectField({
@@ -150,6 +151,47 @@ export function Badge({
       )}
     >
       {children}
+    </span>
+  );
+}
+
+type Named = { name: string; translations?: Translations };
+
+/**
+ * A catalog name as the admin reads it: in the admin's language (as visitors of that language see it), and
+ * the canonical English name when it differs, so the operator knows both.
+ */
+export function useAdminNames() {
+  const localized = useLocalizedName();
+  return (item: Named) => {
+    const shown = localized(item);
+    return { shown, english: shown === item.name ? null : item.name };
+  };
+}
+
+/**
+ * A name as one line of text (a select's option, a button's label): "اسم · Name" where they differ, each
+ * name isolated (U+2068…U+2069) so that an English name with digits keeps its order in an Arabic line.
+ */
+export function useAdminNameText() {
+  const names = useAdminNames();
+  return (item: Named) => {
+    const { shown, english } = names(item);
+    return english === null ? shown : `\u2068${shown}\u2069 · \u2068${english}\u2069`;
+  };
+}
+
+/** A name in the admin's language, with the English name as a smaller line under it where they differ. */
+export function AdminName({ item, className }: { item: Named; className?: string }) {
+  const { shown, english } = useAdminNames()(item);
+  return (
+    <span data-testid="admin-name" className={cn('flex min-w-0 flex-col', className)}>
+      <span className="font-bold text-ink">{shown}</span>
+      {english !== null && (
+        <span className="text-xs font-normal text-muted">
+          <bdi lang="en">{english}</bdi>
+        </span>
+      )}
     </span>
   );
 }

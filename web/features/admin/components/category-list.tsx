@@ -9,6 +9,7 @@ import { showToast } from '../../../components/toast.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useDeleteItem, useRankCategories, useSaveCategory } from '../api/use-admin.ts';
 import {
+  AdminName,
   Badge,
   CheckboxField,
   FormActions,
@@ -16,6 +17,7 @@ import {
   tagsFromText,
   translatedText,
   TranslatedTextFields,
+  useAdminNameText,
 } from './admin-fields.tsx';
 
 function CategoryForm({ category, onDone }: { category: AdminCategory | null; onDone: () => void }) {
@@ -81,6 +83,7 @@ export function CategoryList({ catalog }: { catalog: AdminCatalog }) {
   const { t } = useTranslation();
   const rank = useRankCategories();
   const remove = useDeleteItem();
+  const nameText = useAdminNameText();
   // The id of the category whose form is open, 'new' for a new one's.
   const [editing, setEditing] = useState<string | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
@@ -100,7 +103,7 @@ export function CategoryList({ catalog }: { catalog: AdminCatalog }) {
   }
 
   async function deleteCategory(category: AdminCategory) {
-    if (!window.confirm(t('admin.confirmDelete', { name: category.name }))) return;
+    if (!window.confirm(t('admin.confirmDelete', { name: nameText(category) }))) return;
     const { outcome } = await remove.mutateAsync({ kind: 'categories', id: category.id });
     showToast(outcome === 'hidden' ? t('admin.hiddenInstead') : t('admin.deleted'));
   }
@@ -125,32 +128,35 @@ export function CategoryList({ catalog }: { catalog: AdminCatalog }) {
           >
             <div className="flex flex-wrap items-center gap-3">
               <GripVertical
-                aria-label={t('admin.dragHandle', { name: category.name })}
+                aria-label={t('admin.dragHandle', { name: nameText(category) })}
                 className="size-5 cursor-grab text-muted"
               />
               <span className="w-16 text-sm font-bold text-plum-700">
                 {category.rank === null ? t('admin.unranked') : category.rank}
               </span>
-              <span className="min-w-32 flex-1 font-bold text-ink">{category.name}</span>
+              <AdminName item={category} className="min-w-32 flex-1" />
               {!category.isActive && <Badge tone="muted">{t('admin.hiddenBadge')}</Badge>}
-              <IconButton
-                label={t('admin.moveUp', { name: category.name })}
-                icon={<ArrowUp className="size-4" />}
-                disabled={index === 0}
-                onClick={() => moveTo(category.id, index - 1)}
-              />
-              <IconButton
-                label={t('admin.moveDown', { name: category.name })}
-                icon={<ArrowDown className="size-4" />}
-                disabled={index === ordered.length - 1}
-                onClick={() => moveTo(category.id, index + 1)}
-              />
-              <Button size="sm" variant="secondary" onClick={() => setEditing(category.id)}>
-                {t('admin.edit')}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => void deleteCategory(category)}>
-                {t('admin.delete')}
-              </Button>
+              {/* The row's buttons wrap together, under the name on a phone. */}
+              <div className="flex items-center gap-3">
+                <IconButton
+                  label={t('admin.moveUp', { name: nameText(category) })}
+                  icon={<ArrowUp className="size-4" />}
+                  disabled={index === 0}
+                  onClick={() => moveTo(category.id, index - 1)}
+                />
+                <IconButton
+                  label={t('admin.moveDown', { name: nameText(category) })}
+                  icon={<ArrowDown className="size-4" />}
+                  disabled={index === ordered.length - 1}
+                  onClick={() => moveTo(category.id, index + 1)}
+                />
+                <Button size="sm" variant="secondary" onClick={() => setEditing(category.id)}>
+                  {t('admin.edit')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => void deleteCategory(category)}>
+                  {t('admin.delete')}
+                </Button>
+              </div>
             </div>
             {editing === category.id && (
               <div className="mt-3">

@@ -7,12 +7,14 @@ import { showToast } from '../../../components/toast.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useDeleteItem, useSaveEvent, useSaveStyle } from '../api/use-admin.ts';
 import {
+  AdminName,
   Badge,
   CheckboxField,
   FormActions,
   FormError,
   translatedText,
   TranslatedTextFields,
+  useAdminNameText,
 } from './admin-fields.tsx';
 
 type Item = (AdminStyle & { kind: 'styles' }) | (AdminEvent & { kind: 'events' });
@@ -72,6 +74,7 @@ function ItemForm({ kind, item, onDone }: { kind: Item['kind']; item: Item | nul
 export function StyleEventList({ catalog, kind }: { catalog: AdminCatalog; kind: Item['kind'] }) {
   const { t } = useTranslation();
   const remove = useDeleteItem();
+  const nameText = useAdminNameText();
   // The id of the entry whose form is open, 'new' for a new one's.
   const [editing, setEditing] = useState<string | null>(null);
   const items: Item[] =
@@ -80,7 +83,7 @@ export function StyleEventList({ catalog, kind }: { catalog: AdminCatalog; kind:
       : catalog.events.map((e) => ({ ...e, kind: 'events' as const }));
 
   async function deleteItem(item: Item) {
-    if (!window.confirm(t('admin.confirmDelete', { name: item.name }))) return;
+    if (!window.confirm(t('admin.confirmDelete', { name: nameText(item) }))) return;
     const { outcome } = await remove.mutateAsync({ kind, id: item.id });
     showToast(outcome === 'hidden' ? t('admin.hiddenInstead') : t('admin.deleted'));
   }
@@ -92,7 +95,7 @@ export function StyleEventList({ catalog, kind }: { catalog: AdminCatalog; kind:
         {items.map((item) => (
           <li key={item.id} className="rounded-2xl border border-plum-100 bg-white p-3 shadow-xs">
             <div className="flex flex-wrap items-center gap-3">
-              <span className="min-w-32 flex-1 font-bold text-ink">{item.name}</span>
+              <AdminName item={item} className="min-w-32 flex-1" />
               {item.kind === 'events' && <span className="text-sm text-muted">#{item.tag}</span>}
               {!item.isActive && <Badge tone="muted">{t('admin.hiddenBadge')}</Badge>}
               <Button size="sm" variant="secondary" onClick={() => setEditing(item.id)}>

@@ -12,6 +12,7 @@ import {
   tagsFromText,
   translatedText,
   TranslatedTextFields,
+  useAdminNameText,
 } from './admin-fields.tsx';
 
 /** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local field shows. */
@@ -37,6 +38,7 @@ export function TemplateForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveTemplate();
+  const nameText = useAdminNameText();
   const [name, setName] = useState(translatedText(template?.name, template?.translations.name));
   const [description, setDescription] = useState(
     translatedText(template?.description, template?.translations.description),
@@ -93,7 +95,7 @@ export function TemplateForm({
         <SelectField label={t('admin.fields.category')} value={categoryId} onChange={setCategoryId}>
           {catalog.categories.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name}
+              {nameText(c)}
             </option>
           ))}
         </SelectField>
@@ -101,7 +103,7 @@ export function TemplateForm({
           <option value="">{t('admin.fields.noStyle')}</option>
           {catalog.styles.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.name}
+              {nameText(s)}
             </option>
           ))}
         </SelectField>

@@ -5,7 +5,7 @@ import { isNewDrop, matchesSearch } from '../../../../shared/catalog/catalog.rul
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
-import { Badge, CheckboxField, SelectField } from './admin-fields.tsx';
+import { AdminName, Badge, CheckboxField, SelectField, useAdminNameText } from './admin-fields.tsx';
 import { TemplateForm } from './template-form.tsx';
 
 /** Templates with search (SPEC §5's rule) and filters; a row opens its form, as does "New template". */
@@ -17,7 +17,8 @@ export function TemplateList({ catalog }: { catalog: AdminCatalog }) {
   const [status, setStatus] = useState<'all' | 'active' | 'hidden'>('all');
   const [newOnly, setNewOnly] = useState(false);
   const [editing, setEditing] = useState<AdminTemplate | 'new' | null>(null);
-  const categoryName = useMemo(() => new Map(catalog.categories.map((c) => [c.id, c.name])), [catalog]);
+  const nameText = useAdminNameText();
+  const categories = useMemo(() => new Map(catalog.categories.map((c) => [c.id, c])), [catalog]);
 
   const now = new Date();
   const shown = catalog.templates.filter(
@@ -66,7 +67,7 @@ export function TemplateList({ catalog }: { catalog: AdminCatalog }) {
           <option value="">{t('admin.filters.all')}</option>
           {catalog.categories.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name}
+              {nameText(c)}
             </option>
           ))}
         </SelectField>
@@ -74,7 +75,7 @@ export function TemplateList({ catalog }: { catalog: AdminCatalog }) {
           <option value="">{t('admin.filters.all')}</option>
           {catalog.styles.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.name}
+              {nameText(s)}
             </option>
           ))}
         </SelectField>
@@ -109,8 +110,13 @@ export function TemplateList({ catalog }: { catalog: AdminCatalog }) {
                   </span>
                 )}
               </div>
-              <span className="line-clamp-2 text-sm font-bold text-ink">{template.name}</span>
-              <span className="text-xs text-muted">{categoryName.get(template.categoryId)}</span>
+              <AdminName
+                item={{ name: template.name, translations: template.translations.name }}
+                className="text-sm [&>:first-child]:line-clamp-2"
+              />
+              <span className="text-xs text-muted">
+                {categories.has(template.categoryId) && nameText(categories.get(template.categoryId)!)}
+              </span>
               <span className="flex flex-wrap gap-1">
                 {!template.isActive && <Badge tone="muted">{t('admin.hiddenBadge')}</Badge>}
                 {isNewDrop(new Date(template.createdAt), now) && (

@@ -8,8 +8,16 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useAdminUsage } from '../api/use-admin.ts';
+import { AdminName } from './admin-fields.tsx';
+import type { Translations } from '../../../../shared/i18n/languages.ts';
 
-function Table({ title, rows }: { title: string; rows: { name: string; counts: UsageCounts }[] }) {
+function Table({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: { item: { name: string; translations?: Translations }; counts: UsageCounts }[];
+}) {
   const { t } = useTranslation();
   return (
     <div className="overflow-x-auto rounded-2xl border border-plum-100 bg-white">
@@ -26,9 +34,11 @@ function Table({ title, rows }: { title: string; rows: { name: string; counts: U
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ name, counts }) => (
+          {rows.map(({ item, counts }) => (
             <tr key={counts.id} className="border-b border-plum-50">
-              <td className="p-3 font-bold text-ink">{name}</td>
+              <td className="p-3">
+                <AdminName item={item} />
+              </td>
               {USAGE_FIELDS.map((column) => (
                 <td key={column} className="p-3 text-end tabular-nums">
                   {counts[column]}
@@ -59,13 +69,16 @@ export function UsageTable({ catalog }: { catalog: AdminCatalog }) {
       <Table
         title={t('admin.usage.categories')}
         rows={catalog.categories
-          .map((c) => ({ name: c.name, counts: categoryCounts.get(c.id) ?? zero(c.id) }))
+          .map((c) => ({ item: c, counts: categoryCounts.get(c.id) ?? zero(c.id) }))
           .sort(byShares)}
       />
       <Table
         title={t('admin.usage.templates')}
         rows={catalog.templates
-          .map((c) => ({ name: c.name, counts: templateCounts.get(c.id) ?? zero(c.id) }))
+          .map((c) => ({
+            item: { name: c.name, translations: c.translations.name },
+            counts: templateCounts.get(c.id) ?? zero(c.id),
+          }))
           .sort(byShares)}
       />
     </section>

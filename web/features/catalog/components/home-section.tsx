@@ -9,7 +9,8 @@ import type {
 import { HOME_ROW_LIMIT, NEW_DROPS_CATEGORY } from '../../../../shared/constants.ts';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useLocalizedName } from '../../../lib/use-localized-name.ts';
+import { homeSectionTitle } from '../../../lib/home-section-title.ts';
+import { useLanguage } from '../../../lib/use-localized-name.ts';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import { TemplateRow } from './template-row.tsx';
 
@@ -33,13 +34,13 @@ const DRAW_AHEAD_PX = 900;
 /** One home row: title, template count, 'Explore More >' to the category page, and up to 25 cards. */
 export function HomeSection({ section, onSelectTemplate, priorityCount, deferred }: HomeSectionProps) {
   const { t } = useTranslation();
-  const localized = useLocalizedName();
+  const language = useLanguage();
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const near = useNearViewport(sectionRef, DRAW_AHEAD_PX, Boolean(deferred));
   const isNewDrops = section.kind === 'new-drops';
   const categoryName = isNewDrops ? NEW_DROPS_CATEGORY : (section.category?.name ?? '');
-  const title = isNewDrops || !section.category ? t('catalog.newDrops') : localized(section.category);
+  const title = homeSectionTitle(section, t, language);
 
   return (
     <section
