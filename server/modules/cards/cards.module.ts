@@ -18,7 +18,7 @@ import { registerCardUploadRoutes } from './card-uploads.routes.ts';
 import { createCardViewsRepository } from './card-views.repository.ts';
 import { registerCardViewsRoutes } from './card-views.routes.ts';
 import { createCardViewsService } from './card-views.service.ts';
-import { findCardById, loadCardFor } from './card-access.ts';
+import { findCardById, loadCardFor, lookUpSharedCard, openedCardOf } from './card-access.ts';
 import { canOpenSharedCard, canUpdateCard, type CardActor } from './cards.policy.ts';
 import { createCardsRepository, type CardRecord } from './cards.repository.ts';
 import { registerCardsRoutes } from './cards.routes.ts';
@@ -34,6 +34,11 @@ export type CardsModule = Awaited<ReturnType<typeof createCardsModule>>;
 /** The cards anyone holding their link may see (paid ones), for the modules that serve their recipients. */
 export interface SharedCards {
   find(cardId: string): Promise<CardRecord | undefined>;
+  /**
+   * The card when its share link opens it; otherwise the link's own answer: `card-not-ready` (not paid),
+   * `card-removed` (deleted) or `card-not-found` (never a card).
+   */
+  open(cardId: string): Promise<CardRecord>;
 }
 
 /** The cards an actor may edit, for the modules that act for their owner; others are `card-not-found`. */
@@ -157,6 +162,7 @@ export async function createCardsModule(
       const card = await findCardById(repository, cardId);
       return card && canOpenSharedCard(card) ? card : undefined;
     },
+    open: async (cardId) => openedCardOf(await lookUpSharedCard(repository, cardId)),
   };
   const ownedCards: OwnedCards = {
     find: (actor, cardId) => loadCardFor(repository, actor, cardId, canUpdateCard),
