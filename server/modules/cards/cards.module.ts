@@ -5,6 +5,7 @@ import { createUploadDataStore } from '../../platform/storage/upload-store.ts';
 import type { CatalogModule } from '../catalog/catalog.module.ts';
 import type { CreditsModule } from '../credits/credits.module.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
+import type { UsersModule } from '../users/users.module.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
 import { createAbandonedDraftsService } from './abandoned-drafts.service.ts';
@@ -58,6 +59,8 @@ export async function createCardsModule(
     credits: Pick<CreditsModule, 'repository' | 'alsoStream'>;
     voice: VoiceService;
     users: UsersRepository;
+    /** The account's deletion, which takes the account's cards with it (UsersModule.removeWithAccount). */
+    removeWithAccount: UsersModule['removeWithAccount'];
     actors: CardActorResolver;
   },
 ) {
@@ -68,6 +71,8 @@ export async function createCardsModule(
   const { actors } = deps;
 
   const repository = createCardsRepository(database);
+  // A deleted account's cards go with it, and their links say so like those of cards deleted one by one.
+  deps.removeWithAccount((trx, userId, at) => repository.deleteCardsOfAccount(trx, userId, at));
   const paidListeners: Array<(card: CardRecord) => void> = [];
   const savedListeners: Array<(card: CardRecord, before: CardRecord) => Promise<void>> = [];
   const deleteListeners: Array<(card: CardRecord) => Promise<void>> = [];
