@@ -87,8 +87,6 @@ export const linkPreviewApi = {
   page: paramPath<[cardId: string]>('/c/:cardId'),
   card: paramPath<[cardId: string, file: string]>('/media/previews/cards/:cardId/:file'),
   generic: paramPath<[file: string]>('/media/previews/generic/:file'),
-  /** The app's own preview (its home page's), per language. */
-  site: paramPath<[file: string]>('/media/previews/site/:file'),
   guestPage: paramPath<[token: string]>('/i/:token'),
   guest: paramPath<[token: string, file: string]>('/media/previews/guests/:token/:file'),
 } as const;

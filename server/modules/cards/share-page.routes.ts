@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES, isLanguage, textDirection, type Language } from '../../../shared/i18n/languages.ts';
 import { escapeHtml } from '../../platform/http/escape-html.ts';
-import { openGraphTags } from '../../platform/http/open-graph.ts';
+import { openGraphTags, SITE_PREVIEW_ROUTE } from '../../platform/http/open-graph.ts';
 import { chosenLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
 import type { PageData } from '../../../shared/pages/page-data.contract.ts';
 import type { LinkPreviewService, SharePageMeta } from './link-preview.service.ts';
@@ -122,7 +122,7 @@ export function registerSharePageRoutes(
     return sendImage(reply, image, 'public, max-age=86400');
   });
 
-  app.get(linkPreviewApi.site.route, languageImage, async (request, reply) => {
+  app.get(SITE_PREVIEW_ROUTE, languageImage, async (request, reply) => {
     const { file } = request.params;
     const image = await previews.siteImage(file.slice(0, 2) as Language);
     return sendImage(reply, image, 'public, max-age=86400');

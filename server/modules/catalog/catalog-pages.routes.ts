@@ -6,13 +6,12 @@ import {
   normalizeTemplateFilters,
   type TemplateFilters,
 } from '../../../shared/catalog/catalog.rules.ts';
-import { linkPreviewApi } from '../../../shared/api-paths.ts';
 import type { Language } from '../../../shared/i18n/languages.ts';
 import type { PageData } from '../../../shared/pages/page-data.contract.ts';
 import { textSchema } from '../../../shared/text/names.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { escapeHtml } from '../../platform/http/escape-html.ts';
-import { openGraphTags } from '../../platform/http/open-graph.ts';
+import { openGraphTags, sitePreviewPath } from '../../platform/http/open-graph.ts';
 import { translatorFor } from '../../platform/i18n/translator.ts';
 import type { WebPage } from '../../../shared/pages/page-code.ts';
 import { visitorLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
@@ -46,7 +45,7 @@ function homeHead(language: Language, origin: string): string[] {
         language,
         title: t('home.heroTitle'),
         description,
-        imageUrl: `${origin}${linkPreviewApi.site(`${language}.jpg`)}`,
+        imageUrl: `${origin}${sitePreviewPath(language)}`,
         imageAlt: t('home.heroTitle'),
       },
       `${origin}/`,

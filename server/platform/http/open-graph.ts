@@ -2,6 +2,13 @@ import type { Language } from '../../../shared/i18n/languages.ts';
 import { LINK_PREVIEW_SIZE } from '../media/link-preview-size.ts';
 import { escapeHtml } from './escape-html.ts';
 
+/**
+ * The app's own preview image (its home page's), per language: `{language}.jpg`. Named here, not among the
+ * shared API paths, because only the server's pages name it (the browser's first load carries those paths).
+ */
+export const SITE_PREVIEW_ROUTE = '/media/previews/site/:file';
+export const sitePreviewPath = (language: Language) => `/media/previews/site/${language}.jpg`;
+
 const OG_LOCALES: Record<Language, string> = { en: 'en_US', ar: 'ar_AR', ru: 'ru_RU' };
 
 /** What a page says to a messenger's or a network's crawler, in the page's language. */

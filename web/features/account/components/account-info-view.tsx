@@ -9,13 +9,13 @@ import {
   type CurrentUser,
 } from '../../../../shared/accounts/accounts.contract.ts';
 import { Button } from '../../../components/button.tsx';
-import { SentenceWithAddress } from '../../../components/sentence-with-address.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
   changeEmail,
@@ -184,16 +184,10 @@ export function AccountInfoView({
                 <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
                 <div>
                   <p className="font-bold">
-                    <SentenceWithAddress
-                      sentence={(address) => t('account.emailChangeSent', { email: address })}
-                      address={emailSentTo.current}
-                    />
+                    {t('account.emailChangeSent', { email: ltrIsolate(emailSentTo.current) })}
                   </p>
                   <p className="mt-1">
-                    <SentenceWithAddress
-                      sentence={(address) => t('account.emailChangeNext', { email: address })}
-                      address={emailSentTo.next}
-                    />
+                    {t('account.emailChangeNext', { email: ltrIsolate(emailSentTo.next) })}
                   </p>
                 </div>
               </div>

@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
-import { SentenceWithAddress } from '../../../components/sentence-with-address.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readAuthNavigationState } from '../../../lib/auth-navigation-state.ts';
@@ -30,6 +29,7 @@ import { FormAlert } from './form-alert.tsx';
 import { OAuthPopupLanding } from './oauth-popup-landing.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { OrDivider, SocialButtons } from './social-buttons.tsx';
+import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
 
 type ResendState = 'idle' | 'sending' | 'sent';
 
@@ -261,17 +261,10 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
               link === 'sent' ? (
                 <p role="status" className="flex items-start gap-1.5 font-semibold text-emerald-800">
                   <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  <span>
-                    <SentenceWithAddress
-                      sentence={(address) =>
-                        t('auth.signInLink.sent', {
-                          email: address,
-                          minutes: SIGN_IN_LINK_LIFETIME_MINUTES,
-                        })
-                      }
-                      address={lockedEmail}
-                    />
-                  </span>
+                  {t('auth.signInLink.sent', {
+                    email: ltrIsolate(lockedEmail),
+                    minutes: SIGN_IN_LINK_LIFETIME_MINUTES,
+                  })}
                 </p>
               ) : (
                 <>
