@@ -1,14 +1,4 @@
-import {
-  Check,
-  Copy,
-  Link2,
-  Mail,
-  MessageCircle,
-  MessageSquareText,
-  Send,
-  Share2,
-  type LucideIcon,
-} from 'lucide-react';
+import { Check, Copy, Link2, Share2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Button, buttonClasses } from '../../../components/button.tsx';
@@ -18,19 +8,12 @@ import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { canShareNatively, copyLink, shareLink } from '../../../lib/share-link.ts';
-import { shareIntents, type ShareApp } from '../../../lib/share-intents.ts';
+import { shareIntents } from '../../../lib/share-intents.ts';
 
 /** The QR code and its library come when the dialog first opens, not with any page. */
 const LinkQrCodeImage = lazy(() =>
   import('./link-qr-code-image.tsx').then((module) => ({ default: module.LinkQrCodeImage })),
 );
-
-const INTENT_ICONS: Record<ShareApp, LucideIcon> = {
-  whatsapp: MessageCircle,
-  telegram: Send,
-  sms: MessageSquareText,
-  email: Mail,
-};
 
 /** SPEC §9: the 'Copied!' indicator shows for 2 seconds. */
 export const COPIED_INDICATOR_MS = 2_000;
@@ -136,7 +119,6 @@ export function ShareCardDialog({
             <h3 className="mt-6 text-sm font-bold text-ink">{t('share.sendWith')}</h3>
             <ul className="mt-2 grid grid-cols-2 gap-2" data-testid="share-intents">
               {intents.map(({ app, href }) => {
-                const Icon = INTENT_ICONS[app];
                 const web = href.startsWith('https:');
                 return (
                   <li key={app}>
@@ -146,7 +128,6 @@ export function ShareCardDialog({
                       {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                       className={buttonClasses('secondary', 'sm', 'w-full')}
                     >
-                      <Icon aria-hidden="true" className="size-4 shrink-0" />
                       {t(`share.apps.${app}`)}
                     </a>
                   </li>
