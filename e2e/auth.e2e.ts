@@ -18,6 +18,7 @@ import type { AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { text } from './support/locale-text.ts';
 import { linkIn, openVerificationLink, waitForMail } from './support/mailbox.ts';
+import { ltrIsolate } from '../web/lib/ltr-isolate.ts';
 
 /**
  * The account flows in the browser, against the real server: sign-up → verification mail → verified and signed in with
@@ -371,7 +372,9 @@ describe('accounts in the browser', () => {
     const askedAt = Date.now() - 500;
     await page.getByRole('button', { name: en('auth.signInLink.send') }).click();
     await page
-      .getByText(en('auth.signInLink.sent', { email, minutes: SIGN_IN_LINK_LIFETIME_MINUTES }))
+      .getByText(
+        en('auth.signInLink.sent', { email: ltrIsolate(email), minutes: SIGN_IN_LINK_LIFETIME_MINUTES }),
+      )
       .waitFor();
 
     const link = linkIn(
