@@ -70,6 +70,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     credits,
     voice: voice.voice,
     users: users.repository,
+    removeWithAccount: (remove) => users.removeWithAccount(remove),
     actors: guests.actors,
   });
   createInvitationsModule(platform, {

@@ -99,6 +99,24 @@ describe('locales', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('never puts a person’s name in Russian where it would need a case ending (“для Маша”)', () => {
+    // A name is inserted as typed, in the nominative: after a preposition that governs a case it reads wrong.
+    const caseAfter =
+      /(?:^|[\s«(])(?:для|от|к|ко|у|без|о|об|про|с|со|по|при)\s+\{\{\s*(?:name|recipient|sender)\s*\}\}/iu;
+    const wrong = [...flat.ru]
+      .filter(([, text]) => caseAfter.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('never guesses a recipient’s gender in Arabic mails about them (a verb or pronoun that is only masculine)', () => {
+    const opened = ['mail.cardOpened.subject', 'mail.cardOpened.intro'].map((key) => flat.ar.get(key) ?? key);
+    for (const text of opened) {
+      expect(text, text).not.toMatch(/(?:^|\s)فتح\s+\{\{recipient\}\}/u);
+      expect(text, text).not.toMatch(/شاهده|استمع إليه/u);
+    }
+  });
+
   it('has no empty strings', () => {
     for (const lng of LANGUAGES)
       for (const [key, text] of flat[lng]) expect(text.trim(), `${lng} ${key}`).not.toBe('');

@@ -5,6 +5,7 @@ import { createUploadDataStore } from '../../platform/storage/upload-store.ts';
 import type { CatalogModule } from '../catalog/catalog.module.ts';
 import type { CreditsModule } from '../credits/credits.module.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
+import type { UsersModule } from '../users/users.module.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
 import { createAbandonedDraftsService } from './abandoned-drafts.service.ts';
@@ -19,7 +20,7 @@ import { registerCardUploadRoutes } from './card-uploads.routes.ts';
 import { createCardViewsRepository } from './card-views.repository.ts';
 import { registerCardViewsRoutes } from './card-views.routes.ts';
 import { createCardViewsService } from './card-views.service.ts';
-import { findCardById, loadCardFor } from './card-access.ts';
+import { findCardById, loadCardFor, lookUpSharedCard, openedCardOf } from './card-access.ts';
 import { canOpenSharedCard, canUpdateCard, type CardActor } from './cards.policy.ts';
 import { createCardsRepository, type CardRecord } from './cards.repository.ts';
 import { registerCardsRoutes } from './cards.routes.ts';
@@ -35,6 +36,11 @@ export type CardsModule = Awaited<ReturnType<typeof createCardsModule>>;
 /** The cards anyone holding their link may see (paid ones), for the modules that serve their recipients. */
 export interface SharedCards {
   find(cardId: string): Promise<CardRecord | undefined>;
+  /**
+   * The card when its share link opens it; otherwise the link's own answer: `card-not-ready` (not paid),
+   * `card-removed` (deleted) or `card-not-found` (never a card).
+   */
+  open(cardId: string): Promise<CardRecord>;
 }
 
 /** The cards an actor may edit, for the modules that act for their owner; others are `card-not-found`. */
@@ -54,6 +60,8 @@ export async function createCardsModule(
     credits: Pick<CreditsModule, 'repository' | 'alsoStream'>;
     voice: VoiceService;
     users: UsersRepository;
+    /** The account's deletion, which takes the account's cards with it (UsersModule.removeWithAccount). */
+    removeWithAccount: UsersModule['removeWithAccount'];
     actors: CardActorResolver;
   },
 ) {
@@ -64,6 +72,8 @@ export async function createCardsModule(
   const { actors } = deps;
 
   const repository = createCardsRepository(database);
+  // A deleted account's cards go with it, and their links say so like those of cards deleted one by one.
+  deps.removeWithAccount((trx, userId, at) => repository.deleteCardsOfAccount(trx, userId, at));
   const paidListeners: Array<(card: CardRecord) => void> = [];
   const savedListeners: Array<(card: CardRecord, before: CardRecord) => Promise<void>> = [];
   const deleteListeners: Array<(card: CardRecord) => Promise<void>> = [];
@@ -159,6 +169,7 @@ export async function createCardsModule(
       const card = await findCardById(repository, cardId);
       return card && canOpenSharedCard(card) ? card : undefined;
     },
+    open: async (cardId) => openedCardOf(await lookUpSharedCard(repository, cardId)),
   };
   const ownedCards: OwnedCards = {
     find: (actor, cardId) => loadCardFor(repository, actor, cardId, canUpdateCard),

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
 import { textStylesSchema, type TextStyles } from '../../../shared/cards/cards.contract.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -379,7 +379,32 @@ export function createCardsRepository(database: Database) {
       return deleteCardIf(id, { removedAt: at });
     },
 
-    /** Whether a card with this id was deleted by its owner (its link then says it is gone). */
+    /**
+     * Removes every card of an account (made by it, or taken over by it) inside the account's deletion
+     * transaction, each id kept in `removed_cards` like a card its owner deletes: their links say the card is
+     * no longer available. Answers the storage keys of their images, videos and voice messages, for the
+     * caller to delete once the transaction is committed.
+     */
+    async deleteCardsOfAccount(trx: Transaction<DB>, userId: string, at: Date): Promise<string[]> {
+      const ofAccount = (eb: ExpressionBuilder<DB, 'cards'>) =>
+        eb.or([eb('userId', '=', userId), eb('authorId', '=', userId)]);
+      const cards = await trx
+        .deleteFrom('cards')
+        .where(ofAccount)
+        .returning(['id', 'recipientImagePath', 'videoPath', 'audioPath'])
+        .execute();
+      if (cards.length > 0) {
+        await trx
+          .insertInto('removedCards')
+          .values(cards.map((card) => ({ id: card.id, removedAt: codec.date(at) })))
+          .execute();
+      }
+      return cards.flatMap((card) =>
+        [card.recipientImagePath, card.videoPath, card.audioPath].filter((key) => key !== null),
+      );
+    },
+
+    /** Whether a card with this id was deleted, by its owner or with its account (its link then says it is gone). */
     async wasRemoved(id: string): Promise<boolean> {
       const row = await db.selectFrom('removedCards').select('id').where('id', '=', id).executeTakeFirst();
       return row !== undefined;

@@ -104,6 +104,7 @@ export function createLinkPreviewService(deps: {
   const guestImageKey = (guest: PreviewGuest, file: string) =>
     guest.imagePath(file).replace(/^\/media\//, '');
   const genericKey = (language: Language) => `previews/generic/${language}-${versionOf([language])}.jpg`;
+  const siteKey = (language: Language) => `previews/site/${language}-${versionOf(['site', language])}.jpg`;
 
   async function sharedCard(cardId: string): Promise<CardRecord | null> {
     const lookup = await lookUpSharedCard(cards, cardId);
@@ -257,6 +258,20 @@ export function createLinkPreviewService(deps: {
           eyebrow: t('recipient.preview.genericTitle'),
           headline: t('recipient.preview.genericHeadline'),
           subline: t('recipient.preview.genericDescription'),
+          language,
+        }),
+      );
+    },
+
+    /** The app's own preview image of a language, for its home page: what Winc is, in home's words. */
+    async siteImage(language: Language): Promise<Buffer> {
+      const t = translatorFor(language);
+      return storedImage(siteKey(language), () =>
+        renderLinkPreview({
+          cover: null,
+          eyebrow: 'Winc',
+          headline: t('home.heroTitle'),
+          subline: t('home.heroSubtitle'),
           language,
         }),
       );

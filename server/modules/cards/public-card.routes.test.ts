@@ -24,7 +24,7 @@ import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 import { VIEWER_COOKIE } from './viewer-cookie.ts';
-import { cardMediaApi, cardsApi } from '../../../shared/api-paths.ts';
+import { cardMediaApi, cardsApi, linkPreviewApi } from '../../../shared/api-paths.ts';
 
 const draft = {
   ...cardDraft,
@@ -218,6 +218,35 @@ describeEachDatabase('the shared card, as its recipient opens it', (use) => {
         });
       }
     }
+  });
+
+  it('answers the cards of a deleted account 410 card-removed, the page too, like cards their owner deleted', async () => {
+    const owner = await signUpAndVerify(app, use());
+    const paid = await createCard(owner.browser);
+    await unlock(owner.browser, paid);
+    const unpaid = await createCard(owner.browser);
+    const gone = await owner.browser.request({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: { password: owner.password },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+
+    for (const card of [paid, unpaid]) {
+      expect(answerOf(await stranger().get(cardsApi.publicCard(card.id)))).toEqual({
+        status: 410,
+        type: expect.stringMatching(/^application\/json/),
+        body: JSON.stringify({ code: 'card-removed', message: 'This card is no longer available' }),
+      });
+      expect((await stranger().get(linkPreviewApi.page(card.id))).statusCode).toBe(410);
+    }
+    // Nothing of the cards stays but their ids.
+    const left = await use()
+      .database.db.selectFrom('cards')
+      .select('id')
+      .where('id', 'in', [paid.id, unpaid.id])
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it("serves a paid card's image, video (with byte ranges) and voice message to anyone, and an unpaid card's to its owner only", async () => {

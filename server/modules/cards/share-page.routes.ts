@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES, isLanguage, textDirection, type Language } from '../../../shared/i18n/languages.ts';
 import { escapeHtml } from '../../platform/http/escape-html.ts';
-import { LINK_PREVIEW_SIZE } from '../../platform/media/link-preview-size.ts';
+import { openGraphTags, SITE_PREVIEW_ROUTE } from '../../platform/http/open-graph.ts';
 import { chosenLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
 import type { PageData } from '../../../shared/pages/page-data.contract.ts';
 import type { LinkPreviewService, SharePageMeta } from './link-preview.service.ts';
@@ -12,34 +12,16 @@ import { cardsApi, linkPreviewApi } from '../../../shared/api-paths.ts';
 
 const cardParams = z.object({ cardId: z.string() });
 const cardImageParams = z.object({ cardId: z.string(), file: z.string().regex(/^[\w-]{16}\.jpg$/) });
-const genericImageParams = z.object({ file: z.string().regex(/^(en|ar|ru)\.jpg$/) });
-
-const OG_LOCALES: Record<Language, string> = { en: 'en_US', ar: 'ar_AR', ru: 'ru_RU' };
+const languageImageParams = z.object({ file: z.string().regex(/^(en|ar|ru)\.jpg$/) });
 
 /** The tags a messenger's crawler reads (Open Graph, Twitter), and the cover's preload. */
-function headTags(meta: SharePageMeta, pageUrl: string, size: { width: number; height: number }): string[] {
-  const property = (name: string, content: string | number) =>
-    `<meta property="${name}" content="${escapeHtml(String(content))}" />`;
+function headTags(meta: SharePageMeta, pageUrl: string): string[] {
   const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
   return [
     `<title>${escapeHtml(meta.title)} · Winc</title>`,
     named('description', meta.description),
     named('robots', 'noindex, nofollow'),
-    property('og:type', 'website'),
-    property('og:site_name', 'Winc'),
-    property('og:title', meta.title),
-    property('og:description', meta.description),
-    property('og:url', pageUrl),
-    property('og:locale', OG_LOCALES[meta.language]),
-    property('og:image', meta.imageUrl),
-    property('og:image:type', 'image/jpeg'),
-    property('og:image:width', size.width),
-    property('og:image:height', size.height),
-    property('og:image:alt', meta.imageAlt),
-    named('twitter:card', 'summary_large_image'),
-    named('twitter:title', meta.title),
-    named('twitter:description', meta.description),
-    named('twitter:image', meta.imageUrl),
+    ...openGraphTags(meta, pageUrl),
     ...(meta.coverUrl
       ? [`<link rel="preload" as="image" href="${escapeHtml(meta.coverUrl)}" fetchpriority="high" />`]
       : []),
@@ -62,7 +44,7 @@ export async function sharePage(
   parts: { meta: SharePageMeta; pageUrl: string; answerPath: string; data?: PageData },
 ): Promise<string> {
   const { meta, pageUrl } = parts;
-  const tags = headTags(meta, pageUrl, LINK_PREVIEW_SIZE);
+  const tags = headTags(meta, pageUrl);
   const htmlAttributes = `lang="${meta.language}" dir="${textDirection(meta.language)}"`;
   const answer = `<link rel="preload" as="fetch" href="${escapeHtml(parts.answerPath)}" crossorigin="anonymous" />`;
   const page = await pages.render({
@@ -133,10 +115,16 @@ export function registerSharePageRoutes(
     return sendImage(reply, image, 'public, max-age=31536000, immutable');
   });
 
-  const genericImage = { compress: false as const, schema: { params: genericImageParams } };
-  app.get(linkPreviewApi.generic.route, genericImage, async (request, reply) => {
+  const languageImage = { compress: false as const, schema: { params: languageImageParams } };
+  app.get(linkPreviewApi.generic.route, languageImage, async (request, reply) => {
     const { file } = request.params;
     const image = await previews.genericImage(file.slice(0, 2) as Language);
+    return sendImage(reply, image, 'public, max-age=86400');
+  });
+
+  app.get(SITE_PREVIEW_ROUTE, languageImage, async (request, reply) => {
+    const { file } = request.params;
+    const image = await previews.siteImage(file.slice(0, 2) as Language);
     return sendImage(reply, image, 'public, max-age=86400');
   });
 }

@@ -6,9 +6,13 @@ import {
   normalizeTemplateFilters,
   type TemplateFilters,
 } from '../../../shared/catalog/catalog.rules.ts';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import type { PageData } from '../../../shared/pages/page-data.contract.ts';
 import { textSchema } from '../../../shared/text/names.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { escapeHtml } from '../../platform/http/escape-html.ts';
+import { openGraphTags, sitePreviewPath } from '../../platform/http/open-graph.ts';
+import { translatorFor } from '../../platform/i18n/translator.ts';
 import type { WebPage } from '../../../shared/pages/page-code.ts';
 import { visitorLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
 import type { CatalogAnswers } from './catalog-answers.cache.ts';
@@ -26,6 +30,30 @@ function valueOrNothing<T>(answer: Promise<{ value: T }>): Promise<T | undefined
 }
 
 /**
+ * Home's tags for a link to it pasted in a chat or a post: what Winc is, in home's own words and the page's
+ * language, with the app's preview image (drawn by the link previews, DESIGN §1.19). The tab's title stays
+ * "Winc", as the app sets it on home.
+ */
+function homeHead(language: Language, origin: string): string[] {
+  const t = translatorFor(language);
+  const description = t('home.heroSubtitle');
+  return [
+    '<title>Winc</title>',
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    ...openGraphTags(
+      {
+        language,
+        title: t('home.heroTitle'),
+        description,
+        imageUrl: `${origin}${sitePreviewPath(language)}`,
+        imageAlt: t('home.heroTitle'),
+      },
+      `${origin}/`,
+    ),
+  ];
+}
+
+/**
  * The catalog's pages, rendered by the server with the data of their first screen in them (which also
  * preloads its first pictures), so a visitor sees them before the script runs and the script asks nothing
  * more for its first screen: `/` with the home answer (its first rows' cards, `homeForFirstScreen`);
@@ -36,9 +64,9 @@ function valueOrNothing<T>(answer: Promise<{ value: T }>): Promise<T | undefined
  */
 export function registerCatalogPageRoutes(
   app: FastifyInstance,
-  deps: { answers: CatalogAnswers; pages: PageDocuments },
+  deps: { answers: CatalogAnswers; pages: PageDocuments; origin: string },
 ): void {
-  const { answers, pages } = deps;
+  const { answers, pages, origin } = deps;
 
   async function send(
     request: FastifyRequest,
@@ -47,11 +75,13 @@ export function registerCatalogPageRoutes(
     data: PageData,
   ): Promise<FastifyReply> {
     const lists = await valueOrNothing(answers.lists());
+    const language = visitorLanguage(request);
     const html = await pages.render({
       page,
       url: request.url,
-      language: visitorLanguage(request),
+      language,
       data: { ...data, lists },
+      ...(page === 'home' ? { head: homeHead(language, origin), replaceTitle: true } : {}),
     });
     if (html === null) throw new AppError('not-found');
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);

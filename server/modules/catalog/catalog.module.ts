@@ -32,7 +32,7 @@ export function createCatalogModule(
     ...(options.checkIntervalMs === undefined ? {} : { checkIntervalMs: options.checkIntervalMs }),
   });
   registerCatalogRoutes(app, answers);
-  registerCatalogPageRoutes(app, { answers, pages });
+  registerCatalogPageRoutes(app, { answers, pages, origin: platform.origin });
   registerTemplateImageRoutes(app, templateImages, storage);
 
   return {

@@ -274,15 +274,28 @@ describeEachDatabase('an invitation: a card with an event', (use) => {
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('إفطار العائلة.ics'));
   });
 
-  it('answers the calendar of an unpaid invitation, a greeting card and an unknown id like an unknown card', async () => {
+  it('answers the calendar of a link with no event to serve the way the share link answers', async () => {
     const host = await signUpAndVerify(app, use());
     const unpaid = await create(host.browser);
     const greeting = await create(host.browser, null);
     expect((await host.browser.post(cardsApi.unlock(greeting.id))).statusCode).toBe(200);
-    for (const id of [unpaid.id, greeting.id, 'no-such-card-0000000000', '%00']) {
+    const removed = await create(host.browser);
+    expect((await host.browser.post(cardsApi.unlock(removed.id))).statusCode).toBe(200);
+    expect(
+      (await host.browser.request({ method: 'DELETE', url: cardsApi.card(removed.id) })).statusCode,
+    ).toBe(204);
+    const cases: [string, number, string][] = [
+      [unpaid.id, 404, 'card-not-ready'],
+      // A paid greeting card has no event: there is no calendar at that address.
+      [greeting.id, 404, 'card-not-found'],
+      [removed.id, 410, 'card-removed'],
+      ['no-such-card-0000000000', 404, 'card-not-found'],
+      ['%00', 404, 'card-not-found'],
+    ];
+    for (const [id, status, code] of cases) {
       const response = await new TestBrowser(app).get(cardsApi.invitationCalendar(id));
-      expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toMatchObject({ code: 'card-not-ready' });
+      expect(response.statusCode, id).toBe(status);
+      expect(response.json(), id).toMatchObject({ code });
     }
   });
 });

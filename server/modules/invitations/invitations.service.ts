@@ -14,12 +14,13 @@ export function createInvitationsService(deps: {
 
   return {
     /**
-     * The event of a paid invitation as a calendar file, to anyone holding its link; a greeting card, an
-     * unpaid card and an unknown id are one answer, `card-not-ready`, like the recipient page's.
+     * The event of a paid invitation as a calendar file, to anyone holding its link. A link that opens no
+     * card answers what the share link answers (not ready, removed, not found); a greeting card has no
+     * event, so no calendar file: `card-not-found`.
      */
     async calendarFile(cardId: string): Promise<{ title: string; calendar: string }> {
-      const card = await cards.find(cardId);
-      if (!card?.invitation) throw new AppError('card-not-ready');
+      const card = await cards.open(cardId);
+      if (!card.invitation) throw new AppError('card-not-found');
       return {
         title: card.invitation.title,
         calendar: invitationCalendar(card.invitation, cardPageUrl(card.id)),

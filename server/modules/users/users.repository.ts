@@ -1,5 +1,7 @@
+import type { Transaction } from 'kysely';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { DB } from '../../platform/db/schema.ts';
 
 export interface UserRecord {
   id: string;
@@ -137,11 +139,15 @@ export function createUsersRepository(database: Database) {
     },
 
     /**
-     * Removes the user and everything that is theirs, in one transaction: their cards (as user or author),
-     * then the user row, whose foreign keys take sessions, linked accounts and ledger rows with it. Answers the
-     * stored files that belonged to them (avatar, card images, videos and voice messages), for the caller to delete afterwards.
+     * Removes the user and everything that is theirs, in one transaction: first what other modules remove with
+     * the account (`alsoRemove`, their cards), then the user row, whose foreign keys take sessions, linked
+     * accounts and ledger rows with it. Answers the stored files that belonged to them (avatar, and the keys
+     * `alsoRemove` answered), for the caller to delete afterwards.
      */
-    async deleteAccount(userId: string): Promise<{ image: string | null; cardFileKeys: string[] } | null> {
+    async deleteAccount(
+      userId: string,
+      alsoRemove: (trx: Transaction<DB>) => Promise<string[]>,
+    ): Promise<{ image: string | null; fileKeys: string[] } | null> {
       return db.transaction().execute(async (trx) => {
         const user = await trx
           .selectFrom('users')
@@ -149,22 +155,9 @@ export function createUsersRepository(database: Database) {
           .where('id', '=', userId)
           .executeTakeFirst();
         if (!user) return null;
-        const cards = await trx
-          .selectFrom('cards')
-          .select(['recipientImagePath', 'videoPath', 'audioPath'])
-          .where((eb) => eb.or([eb('userId', '=', userId), eb('authorId', '=', userId)]))
-          .execute();
-        await trx
-          .deleteFrom('cards')
-          .where((eb) => eb.or([eb('userId', '=', userId), eb('authorId', '=', userId)]))
-          .execute();
+        const fileKeys = await alsoRemove(trx);
         await trx.deleteFrom('users').where('id', '=', userId).execute();
-        return {
-          image: user.image,
-          cardFileKeys: cards.flatMap((card) =>
-            [card.recipientImagePath, card.videoPath, card.audioPath].filter((key) => key !== null),
-          ),
-        };
+        return { image: user.image, fileKeys };
       });
     },
   };

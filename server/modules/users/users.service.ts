@@ -3,10 +3,12 @@ import {
   type AccountDeletionCheck,
   type UpdateProfileRequest,
 } from '../../../shared/accounts/accounts.contract.ts';
+import type { Transaction } from 'kysely';
 import { ACCOUNT_RATE_LIMITS } from '../../platform/auth/auth-rate-limits.ts';
 import type { PasswordChecks } from '../../platform/auth/password-attempts.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { UserRecord, UsersRepository } from './users.repository.ts';
@@ -24,6 +26,11 @@ export function createUsersService(deps: {
   log: { warn(object: object, message: string): void };
   /** Whatever must end with the account while its rows still exist (its paid subscriptions). */
   beforeAccountDeleted?: (userId: string) => Promise<void>;
+  /**
+   * The rows other modules own that go with the account, removed in its deletion's transaction (its cards);
+   * each answers the storage keys of its files.
+   */
+  removedWithAccount?: (trx: Transaction<DB>, userId: string, at: Date) => Promise<string[]>;
 }) {
   const { users, avatars, storage, rateLimiter, passwords, now, log } = deps;
 
@@ -100,9 +107,13 @@ export function createUsersService(deps: {
       }
       await rateLimiter.consume(`delete-account:user:${userId}`, ACCOUNT_RATE_LIMITS.deleteAccount);
       await deps.beforeAccountDeleted?.(userId);
-      const removed = await users.deleteAccount(userId);
+      const at = now();
+      const removed = await users.deleteAccount(
+        userId,
+        async (trx) => (await deps.removedWithAccount?.(trx, userId, at)) ?? [],
+      );
       if (!removed) return false;
-      const keys = [avatars.storageKeyOf(removed.image), ...removed.cardFileKeys].filter(
+      const keys = [avatars.storageKeyOf(removed.image), ...removed.fileKeys].filter(
         (key): key is string => key !== null,
       );
       for (const key of keys) {

@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
+import { SentenceWithAddress } from '../../../components/sentence-with-address.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { AuthNavigationState } from '../../../lib/auth-navigation-state.ts';
 import { sendVerificationEmail } from '../api/auth-api.ts';
 import { authErrorKey } from '../lib/auth-errors.ts';
-import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
 import { scrollBehavior } from '../../../lib/motion.ts';
 
 /** After sign-up (SPEC §2): the link was sent to {email}; check inbox and spam; then sign in. */
@@ -47,8 +47,11 @@ export function VerifyEmailNotice({ email, navState }: { email: string; navState
       <h2 ref={heading} tabIndex={-1} className="text-xl font-black text-ink outline-none">
         {t('auth.verify.title')}
       </h2>
-      <p role="status" className="mt-3 text-sm leading-relaxed text-ink">
-        {t('auth.verify.sentTo', { email: ltrIsolate(email) })}
+      <p role="status" data-testid="verify-email-sent-to" className="mt-3 text-sm leading-relaxed text-ink">
+        <SentenceWithAddress
+          sentence={(address) => t('auth.verify.sentTo', { email: address })}
+          address={email}
+        />
       </p>
       <p className="mt-2 text-sm leading-relaxed text-muted">{t('auth.verify.checkInbox')}</p>
       <ButtonLink to={paths.signin()} state={navState} size="lg" className="mt-6 w-full">

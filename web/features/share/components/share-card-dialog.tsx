@@ -1,20 +1,28 @@
 import { Check, Copy, Link2, Share2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
-import { Button } from '../../../components/button.tsx';
+import { Button, buttonClasses } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { canShareNatively, copyLink, shareLink } from '../../../lib/share-link.ts';
+import { shareIntents } from '../../../lib/share-intents.ts';
+
+/** The QR code and its library come when the dialog first opens, not with any page. */
+const LinkQrCodeImage = lazy(() =>
+  import('./link-qr-code-image.tsx').then((module) => ({ default: module.LinkQrCodeImage })),
+);
 
 /** SPEC §9: the 'Copied!' indicator shows for 2 seconds. */
 export const COPIED_INDICATOR_MS = 2_000;
 
 /**
  * SPEC §2 'Share your card': native Share where the browser has it, Copy Link ('Copied!' for 2 s) and the
- * read-only link `{origin}/c/{cardId}`. Closing is the owner's decision (checkout goes on to My WINCS).
+ * read-only link `{origin}/c/{cardId}`; then the link handed to WhatsApp, Telegram, SMS or a mail (share
+ * intents: plain links, no SDK), and its QR code for a phone held up to the screen. Closing is the owner's
+ * decision (checkout goes on to My WINCS).
  */
 export function ShareCardDialog({
   open,
@@ -33,6 +41,9 @@ export function ShareCardDialog({
   const [copied, setCopied] = useState(false);
   const url = cardId ? paths.shareLink(cardId) : '';
   const nativeShare = open && url !== '' && canShareNatively(url);
+  const intents = url
+    ? shareIntents(url, { subject: t('share.nativeTitle'), text: t('share.nativeText') })
+    : [];
 
   useEffect(() => {
     if (!copied) return;
@@ -56,7 +67,7 @@ export function ShareCardDialog({
 
   return (
     <Dialog open={open} onClose={onClose} labelledBy={titleId} describedBy={textId} className="max-w-md">
-      <div className="p-6 sm:p-8" data-testid="share-dialog">
+      <div className="max-h-[calc(100dvh-2rem)] overflow-y-auto p-6 sm:p-8" data-testid="share-dialog">
         <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-plum-100 text-plum-700">
           <Link2 aria-hidden="true" className="size-7" />
         </span>
@@ -102,6 +113,37 @@ export function ShareCardDialog({
             <span aria-live="polite">{copied ? t('share.copied') : t('share.copyLink')}</span>
           </Button>
         </div>
+
+        {url && (
+          <>
+            <h3 className="mt-6 text-sm font-bold text-ink">{t('share.sendWith')}</h3>
+            <ul className="mt-2 grid grid-cols-2 gap-2" data-testid="share-intents">
+              {intents.map(({ app, href }) => {
+                const web = href.startsWith('https:');
+                return (
+                  <li key={app}>
+                    <a
+                      href={href}
+                      data-app={app}
+                      {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                      className={buttonClasses('secondary', 'sm', 'w-full')}
+                    >
+                      {t(`share.apps.${app}`)}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+
+            <figure className="mt-6 flex flex-col items-center gap-2">
+              <Suspense fallback={<div className="size-44 rounded-xl bg-plum-50" aria-hidden="true" />}>
+                <LinkQrCodeImage link={url} label={t('share.qrLabel')} />
+              </Suspense>
+              <figcaption className="text-center text-sm text-muted">{t('share.qrHint')}</figcaption>
+            </figure>
+          </>
+        )}
+
         <Button variant="ghost" className="mt-3 w-full" onClick={onClose}>
           {t('common.close')}
         </Button>
