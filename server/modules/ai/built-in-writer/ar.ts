@@ -9,6 +9,18 @@ import type {
   WritingContext,
 } from './types.ts';
 
+/** TEMPORARY while the material for these occasions is written: they borrow the nearest occasion's. */
+type NewOccasion =
+  | 'Wedding'
+  | 'Engagement'
+  | 'Anniversary'
+  | 'Holiday/Eid al-Adha'
+  | 'Baby Shower'
+  | 'Bridal Shower'
+  | 'Housewarming'
+  | 'Retirement'
+  | 'Invitation';
+
 /**
  * Arabic (Modern Standard, with the warmth of real cards): the material, and the reading of details typed in
  * Arabic. The second person is gendered, so `<m|f|n>` picks it: the masculine with a fatha (لكَ), the
@@ -17,7 +29,7 @@ import type {
  * lines towards a partner of unknown gender speak of "حبنا" and "من أحب" instead.
  */
 
-const occasions: Record<Occasion, OccasionMaterial> = {
+const specOccasions: Record<Exclude<Occasion, NewOccasion>, OccasionMaterial> = {
   Birthday: {
     greetings: {
       warm: [
@@ -545,7 +557,18 @@ export const arabic: LanguageMaterial = {
     formal: ['<عزيزي|عزيزتي|!> {to}،', '{to}، تحية طيبة وبعد،', ''],
     romantic: ['<حبيبي|حبيبتي|!> {to}،', 'يا روحي،', 'إلى نبض قلبي {to}،', ''],
   },
-  occasions,
+  occasions: {
+    ...specOccasions,
+    Wedding: specOccasions.Congratulations,
+    Engagement: specOccasions.Congratulations,
+    Anniversary: specOccasions.Congratulations,
+    'Holiday/Eid al-Adha': specOccasions['Holiday/Eid'],
+    'Baby Shower': specOccasions['New Baby'],
+    'Bridal Shower': specOccasions.Congratulations,
+    Housewarming: specOccasions.Congratulations,
+    Retirement: specOccasions.Congratulations,
+    Invitation: specOccasions['Just Because'],
+  },
   relations: {
     partner: {
       warm: [
@@ -801,7 +824,7 @@ const NOT_A_PRONOUN = new Set([
 ]);
 
 function readDetails(text: string, context: WritingContext): DetailsReading {
-  const reading: DetailsReading = { facts: [], short: false };
+  const reading: DetailsReading = { facts: [], short: false, notWoven: [] };
   for (const sentence of sentencesOf(toLatinDigits(text).replace(/ـ/gu, ''))) {
     for (const part of sentence.split(/\s*[،,]\s*/u)) {
       const result = readPart(part, context, false);
