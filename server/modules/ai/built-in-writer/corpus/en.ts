@@ -28,13 +28,13 @@ export const englishCorpus: readonly CorpusCase[] = [
   // The third person, as most people write about the one they send a card to.
   {
     details: 'she loves hiking',
-    relationships: ['Sister', 'Friend'],
+    relationships: ['Sister'],
     facts: [{ key: /hiking/iu, woven: /you love hiking/iu }],
     never: [THIRD_PERSON, /\bloves\b/iu],
   },
   {
     details: 'She loves hiking and just moved to Berlin',
-    relationships: ['Mother', 'Colleague'],
+    relationships: ['Mother'],
     facts: [
       { key: /hiking/iu, woven: /you love hiking/iu },
       { key: /Berlin/u, woven: /you've just moved to Berlin/iu },
@@ -43,13 +43,13 @@ export const englishCorpus: readonly CorpusCase[] = [
   },
   {
     details: "he's been working so hard on his thesis",
-    relationships: ['Son', 'Father'],
+    relationships: ['Son'],
     facts: [{ key: /thesis/iu, woven: /you've been working so hard on your thesis/iu }],
     never: [THIRD_PERSON],
   },
   {
     details: 'She just got engaged!',
-    relationships: ['Friend', 'Sister'],
+    relationships: ['Friend'],
     facts: [{ key: /just got engaged/iu, woven: /you've just got engaged/iu }],
     never: [THIRD_PERSON],
   },
@@ -61,7 +61,7 @@ export const englishCorpus: readonly CorpusCase[] = [
   },
   {
     details: 'He luvs football and makes the best lasagna',
-    relationships: ['Father', 'Husband'],
+    relationships: ['Father'],
     facts: [
       { key: /football/iu, woven: /you love football/iu },
       { key: /lasagna/iu, woven: /you make the best lasagna/iu },
@@ -88,7 +88,7 @@ export const englishCorpus: readonly CorpusCase[] = [
   },
   {
     details: 'He speaks five languages and teaches yoga on Sundays',
-    relationships: ['Teacher', 'Grandfather'],
+    relationships: ['Teacher'],
     facts: [
       { key: /five languages/iu, woven: /you speak five languages/iu },
       { key: /yoga/iu, woven: /you teach yoga on Sundays/iu },
@@ -97,119 +97,119 @@ export const englishCorpus: readonly CorpusCase[] = [
   },
   {
     details: 'She has two kids and a cat named Mochi',
-    relationships: ['Friend', 'Neighbour'],
+    relationships: ['Friend'],
     facts: [{ key: /Mochi/u, woven: /you have two kids and a cat named Mochi/iu }],
     never: [THIRD_PERSON, /\bhas two\b/iu],
   },
   {
     details: 'Her favourite colour is yellow',
-    relationships: ['Sister', 'Grandmother'],
+    relationships: ['Sister'],
     facts: [{ key: /yellow/iu, woven: /your favourite colour is yellow/iu }],
     never: [THIRD_PERSON],
   },
   {
     details: 'His dog Max just turned 5',
-    relationships: ['Colleague', 'Neighbour'],
+    relationships: ['Colleague'],
     facts: [{ key: /\bMax\b/u, woven: /your dog Max/iu }],
     never: [THIRD_PERSON, /\b5 looks|reaching 5\b/iu],
   },
   {
     details: 'He is a huge Arsenal fan',
-    relationships: ['Father', 'Colleague'],
+    relationships: ['Father'],
     facts: [{ key: /Arsenal/u, woven: /you(?: are|'re) a huge Arsenal fan/iu }],
     never: [THIRD_PERSON],
   },
   {
     details: 'She’s expecting twins in March',
-    relationships: ['Sister', 'Daughter'],
+    relationships: ['Sister'],
     facts: [{ key: /twins/iu, woven: /you(?:'re| are) expecting twins in March/iu }],
     never: [THIRD_PERSON, /expecting twins in March, and I cherish/iu],
   },
   {
     details: 'he runs marathons for fun',
-    relationships: ['Colleague', 'Boss'],
+    relationships: ['Colleague'],
     facts: [{ key: /marathons/iu, woven: /you run marathons for fun/iu }],
     never: [THIRD_PERSON, /\bruns\b/iu],
   },
   {
     details: 'she volunteers at the animal shelter every weekend',
-    relationships: ['Neighbour', 'Mother'],
+    relationships: ['Neighbour'],
     facts: [{ key: /animal shelter/iu, woven: /you volunteer at the animal shelter/iu }],
     never: [THIRD_PERSON, /\bvolunteers\b/iu],
   },
   {
     details: 'He wrote a book last year',
-    relationships: ['Teacher', 'Friend'],
+    relationships: ['Teacher'],
     facts: [{ key: /a book/iu, woven: /you wrote a book last year/iu }],
     never: [THIRD_PERSON, /\bhas written\b/iu],
   },
   // Fragments: the subject is left out, as in a note to oneself.
   {
     details: 'loves jazz',
-    relationships: ['Grandfather', 'Grandmother'],
+    relationships: ['Grandfather'],
     facts: [{ key: /jazz/iu, woven: /you love jazz/iu }],
     never: [/\bloves\b/iu],
   },
   {
     details: 'new job!',
-    relationships: ['Friend', 'Brother'],
+    relationships: ['Friend'],
     facts: [{ key: /new job/iu, woven: /your new job/iu }],
     never: [/\bto new job\b|for new job\b/iu],
   },
   {
     details: '30 today 🎉',
-    relationships: ['Daughter', 'Son'],
+    relationships: ['Daughter'],
     facts: [{ key: /\b30\b/u }],
     never: [/🎉/u, /30 today/iu],
   },
   {
     details: 'turning 50 next week',
-    relationships: ['Father', 'Boss'],
+    relationships: ['Father'],
     facts: [{ key: /\b50\b/u }],
     never: [/turning 50 next week/iu],
   },
   {
     details: 'her 40th',
-    relationships: ['Wife', 'Mother'],
+    relationships: ['Wife'],
     facts: [{ key: /\b40(?:th)?\b/u }],
     never: [THIRD_PERSON],
   },
   {
     details: 'Happy 60th!!! 🎂',
-    relationships: ['Grandmother', 'Colleague'],
+    relationships: ['Grandmother'],
     facts: [{ key: /\b60(?:th)?\b/u }],
     never: [/Happy 60th/iu, /🎂/u],
   },
   {
     details: 'just retired after 35 years at the bank',
-    relationships: ['Grandfather', 'Neighbour'],
+    relationships: ['Grandfather'],
     facts: [{ key: /the bank/iu, woven: /you've just retired after 35 years at the bank/iu }],
     never: [/\b35 looks|reaching 35\b/iu],
   },
   {
     details: 'got promoted to head chef',
-    relationships: ['Colleague', 'Friend'],
+    relationships: ['Colleague'],
     facts: [{ key: /head chef/iu, woven: /you got promoted to head chef/iu }],
   },
   {
     details: 'recently adopted a rescue dog called Biscuit',
-    relationships: ['Neighbour', 'Close Friend'],
+    relationships: ['Neighbour'],
     facts: [{ key: /Biscuit/u, woven: /you've recently adopted a rescue dog called Biscuit/iu }],
   },
   {
     details: 'learning to play the piano',
-    relationships: ['Grandmother', 'Son'],
+    relationships: ['Grandmother'],
     facts: [{ key: /piano/iu }],
   },
   {
     details: 'big fan of Taylor Swift',
-    relationships: ['Daughter', 'Friend'],
+    relationships: ['Daughter'],
     facts: [{ key: /Taylor Swift/u, woven: /you(?: are|'re) a big fan of Taylor Swift/iu }],
     never: [/\bare big fan\b/iu],
   },
   {
     details: 'Obsessed with K-pop',
-    relationships: ['Sister', 'Close Friend'],
+    relationships: ['Sister'],
     facts: [{ key: /K-pop/iu, woven: /you(?: are|'re) obsessed with K-pop/iu }],
   },
   {
@@ -227,36 +227,36 @@ export const englishCorpus: readonly CorpusCase[] = [
   // Lists, labels and typos.
   {
     details: 'coffee, cats and jazz',
-    relationships: ['Close Friend', 'Partner'],
+    relationships: ['Close Friend'],
     facts: [{ key: /coffee, cats and jazz/iu }],
   },
   {
     details: 'Loves: reading, gardening, and long walks',
-    relationships: ['Mother', 'Grandmother'],
+    relationships: ['Mother'],
     facts: [{ key: /reading, gardening/iu, woven: /you love reading, gardening, and long walks/iu }],
     never: [/\bloves\b/iu, /love:/iu],
   },
   {
     details: 'loves sushi 🍣 and anime',
-    relationships: ['Friend', 'Brother'],
+    relationships: ['Friend'],
     facts: [{ key: /sushi/iu, woven: /you love sushi and anime/iu }],
     never: [/🍣/u, /\bloves\b/iu],
   },
   {
     details: 'She jsut moved to London!!',
-    relationships: ['Friend', 'Colleague'],
+    relationships: ['Friend'],
     facts: [{ key: /London/u, woven: /you've just moved to London/iu }],
     never: [THIRD_PERSON, /jsut/iu],
   },
   {
     details: 'shes the kindest person I know',
-    relationships: ['Grandmother', 'Teacher'],
+    relationships: ['Grandmother'],
     facts: [{ key: /kindest person/iu, woven: /you're the kindest person I know/iu }],
     never: [THIRD_PERSON, /\bshes\b/iu],
   },
   {
     details: 'hes obsessed with his new bike',
-    relationships: ['Brother', 'Husband'],
+    relationships: ['Brother'],
     facts: [{ key: /new bike/iu, woven: /you're obsessed with your new bike/iu }],
     never: [THIRD_PERSON, /\bhes\b/iu],
   },
@@ -301,44 +301,44 @@ export const englishCorpus: readonly CorpusCase[] = [
   // The first person: shared memories and plans, what the sender feels.
   {
     details: 'we met in Paris in 2015',
-    relationships: ['Partner', 'Wife'],
+    relationships: ['Partner'],
     facts: [{ key: /Paris/u, woven: /we met in Paris in 2015/iu }],
   },
   {
     details: 'I miss our long walks',
-    relationships: ['Sister', 'Close Friend'],
+    relationships: ['Sister'],
     facts: [{ key: /long walks/iu, woven: /I miss our long walks/iu }],
   },
   {
     details: 'I love her terrible puns',
-    relationships: ['Wife', 'Partner'],
+    relationships: ['Wife'],
     facts: [{ key: /terrible puns/iu, woven: /I love your terrible puns/iu }],
     never: [THIRD_PERSON],
   },
   {
     details: 'we always argue about pineapple on pizza 😂',
-    relationships: ['Brother', 'Sister'],
+    relationships: ['Brother'],
     facts: [{ key: /pineapple/iu, woven: /we always argue about pineapple on pizza/iu }],
   },
   {
     details: 'we used to build forts in the garden',
-    relationships: ['Brother', 'Sister'],
+    relationships: ['Brother'],
     facts: [{ key: /forts/iu, woven: /we used to build forts in the garden/iu }],
   },
   {
     details: 'I met him at a concert in 2009',
-    relationships: ['Husband', 'Partner'],
+    relationships: ['Husband'],
     facts: [{ key: /concert/iu, woven: /I met you at a concert in 2009/iu }],
     never: [THIRD_PERSON],
   },
   {
     details: 'we are going to Rome in May',
-    relationships: ['Partner', 'Close Friend'],
+    relationships: ['Partner'],
     facts: [{ key: /Rome/u, woven: /we are going to Rome in May/iu }],
   },
   {
     details: 'we’re planning a trip to Lisbon together',
-    relationships: ['Close Friend', 'Sister'],
+    relationships: ['Close Friend'],
     facts: [{ key: /Lisbon/u, woven: /we're planning a trip to Lisbon together/iu }],
   },
   {
@@ -349,19 +349,19 @@ export const englishCorpus: readonly CorpusCase[] = [
   // Requests to the writer: the content is read, the request never echoed.
   {
     details: 'mention his new job',
-    relationships: ['Colleague', 'Boss'],
+    relationships: ['Colleague'],
     facts: [{ key: /new job/iu, woven: /your new job/iu }],
     never: [/mention/iu, THIRD_PERSON],
   },
   {
     details: 'please say we are so proud of her',
-    relationships: ['Daughter', 'Mother'],
+    relationships: ['Daughter'],
     facts: [{ key: /we are so proud of you/iu, woven: /We are so proud of you\./u }],
     never: [/please say|say we/iu, THIRD_PERSON],
   },
   {
     details: 'wish him luck with the exams',
-    relationships: ['Son', 'Teacher'],
+    relationships: ['Son'],
     facts: [{ key: /luck with the exams/iu, woven: /wish(?:ing)? you luck with the exams/iu }],
     never: [THIRD_PERSON],
   },
@@ -373,7 +373,7 @@ export const englishCorpus: readonly CorpusCase[] = [
   },
   {
     details: 'Tom says hi',
-    relationships: ['Grandmother', 'Friend'],
+    relationships: ['Grandmother'],
     facts: [{ key: /\bTom\b/u }],
   },
   {
