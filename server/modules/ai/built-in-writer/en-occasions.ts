@@ -7,7 +7,8 @@ import type { OccasionMaterial } from './types.ts';
  */
 
 /** The words for one recipient, then for a couple or a group ("you" → "you both"). */
-export const two = (one: string, both: string, many = both): string => `<${one}|${one}|${one}|${both}|${many}>`;
+export const two = (one: string, both: string, many = both): string =>
+  `<${one}|${one}|${one}|${both}|${many}>`;
 /** A line that names one person ("one of my favourite people") is not said to a couple or a group. */
 export const onlyOne = (words: string): string => `<${words}|${words}|${words}|!>`;
 
@@ -72,10 +73,7 @@ export const specialOccasions: Record<SpecialOccasion, OccasionMaterial> = {
         'Here is to a lifetime of love and adventures side by side.',
       ],
       light: ["Enjoy the party — you've earned the dance floor!", 'Cheers to forever, and to the cake!'],
-      formal: [
-        'With every good wish for your life together.',
-        'Wishing you a long and happy married life.',
-      ],
+      formal: ['With every good wish for your life together.', 'Wishing you a long and happy married life.'],
     },
   },
   Engagement: {
@@ -96,7 +94,7 @@ export const specialOccasions: Record<SpecialOccasion, OccasionMaterial> = {
         "I can't think of better news than love that has decided to stay.",
       ],
       funny: [
-        "Congratulations on finding someone who laughs at your jokes. That's rarer than a diamond.",
+        `Congratulations on finding ${two('someone who laughs at your jokes', 'each other')}. That's rarer than a diamond.`,
         'Now begins the serious business of choosing a cake. Take your time; I volunteer as a taster.',
       ],
       formal: [
@@ -210,18 +208,12 @@ export const specialOccasions: Record<SpecialOccasion, OccasionMaterial> = {
         'Wishing you a joyful Eid and many blessed years to come.',
       ],
       light: ['Eat well and celebrate hard!', 'Enjoy every bite!'],
-      formal: [
-        'With warm wishes for a blessed Eid.',
-        'Wishing you and your family a joyful celebration.',
-      ],
+      formal: ['With warm wishes for a blessed Eid.', 'Wishing you and your family a joyful celebration.'],
     },
   },
   'Baby Shower': {
     greetings: {
-      warm: [
-        '[{to}, ]congratulations — your little one is almost here!',
-        'Happy baby shower[, {to}]!',
-      ],
+      warm: ['[{to}, ]congratulations — your little one is almost here!', 'Happy baby shower[, {to}]!'],
       light: ['The countdown is on[, {to}]!', 'Happy baby shower[, {to}]!'],
       formal: [
         '[{to}, ]warmest wishes as you prepare to welcome your baby.',
@@ -314,10 +306,7 @@ export const specialOccasions: Record<SpecialOccasion, OccasionMaterial> = {
     greetings: {
       warm: ['Congratulations on your new home[, {to}]!', '[{to}, ]welcome home!'],
       light: ['New keys, new home[, {to}]!', 'Happy housewarming[, {to}]!'],
-      formal: [
-        '[{to}, ]warm congratulations on your new home.',
-        'Best wishes on your new home[, {to}].',
-      ],
+      formal: ['[{to}, ]warm congratulations on your new home.', 'Best wishes on your new home[, {to}].'],
     },
     body: {
       heartfelt: [
@@ -326,7 +315,7 @@ export const specialOccasions: Record<SpecialOccasion, OccasionMaterial> = {
       ],
       funny: [
         'Congratulations on finding a place big enough for all your things. For now.',
-        "May your Wi-Fi be strong, your neighbours quiet and your boxes unpacked by next year.",
+        'May your Wi-Fi be strong, your neighbours quiet and your boxes unpacked by next year.',
       ],
       formal: [
         'I hope your new home brings you comfort, happiness and many good years.',
@@ -346,7 +335,10 @@ export const specialOccasions: Record<SpecialOccasion, OccasionMaterial> = {
       ],
     },
     wishes: {
-      warm: ['May your new home bring you happiness for years to come.', 'Wishing you many happy days there.'],
+      warm: [
+        'May your new home bring you happiness for years to come.',
+        'Wishing you many happy days there.',
+      ],
       light: ['Enjoy the new place — and the first night without boxes!', "I'll bring the snacks!"],
       formal: ['With every good wish for your new home.', 'Wishing you many happy years there.'],
     },
@@ -363,7 +355,7 @@ export const specialOccasions: Record<SpecialOccasion, OccasionMaterial> = {
     body: {
       heartfelt: [
         'After all your years of hard work, you have earned every day of rest and joy ahead.',
-        'You have given so much to your work; now it is time to give yourself the time you deserve.',
+        `You have given so much to your work; now it is time to give ${two('yourself', 'yourselves')} the time you deserve.`,
       ],
       funny: [
         'Retirement: when every day is Saturday and Sunday is a bonus.',
@@ -392,7 +384,10 @@ export const specialOccasions: Record<SpecialOccasion, OccasionMaterial> = {
         'Here is to the adventures still ahead of you.',
       ],
       light: ['Enjoy the freedom — and the naps!', 'Go enjoy every lazy morning!'],
-      formal: ['With every good wish for a happy retirement.', 'Wishing you health and happiness in the years ahead.'],
+      formal: [
+        'With every good wish for a happy retirement.',
+        'Wishing you health and happiness in the years ahead.',
+      ],
     },
   },
   Invitation: {
@@ -428,7 +423,10 @@ export const specialOccasions: Record<SpecialOccasion, OccasionMaterial> = {
       ],
     },
     wishes: {
-      warm: ['Please let me know if you can come — I really hope you can.', 'Let me know if you can make it.'],
+      warm: [
+        'Please let me know if you can come — I really hope you can.',
+        'Let me know if you can make it.',
+      ],
       light: ['Let me know if you can make it!', 'Tell me you are coming!'],
       formal: ['Kindly let me know whether you will be able to attend.', 'I look forward to your reply.'],
     },

@@ -78,7 +78,8 @@ const AGE = [
 const NOT_AN_AGE =
   /anniversar|wedding|married|together|\d\s*(?:months?|weeks?|days?|hours?|minutes?|km|miles?|kg|pounds?|percent|%|kids|children|grandchildren)\b|\b(?:dog|cat|son|daughter|baby|job|company|kids?|children)\b/iu;
 /** How an age is said about the recipient: by a pronoun, their name, or a fragment. */
-const AGE_SUBJECT = /^(?:happy\s+\d|(?:she|he|they|you)(?:'s|'re|'ll)?|(?:just\s+)?turn|(?:is|will\s+be)\b|her\s+\d|his\s+\d|their\s+\d|the\s+big|age|\d)/iu;
+const AGE_SUBJECT =
+  /^(?:happy\s+\d|(?:she|he|they|you)(?:'s|'re|'ll)?|(?:just\s+)?turn|(?:is|will\s+be)\b|her\s+\d|his\s+\d|their\s+\d|the\s+big|age|\d)/iu;
 const LIKING =
   /^(love|like|enjoy|adore|are\s+(?:really\s+|so\s+|totally\s+)?(?:into|obsessed\s+with|crazy\s+about|passionate\s+about|mad\s+about|a\s+(?:big\s+|huge\s+)?fan\s+of|fans\s+of))\s+(.+)$/iu;
 const NOT_A_THING = /^(?:to|it|that|when|how|what|where|if|because|being|the\s+way)\b/iu;
@@ -94,7 +95,8 @@ const NOT_A_NOUN = new Set(
   ),
 );
 /** A phrase a card can toast when it starts with one of these ("the new flat", "her promotion", "hiking"). */
-const DETERMINER = /^(?:the|a|an|your|our|my|this|that|these|those|all|two|three|four|five|many|so\s+many)$/iu;
+const DETERMINER =
+  /^(?:the|a|an|your|our|my|this|that|these|those|all|two|three|four|five|many|so\s+many)$/iu;
 /** Phrases that need "your" in front to be toasted: "new job" → "your new job". */
 const OWNED_LEAD = /^(?:new|first|big|brand-new|latest|upcoming|recent|next)$/iu;
 const EVENT_NOUNS =
@@ -148,7 +150,7 @@ export function readEnglishDetails(text: string, context: WritingContext): Detai
 /** Emoji and their joiners say nothing a sentence can carry; they go before reading. */
 function withoutEmoji(text: string): string {
   return text
-    .replace(/[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200d\ufe0f\u{1F1E6}-\u{1F1FF}]/gu, ' ')
+    .replace(/\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|[\u{1F1E6}-\u{1F1FF}]|\u200d|\ufe0f/gu, ' ')
     .replace(/\s+/gu, ' ')
     .trim();
 }
@@ -182,7 +184,12 @@ function clausesOf(sentence: string, context: WritingContext): string[] {
       parts.push([]);
       continue;
     }
-    if (current.length > 0 && /,$/u.test(previous) && !CONJUNCTIONS.has(lower) && startsClause(tokens.slice(i), context, plain)) {
+    if (
+      current.length > 0 &&
+      /,$/u.test(previous) &&
+      !CONJUNCTIONS.has(lower) &&
+      startsClause(tokens.slice(i), context, plain)
+    ) {
       parts.push([]);
     }
     parts[parts.length - 1]!.push(token);
@@ -192,17 +199,24 @@ function clausesOf(sentence: string, context: WritingContext): string[] {
 
 /** "Sam and I are…": a name and "I" or "we" are one subject, not two clauses. */
 function jointSubject(current: readonly string[], next: string): boolean {
-  return /^(?:i|we)$/iu.test(bare(next)) && current.length <= 2 && current.every((token) => /^\p{Lu}/u.test(token));
+  return (
+    /^(?:i|we)$/iu.test(bare(next)) && current.length <= 2 && current.every((token) => /^\p{Lu}/u.test(token))
+  );
 }
 
 /** After "she's": "she's been", "she's moved" (has) rather than "she's obsessed", "she's married" (is). */
 function hasParticiple(word: string): boolean {
   if (ADJECTIVAL.has(word)) return false;
-  return /^(?:been|got|gotten|had|done|gone|seen|become|begun|won|made|taken|given|written)$/u.test(word) || isPast(word);
+  return (
+    /^(?:been|got|gotten|had|done|gone|seen|become|begun|won|made|taken|given|written)$/u.test(word) ||
+    isPast(word)
+  );
 }
 
 const ADJECTIVAL = new Set(
-  'married engaged retired excited interested obsessed tired scared worried pleased delighted thrilled bored stressed amazed'.split(' '),
+  'married engaged retired excited interested obsessed tired scared worried pleased delighted thrilled bored stressed amazed'.split(
+    ' ',
+  ),
 );
 
 function startsClause(tokens: readonly string[], context: WritingContext, plain: boolean): boolean {
@@ -249,7 +263,9 @@ function readPart(raw: string, context: WritingContext, implied: Subject, nested
     .replace(/\s*\([^)]*\)/gu, '')
     .replace(/[\s,.;:!?&-]+$/u, '')
     .replace(LABEL, 'loves ')
-    .replace(FRAGMENT_OF_BEING, (fragment) => (/^a\s/iu.test(fragment) || !/fan/iu.test(fragment) ? `is ${fragment}` : `is a ${fragment}`));
+    .replace(FRAGMENT_OF_BEING, (fragment) =>
+      /^a\s/iu.test(fragment) || !/fan/iu.test(fragment) ? `is ${fragment}` : `is a ${fragment}`,
+    );
   if (!text) return { ignored: true };
   const milestone = MILESTONE.exec(text);
   if (milestone && /married|together|marriage|anniversary/iu.test(text)) {
@@ -311,7 +327,8 @@ function readStatement(text: string, context: WritingContext, implied: Subject):
   else if (/^i(?:'m|'ve|'ll|'d)?$/u.test(first)) subject = 'i';
   else if (startsWithVerb(tokens)) {
     subject = implied;
-    const pronoun = implied === 'recipient' ? (context.count === 'one' ? 'she' : 'they') : implied === 'we' ? 'we' : 'I';
+    const pronoun =
+      implied === 'recipient' ? (context.count === 'one' ? 'she' : 'they') : implied === 'we' ? 'we' : 'I';
     they = pronoun === 'they';
     tokens = [pronoun, ...tokens];
   }
@@ -402,7 +419,8 @@ function readPhrase(tokens: string[], context: WritingContext): PartReading {
     const turned = secondPerson(tokens, context, head === 'their');
     return turned && sized(turned.join(' ')) ? { fact: fact('clause', { clause: turned.join(' ') }) } : {};
   }
-  if (FINITE_VERB.test(phrase) || lowered.some((word) => isThirdPerson(word) && !MASS_NOUNS.test(word))) return {};
+  if (FINITE_VERB.test(phrase) || lowered.some((word) => isThirdPerson(word) && !MASS_NOUNS.test(word)))
+    return {};
   const turned = secondPerson(tokens, context, context.count !== 'one');
   if (!turned) return {};
   const converted = [...turned];
@@ -412,7 +430,10 @@ function readPhrase(tokens: string[], context: WritingContext): PartReading {
   }
   const lead = bare(converted[0] ?? '');
   const list = /,|\band\b|&/u.test(phrase);
-  if (OWNED_LEAD.test(lead) || (converted.length <= 2 && EVENT_NOUNS.test(bare(converted.at(-1) ?? '')) && !DETERMINER.test(lead)))
+  if (
+    OWNED_LEAD.test(lead) ||
+    (converted.length <= 2 && EVENT_NOUNS.test(bare(converted.at(-1) ?? '')) && !DETERMINER.test(lead))
+  )
     converted.unshift('your');
   else if (
     !DETERMINER.test(lead) &&
@@ -505,7 +526,8 @@ function secondPerson(tokens: readonly string[], context: WritingContext, they: 
   });
   const leftover = out.some((token, i) => {
     const lower = bare(token);
-    if (/^(?:she|he|him|his|hers|herself|himself|she's|he's|she'll|he'll|she'd|he'd)$/u.test(lower)) return true;
+    if (/^(?:she|he|him|his|hers|herself|himself|she's|he's|she'll|he'll|she'd|he'd)$/u.test(lower))
+      return true;
     return lower === 'you' && isThirdPerson(bare(out[i + 1] ?? ''));
   });
   return leftover ? null : out;

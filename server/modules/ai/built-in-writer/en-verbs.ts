@@ -126,7 +126,7 @@ const PAST = new Map<string, string>([
   ['were', 'be'],
   ['burned', 'burn'],
   ['learnt', 'learn'],
-  ['wasn\'t', 'be'],
+  ["wasn't", 'be'],
   ["didn't", 'do'],
 ]);
 const PARTICIPLE = new Map<string, string>(

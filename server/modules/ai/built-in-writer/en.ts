@@ -1,13 +1,7 @@
 import type { Occasion } from '../../../../shared/ai/ai-message.contract.ts';
 import { readEnglishDetails } from './en-reader.ts';
 import { onlyOne, specialOccasions, two, type SpecialOccasion } from './en-occasions.ts';
-import type {
-  DetailFact,
-  DetailsReading,
-  LanguageMaterial,
-  OccasionMaterial,
-  WritingContext,
-} from './types.ts';
+import type { LanguageMaterial, OccasionMaterial } from './types.ts';
 
 /** English: the material, and the reading of details typed in English ("she loves hiking" → "you love hiking"). */
 
@@ -78,7 +72,11 @@ const everydayOccasions: Record<Exclude<Occasion, SpecialOccasion>, OccasionMate
         'Congratulations on your graduation[, {to}]!',
         `[{to}, ]you did it — congratulations, ${two('graduate', 'graduates')}!`,
       ],
-      light: ["Look who's a graduate[, {to}]!", '[{to}, ]you did it!', 'Hats off to you[, {to}]!'],
+      light: [
+        `Look who's ${onlyOne('a graduate')}[, {to}]!`,
+        '[{to}, ]you did it!',
+        'Hats off to you[, {to}]!',
+      ],
       formal: [
         'Congratulations on your graduation[, {to}].',
         '[{to}, ]please accept my sincere congratulations on your graduation.',
@@ -168,7 +166,10 @@ const everydayOccasions: Record<Exclude<Occasion, SpecialOccasion>, OccasionMate
         'May your day be as full of warmth as you make the lives around you.',
         'Wishing you a day wrapped in kindness.',
       ],
-      light: ['Enjoy the chocolates — all of them.', 'Go treat yourself to something sweet. You deserve it.'],
+      light: [
+        'Enjoy the chocolates — all of them.',
+        `Go treat ${two('yourself', 'yourselves')} to something sweet. You deserve it.`,
+      ],
       formal: ['With warm wishes for a pleasant day.', 'Wishing you a day filled with good cheer.'],
     },
   },
@@ -387,7 +388,10 @@ const everydayOccasions: Record<Exclude<Occasion, SpecialOccasion>, OccasionMate
         "I hope you know how much you're appreciated.",
         'I hope kindness finds its way back to you, as it always should.',
       ],
-      light: ['The next coffee is on me — maybe the next ten.', 'Consider yourself officially appreciated.'],
+      light: [
+        'The next coffee is on me — maybe the next ten.',
+        `Consider ${two('yourself', 'yourselves')} officially appreciated.`,
+      ],
       formal: ['With sincere appreciation.', 'Thank you once again for everything.'],
     },
   },
@@ -453,7 +457,7 @@ const everydayOccasions: Record<Exclude<Occasion, SpecialOccasion>, OccasionMate
         "There's nothing quite like the love that comes with a new baby, and I'm so happy for you.",
       ],
       funny: [
-        "Sleep is overrated anyway. At least that's what you'll be telling yourself for the next few months.",
+        `Sleep is overrated anyway. At least that's what you'll be telling ${two('yourself', 'yourselves')} for the next few months.`,
         'Congratulations on your new roommate: terrible at chores, brilliant at cuteness.',
       ],
       formal: [
@@ -499,7 +503,7 @@ const everydayOccasions: Record<Exclude<Occasion, SpecialOccasion>, OccasionMate
       heartfelt: [
         "I'm sorry you're going through this, and I'm here for whatever you need.",
         'Take all the time you need to rest — everything else can wait.',
-        "Please be gentle with yourself; healing takes time, and you don't have to be strong every minute.",
+        `Please be gentle with ${two('yourself', 'yourselves')}; healing takes time, and you don't have to be strong every minute.`,
       ],
       funny: [
         "Doctor's orders: lots of rest, plenty of snacks and unlimited bad TV.",
@@ -519,7 +523,7 @@ const everydayOccasions: Record<Exclude<Occasion, SpecialOccasion>, OccasionMate
         "I'll bring the soup, the blankets and all the kisses you need to feel better.",
       ],
       sweet: [
-        "Sending you the biggest, gentlest hug until you're feeling like yourself again.",
+        `Sending you the biggest, gentlest hug until you're feeling like ${two('yourself', 'yourselves')} again.`,
         'I wish I could take the aches away; until then, know how much you are cared for.',
       ],
     },
@@ -591,7 +595,7 @@ export const english: LanguageMaterial = {
       warm: ["Loving you is the easiest thing I've ever done.", "I'd choose you again, every single time."],
       light: [
         'Thanks for putting up with me — I know it is a full-time job.',
-        "You're still my favourite person to do absolutely nothing with.",
+        `You're still my favourite ${two('person', 'people')} to do absolutely nothing with.`,
       ],
       formal: [
         'I am grateful every day to share my life with you.',
@@ -637,7 +641,7 @@ export const english: LanguageMaterial = {
         "As your sibling, I'm legally required to annoy you. Consider this card a short ceasefire.",
       ],
       formal: [
-        'I am grateful to have you as family and as a friend.',
+        `I am grateful to have you as family and as ${two('a friend', 'friends')}.`,
         `Having you as my ${two('sibling', 'siblings')} is something I never take for granted.`,
       ],
     },
@@ -697,7 +701,7 @@ export const english: LanguageMaterial = {
     boss: {
       warm: [
         'Thank you for your guidance and for believing in our team.',
-        'Working for someone who genuinely cares makes all the difference.',
+        `Working for ${two('someone who genuinely cares', 'people who genuinely care')} makes all the difference.`,
       ],
       light: [
         `Thanks for being the kind of ${two('boss', 'bosses')} people actually like. It's rarer than you'd think.`,
@@ -759,7 +763,7 @@ export const english: LanguageMaterial = {
       ],
       light: [
         '{Clause} — never change.',
-        'And since {clause}, consider this card official permission to treat yourself.',
+        `And since {clause}, consider this card official permission to treat ${two('yourself', 'yourselves')}.`,
       ],
       formal: [
         'Knowing how much {clause}, I hope you find plenty of time for what you enjoy.',
@@ -767,8 +771,14 @@ export const english: LanguageMaterial = {
       ],
     },
     clause: {
-      warm: ["I know {clause}, and I'm cheering you on.", "I've been thinking of you — {clause}, and I'm with you all the way."],
-      light: ['{Clause}, and I want to hear every detail.', "I know {clause} — let's catch up properly soon."],
+      warm: [
+        "I know {clause}, and I'm cheering you on.",
+        "I've been thinking of you — {clause}, and I'm with you all the way.",
+      ],
+      light: [
+        '{Clause}, and I want to hear every detail.',
+        "I know {clause} — let's catch up properly soon.",
+      ],
       formal: [
         'I have been thinking of you, knowing that {clause}.',
         'Knowing that {clause}, I send you my very best wishes.',
