@@ -12,7 +12,7 @@ import { baseOf, isBase, isPast, isThirdPerson, participleOf, youForm } from './
  */
 
 /** Who a clause is about once read. */
-type Subject = 'recipient' | 'we' | 'i';
+type Subject = 'recipient' | 'we' | 'i' | 'someone';
 
 interface PartReading {
   fact?: DetailFact;
@@ -226,7 +226,11 @@ function startsClause(tokens: readonly string[], context: WritingContext, plain:
   if (SUBJECT_PRONOUN.test(normalised(first))) return true;
   const name = context.recipientName.toLowerCase();
   if (name && !/\s/u.test(name) && first === name) return true;
-  const verb = words.find((word) => !ADVERBS.has(word)) ?? '';
+  const verbIndex = words.findIndex((word) => !ADVERBS.has(word));
+  const verb = words[verbIndex] ?? '';
+  // "loves dogs, walks and jazz": a word that ends a list is an item, not a verb.
+  if (/^(?:and|or|&)?$/u.test(words[verbIndex + 1] ?? '') && !/,$/u.test(tokens[verbIndex] ?? ''))
+    return false;
   return (
     isThirdPerson(normalised(verb)) ||
     isPast(normalised(verb)) ||
@@ -318,7 +322,7 @@ function readStatement(text: string, context: WritingContext, implied: Subject):
   let they = false;
   if (/^(?:she|he)(?:'s|'ll|'d)?$/u.test(first)) {
     // "She" in a card to a couple is one of them: which one, the reader cannot tell.
-    if (context.count !== 'one') return {};
+    if (context.count !== 'one') return { subject: 'someone' };
     subject = 'recipient';
   } else if (/^(?:they|you)(?:'re|'ve|'ll|'d)?$/u.test(first)) {
     subject = 'recipient';
@@ -326,6 +330,7 @@ function readStatement(text: string, context: WritingContext, implied: Subject):
   } else if (/^we(?:'re|'ve|'ll|'d)?$/u.test(first)) subject = 'we';
   else if (/^i(?:'m|'ve|'ll|'d)?$/u.test(first)) subject = 'i';
   else if (startsWithVerb(tokens)) {
+    if (implied === 'someone') return {};
     subject = implied;
     const pronoun =
       implied === 'recipient' ? (context.count === 'one' ? 'she' : 'they') : implied === 'we' ? 'we' : 'I';
@@ -425,7 +430,8 @@ function readPhrase(tokens: string[], context: WritingContext): PartReading {
   if (!turned) return {};
   const converted = [...turned];
   const [first, second] = converted;
-  if (first && second && /^\p{Lu}\p{Ll}/u.test(first) && /^\p{Ll}/u.test(second)) {
+  const common = EVENT_NOUNS.test(bare(first ?? '')) || MASS_NOUNS.test(bare(first ?? ''));
+  if (first && /^\p{Lu}\p{Ll}/u.test(first) && ((second && /^\p{Ll}/u.test(second)) || common)) {
     converted[0] = first.charAt(0).toLowerCase() + first.slice(1);
   }
   const lead = bare(converted[0] ?? '');
@@ -519,7 +525,10 @@ function secondPerson(tokens: readonly string[], context: WritingContext, they: 
       verbPending = false;
       afterYou = true;
     } else if (afterYou && word && CONJUNCTIONS.has(lower) && isThirdPerson(nextVerb ?? '')) {
-      verbPending = true;
+      // "…and bakes bread" is a second verb; "…cats and walks" ends a list.
+      const rest = tokens.slice(index + 1).map(bare);
+      const at = rest.findIndex((t) => !ADVERBS.has(t));
+      verbPending = !/^(?:and|or|&)?$/u.test(rest[at + 1] ?? '');
     }
     if (replaced === 'your' && tail.startsWith("'s")) return `${lead}your${tail.slice(2)}`;
     return `${lead}${replaced ?? word}${tail}`;
@@ -528,6 +537,8 @@ function secondPerson(tokens: readonly string[], context: WritingContext, they: 
     const lower = bare(token);
     if (/^(?:she|he|him|his|hers|herself|himself|she's|he's|she'll|he'll|she'd|he'd)$/u.test(lower))
       return true;
+    // "her" or "his" in a card to a couple means one of them: which one, the reader cannot tell.
+    if (context.count !== 'one' && /^(?:her|his|him)$/u.test(bare(tokens[i] ?? ''))) return true;
     return lower === 'you' && isThirdPerson(bare(out[i + 1] ?? ''));
   });
   return leftover ? null : out;

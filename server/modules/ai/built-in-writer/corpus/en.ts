@@ -452,6 +452,35 @@ export const englishCorpus: readonly CorpusCase[] = [
     never: [THEIR, ONE_PERSON],
   },
   {
+    details: 'finally got her PhD',
+    recipientName: 'Jo & Sam',
+    relationships: ['Colleague'],
+    facts: [{ key: /PhD/u }],
+    never: [/your PhD/iu, THIRD_PERSON, ONE_PERSON],
+  },
+  {
+    details: 'she knits scarves for everyone and volunteers at church',
+    recipientName: 'Jo & Sam',
+    relationships: ['Neighbour'],
+    facts: [{ key: /scarves/iu }, { key: /church/iu }],
+    never: [/you volunteer/iu, THIRD_PERSON],
+  },
+  {
+    details: 'loves dogs, walks and jazz',
+    relationships: ['Grandmother'],
+    facts: [{ key: /dogs, walks and jazz/iu, woven: /you love dogs, walks and jazz/iu }],
+    never: [/you walk\b/iu, /\bloves\b/iu],
+  },
+  {
+    details: 'he loves cooking and bakes bread every Sunday',
+    relationships: ['Grandfather'],
+    facts: [
+      { key: /cooking/iu, woven: /you love cooking/iu },
+      { key: /bread/iu, woven: /you bake bread every Sunday/iu },
+    ],
+    never: [THIRD_PERSON, /\bbakes\b/iu],
+  },
+  {
     details: 'she loves gardening',
     recipientName: 'Jo & Sam',
     relationships: ['Friend'],
