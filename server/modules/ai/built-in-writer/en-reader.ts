@@ -388,8 +388,13 @@ function aboutRecipient(turned: string[]): DetailFact {
     if (base && NEWS_VERBS.has(base) && !dated) return fact('clause', { clause });
     return fact('memory', { clause });
   }
+  // A habit or a trait in the present ("you run marathons for fun"): something to admire, not news.
+  if (isBase(verb) && !UNADMIRABLE.has(verb)) return fact('note', { note: clause });
   return fact('clause', { clause });
 }
+
+/** Present verbs that state a need or a trouble, not a habit to admire. */
+const UNADMIRABLE = new Set(['need', 'miss', 'worry', 'fail', 'face', 'lose', 'leave', 'quit', 'hate']);
 
 function likes(clause: string, thing: string): DetailFact {
   const vars: Record<string, string> = { clause };

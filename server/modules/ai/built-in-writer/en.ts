@@ -809,9 +809,9 @@ export const english: LanguageMaterial = {
     },
     sentence: { warm: ['{sentence}'], light: ['{sentence}'], formal: ['{sentence}'] },
     note: {
-      warm: ['{Note}, and I cherish that about you.', '{Note} — never change.'],
-      light: ['{Note} — never change.', '{Note}, and everyone knows it.'],
-      formal: ['I have always admired that {note}.'],
+      warm: ['{Note}, and I cherish that about you.', 'I love that {note}.'],
+      light: ['I love that {note}.', "{Note}, and I think that's brilliant."],
+      formal: ['I have always admired that {note}.', 'It is a pleasure to know that {note}.'],
     },
   },
   comfort: {
@@ -820,7 +820,7 @@ export const english: LanguageMaterial = {
     thing: ["I'm thinking of you, and of {thing}."],
     clause: ["I know {clause}, and I'm here for whatever you need."],
     memory: ['I keep thinking of how {clause}, and it makes me smile.'],
-    note: ['{Note}, and that will carry you through this.'],
+    note: ["{Note}, and I'm thinking of you."],
   },
   signOffs: {
     partner: {
