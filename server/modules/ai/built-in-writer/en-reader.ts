@@ -87,7 +87,7 @@ const NOT_A_THING = /^(?:to|it|that|when|how|what|where|if|because|being|the\s+w
 const TRAIT_LEAD =
   /^(?:so|such|very|really|truly|incredibly|super|always|the|a|an|one|extremely|genuinely|seriously|absolutely|honestly|[a-z]+(?:ful|ous|ive|est|ble|ic|ish))\b/iu;
 const NOT_A_TRAIT =
-  /\b(?:pregnant|expecting|engaged|married|retired|retiring|ill|sick|unwell|hospital|recovering|moving|leaving|going|getting|starting|back|away|off|in|at|on|to|from|with|now|currently|still|new|newly|first|\w+ing)\b/iu;
+  /\b(?:pregnant|expecting|engaged|married|retired|retiring|ill|sick|unwell|hospital|recovering|moving|leaving|going|getting|starting)\b|^(?:(?:so|very|really|\w+ly)\s+)?(?:in|at|on|to|from|with|back|away|off|now|currently|still|new|newly|first|\w+ing)\b/iu;
 /** Words after "her" that show it is the object ("proud of her today"), not a possessive ("her new job"). */
 const NOT_A_NOUN = new Set(
   'to for with about on in at from and or but so because when that more a an the very too again back up out off now today tonight every this these those since as like than if is was has will can would could should down over through around always never much lots all'.split(
@@ -268,7 +268,9 @@ function readPart(raw: string, context: WritingContext, implied: Subject, nested
     .replace(/[\s,.;:!?&-]+$/u, '')
     .replace(LABEL, 'loves ')
     .replace(FRAGMENT_OF_BEING, (fragment) =>
-      /^a\s/iu.test(fragment) || !/fan/iu.test(fragment) ? `is ${fragment}` : `is a ${fragment}`,
+      /^a\s/iu.test(fragment) || !/fan/iu.test(fragment)
+        ? `is ${fragment.toLowerCase()}`
+        : `is a ${fragment.toLowerCase()}`,
     );
   if (!text) return { ignored: true };
   const milestone = MILESTONE.exec(text);
@@ -329,7 +331,7 @@ function readStatement(text: string, context: WritingContext, implied: Subject):
     they = first.startsWith('they');
   } else if (/^we(?:'re|'ve|'ll|'d)?$/u.test(first)) subject = 'we';
   else if (/^i(?:'m|'ve|'ll|'d)?$/u.test(first)) subject = 'i';
-  else if (startsWithVerb(tokens)) {
+  else if (startsWithVerb(tokens, implied !== 'recipient' || context.count !== 'one')) {
     if (implied === 'someone') return {};
     subject = implied;
     const pronoun =
@@ -407,9 +409,15 @@ function startsPast(tokens: readonly string[]): boolean {
   return isPast(verb) || verb === 'used';
 }
 
-function startsWithVerb(tokens: readonly string[]): boolean {
+/** A fragment that goes on with the last subject's verb; a plain "love" only after "they", "we" or "I". */
+function startsWithVerb(tokens: readonly string[], plain: boolean): boolean {
   const verb = tokens.map(bare).find((word) => !ADVERBS.has(word)) ?? '';
-  return isThirdPerson(verb) || isPast(verb) || /^(?:is|has|was|can|will|used)$/u.test(verb);
+  return (
+    isThirdPerson(verb) ||
+    isPast(verb) ||
+    (plain && isBase(verb)) ||
+    /^(?:is|has|was|can|will|used)$/u.test(verb)
+  );
 }
 
 /**
@@ -429,7 +437,10 @@ function readPhrase(tokens: string[], context: WritingContext): PartReading {
     const turned = secondPerson(tokens, context, head === 'their');
     return turned && sized(turned.join(' ')) ? { fact: fact('clause', { clause: turned.join(' ') }) } : {};
   }
-  if (FINITE_VERB.test(phrase) || lowered.some((word) => isThirdPerson(word) && !MASS_NOUNS.test(word)))
+  if (
+    FINITE_VERB.test(phrase) ||
+    lowered.some((word) => (isThirdPerson(word) || isPast(word)) && !MASS_NOUNS.test(word))
+  )
     return {};
   const turned = secondPerson(tokens, context, context.count !== 'one');
   if (!turned) return {};

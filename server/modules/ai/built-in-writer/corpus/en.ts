@@ -211,6 +211,7 @@ export const englishCorpus: readonly CorpusCase[] = [
     details: 'Obsessed with K-pop',
     relationships: ['Sister'],
     facts: [{ key: /K-pop/iu, woven: /you(?: are|'re) obsessed with K-pop/iu }],
+    never: [/Obsessed/u],
   },
   {
     details: 'always late but always worth the wait 😅',
@@ -370,6 +371,7 @@ export const englishCorpus: readonly CorpusCase[] = [
     details: 'The dog ate my homework',
     relationships: ['Teacher'],
     facts: [{ key: /homework/iu }],
+    never: [/to the dog ate|for the dog ate/iu],
   },
   {
     details: 'Tom says hi',
