@@ -55,6 +55,9 @@ const FRAGMENT_OF_BEING =
 /** Years of a marriage: "married 10 years", "Anniversary: 25 years", "our 40 years together". */
 const MILESTONE =
   /^(?:(?:our|their|your|her|his)\s+)?(?:anniversary\s*:?\s*|(?:been\s+)?married\s+(?:for\s+)?)?(\d{1,2})\s+years?(?:\s+(?:together|married|of\s+marriage))?(?:\s+(?:this|next|last|in)\s+\w+)?$/iu;
+/** The start of words already said to the recipient. */
+const SAID_TO_YOU =
+  /^(?:thank\s+you|thanks|congrats|congratulations|good\s+luck|(?:i\s+)?miss\s+you|so\s+proud\s+of\s+you)\b/iu;
 const LEADING_FILLER = /^(?:please|pls|plz|oh|also|and|but|btw|ps|p\.s\.|ok|okay|plus|then)[,:]?\s+/iu;
 const SHORT =
   /^(?:(?:please\s+)?(?:make|keep)\s+(?:it|this|the\s+\w+)\s+)?(?:(?:very|really|nice\s+and|short\s+and)\s+)?(?:short|brief|concise|shorter|to\s+the\s+point|not\s+too\s+long)(?:\s+and\s+sweet)?(?:\s+please)?$/iu;
@@ -265,6 +268,7 @@ function readPart(raw: string, context: WritingContext, implied: Subject, nested
   while (LEADING_FILLER.test(text)) text = text.replace(LEADING_FILLER, '');
   text = text
     .replace(/\s*\([^)]*\)/gu, '')
+    .replace(/\s+(?:lol|lmao|haha+|hehe+|xd|xx+|x)$/iu, '')
     .replace(/[\s,.;:!?&-]+$/u, '')
     .replace(LABEL, 'loves ')
     .replace(FRAGMENT_OF_BEING, (fragment) =>
@@ -337,7 +341,14 @@ function readStatement(text: string, context: WritingContext, implied: Subject):
     const pronoun =
       implied === 'recipient' ? (context.count === 'one' ? 'she' : 'they') : implied === 'we' ? 'we' : 'I';
     they = pronoun === 'they';
-    tokens = [pronoun, ...tokens];
+    const [head = '', ...rest] = tokens;
+    tokens = [pronoun, head.charAt(0).toLowerCase() + head.slice(1), ...rest];
+  }
+  if (subject === null && SAID_TO_YOU.test(text)) {
+    // Words the sender says to the recipient already ("thank you for everything"): a sentence as it is.
+    const turned = secondPerson(tokens, context, context.count !== 'one');
+    const said = turned?.join(' ') ?? '';
+    return turned && sized(said) ? { fact: fact('sentence', { sentence: `${capitalize(said)}.` }) } : {};
   }
   if (subject === null) return readPhrase(tokens, context);
 

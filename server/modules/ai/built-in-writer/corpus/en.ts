@@ -366,6 +366,37 @@ export const englishCorpus: readonly CorpusCase[] = [
     facts: [{ key: /luck with the exams/iu, woven: /wish(?:ing)? you luck with the exams/iu }],
     never: [THIRD_PERSON],
   },
+  {
+    details: 'Just had a baby girl named Lily',
+    relationships: ['Daughter', 'Sister'],
+    facts: [{ key: /Lily/u, woven: /you've just had a baby girl named Lily/iu }],
+    never: [/you've Just|Just had/u, BOY],
+  },
+  {
+    details: 'She is turning 40 and throwing a big party',
+    relationships: ['Mother'],
+    facts: [{ key: /big party/iu, woven: /you(?: are|'re) turning 40 and throwing a big party/iu }],
+    never: [THIRD_PERSON],
+  },
+  {
+    details: 'we went to Iceland together last year and saw the northern lights',
+    relationships: ['Close Friend'],
+    facts: [
+      { key: /Iceland/u, woven: /we went to Iceland together last year/iu },
+      { key: /northern lights/iu, woven: /we saw the northern lights/iu },
+    ],
+  },
+  {
+    details: 'Congrats on the promotion',
+    relationships: ['Boss'],
+    facts: [{ key: /the promotion/iu, woven: /Congrats on the promotion\./u }],
+  },
+  {
+    details: 'she won the lottery lol',
+    relationships: ['Neighbour'],
+    facts: [{ key: /lottery/iu, woven: /you won the lottery/iu }],
+    never: [/\blol\b/iu, THIRD_PERSON],
+  },
   // What the reader cannot restate with confidence: named as not woven, never pasted.
   {
     details: 'The dog ate my homework',
