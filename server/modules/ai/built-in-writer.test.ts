@@ -349,7 +349,7 @@ describe('writeBuiltInMessage: personal details are data', () => {
     }
     for (const text of runs(brief({ personalDetails: 'She loves hiking and just moved to Berlin' }))) {
       expect(text).toMatch(/you love hiking/iu);
-      expect(text).toMatch(/you just moved to Berlin/iu);
+      expect(text).toMatch(/you've just moved to Berlin/iu);
     }
     for (const text of runs(
       brief({ personalDetails: "he's been working so hard on his thesis", relationship: 'Son' }),
