@@ -102,6 +102,9 @@ const DETERMINER =
   /^(?:the|a|an|your|our|my|this|that|these|those|all|two|three|four|five|many|so\s+many)$/iu;
 /** Phrases that need "your" in front to be toasted: "new job" → "your new job". */
 const OWNED_LEAD = /^(?:new|first|big|brand-new|latest|upcoming|recent|next)$/iu;
+/** People a phrase may name ("my sister, always late"): a phrase about a person is not a thing to toast. */
+const PERSON_NOUNS =
+  /^(?:sister|brother|sis|bro|mum|mom|mother|dad|father|parents?|son|daughter|kids?|children|wife|husband|partner|boyfriend|girlfriend|fiancée?|friends?|bestie|bff|boss|colleague|teacher|neighbou?r|grandma|grandmother|grandpa|grandfather|nan|aunt|uncle|cousin|niece|nephew|baby)$/iu;
 const EVENT_NOUNS =
   /^(?:promotion|engagement|retirement|graduation|wedding|anniversary|pregnancy|move|birthday|bday|exams?|degree|diploma|recovery|surgery|operation|marathon|trip|holiday|vacation|house|flat|apartment|job|baby|puppy|kitten|car|book|business|shop|band|garden|thesis|exhibition|concert|launch)$/iu;
 /** Things people love that need no article ("coffee", "jazz"). */
@@ -440,6 +443,7 @@ function readPhrase(tokens: string[], context: WritingContext): PartReading {
   if (!sized(phrase) || words(phrase).length > 8) return {};
   const lowered = tokens.map(bare);
   const head = lowered[0] ?? '';
+  if (/^(?:my|our)$/u.test(head) && PERSON_NOUNS.test(lowered[1] ?? '')) return {};
   if (
     /^(?:her|his|their)$/u.test(head) &&
     lowered.slice(1).some((word) => FINITE_VERB.test(word) || isThirdPerson(word) || isPast(word))

@@ -520,4 +520,10 @@ export const englishCorpus: readonly CorpusCase[] = [
     facts: [{ key: /gardening/iu }],
     never: [THIRD_PERSON, /you love gardening/iu, ONE_PERSON],
   },
+  {
+    details: 'my sister, always late lol, loves sushi and The Beatles',
+    relationships: ['Sister'],
+    facts: [{ key: /sushi/iu, woven: /\byou love\b|your love of sushi/iu }],
+    never: [/for my sister/iu, /always late/iu],
+  },
 ];
