@@ -320,7 +320,6 @@ function readStatement(
     }
     return readFirstPerson([implied === 'we' ? 'мы' : 'я', ...tokens], typed, context, address, implied);
   }
-  if (verb && PRESENT_SINGULAR.test(verb) && !NOT_A_VERB.has(verb)) return {};
   const thing = objectsToYou(tokens, context, address);
   if (!thing || !sized(thing)) return {};
   return words(thing).length <= 8
@@ -424,7 +423,6 @@ function verbToYou(verb: string, context: WritingContext, address: Address, pron
   if (pronoun === 'they' || pronoun === 'youPlural' || (pronoun === 'implied' && context.count !== 'one')) {
     if (!several) return null;
     for (const [ending, plural] of PLURAL_ENDINGS) if (ending.test(verb)) return verb.replace(ending, plural);
-    if (pronoun === 'implied') return null;
     return null;
   }
   if (context.count !== 'one') return null;
