@@ -54,6 +54,14 @@ const NOT_A_VERB = new Set(
 const PREDICATIVE =
   /^(?:рад|рада|рады|счастлив|счастлива|счастливы|готов|готова|готовы|беременна|беременны|влюблён|влюблен|влюблена|влюблены|замужем|женат|женаты|свободен|свободна|свободны|занят|занята|заняты|доволен|довольна|довольны|уверен|уверена|уверены|должен|должна|должны|похож|похожа|похожи|больна|болен|больны|сам|сама|сами|один|одна|одни)$/iu;
 
+/**
+ * "родился сын": the verb is about the newcomer named after it, not about the recipient, so "ты родился"
+ * would be wrong.
+ */
+const BORN = /^(?:родил|появил|поселил|завел|завёл|заведен)\p{L}*$/iu;
+const NEWCOMER =
+  /^(?:сын|сынок|дочь|дочка|ребёнок|ребенок|малыш|малышка|внук|внучка|внуки|двойня|близнецы|щенок|котёнок|котенок|кот|кошка|собака|пёс|пес)$/iu;
+
 /** Third-person pronouns left over after the recipient's are restated: about someone, but whom? */
 const OTHER_PERSON = /^(?:она|он|оно|они|ей|ему|им|ими|неё|нее|него|них|ней|нему|ним|нём|нем)$/iu;
 
@@ -89,13 +97,16 @@ const UNREAD =
   /^(?:пиши|напиши|забудь|игнорируй|используй|измени|сделай|переведи|повтори|ответь|начни|замени|удали|покажи|будь|не\s+пиши)(?!\p{L})|(?:открытк|сообщени|поздравлени|текст|стих|промпт|инструкци|нейросет|эмодзи|смайл)/iu;
 const AGE = [
   new RegExp(
-    `(?:исполняется|исполнилось|исполнится|будет|стукнет|стукнуло|юбилей|уже)\\s+(\\d{1,3})${NOT_LETTER}`,
+    `(?:исполняется|исполнилось|исполнится|будет|стукнет|стукнуло|юбилей)\\s+(\\d{1,3})${NOT_LETTER}`,
     'iu',
   ),
   new RegExp(`(\\d{1,3})\\s*-?\\s*(?:лет|год|года|летие|летний|летняя|й|ый|ий|ая|ти|ть)${NOT_LETTER}`, 'iu'),
   /^(\d{1,3})(?:\s+(?:сегодня|завтра|уже|скоро))?$/u,
   /^(?:сегодня|завтра|скоро)\s+(\d{1,3})$/u,
+  /^(?:ей|ему)\s+(?:уже\s+)?(\d{1,3})(?:\s+(?:лет|год|года))?$/iu,
 ];
+/** Verbs that say an age; any other verb makes a number a duration ("дружим 20 лет"). */
+const AGE_VERB = /^(?:исполняется|исполнилось|исполнится|будет|стукнет|стукнуло)$/iu;
 const NOT_AN_AGE =
   /годовщин|свадьб|вместе|месяц|недел|(?<!\p{L})(?:дн(?:я|ей)|час(?:а|ов)?|км|кг|раз|раза)(?!\p{L})|процент|%|детей|внук|назад/iu;
 
@@ -367,6 +378,7 @@ function aboutRecipient(
   const restated = verbToYou(verb.toLowerCase(), context, address, pronoun);
   if (!restated) return null;
   const before = tokens.slice(0, verbIndex).map((token) => token.toLowerCase());
+  if (BORN.test(verb) && NEWCOMER.test(tokens[verbIndex + 1] ?? '')) return null;
   const after = objectsToYou(tokens.slice(verbIndex + 1), context, address);
   if (after === null || words(after).some((word) => PREDICATIVE.test(word))) return null;
   if (words(after).some((word) => secondVerb(word))) return null;
@@ -467,6 +479,18 @@ function objectsToYou(tokens: readonly string[], context: WritingContext, addres
       continue;
     }
     if (
+      /^(?:ней|ним)$/u.test(lower) &&
+      context.count === 'one' &&
+      /^(?:с|со|за|над|под|перед)$/u.test(previous)
+    ) {
+      result.push(`${you.ins}${tail}`);
+      continue;
+    }
+    if (/^(?:ней|нему)$/u.test(lower) && context.count === 'one' && /^(?:к|ко|по)$/u.test(previous)) {
+      result.push(`${you.dat}${tail}`);
+      continue;
+    }
+    if (
       context.count !== 'one' &&
       /^(?:них|им|ними)$/u.test(lower) &&
       /^(?:у|к|с|со|для|от|без|о)$/u.test(previous)
@@ -505,6 +529,9 @@ function possessive(next: string, previous: string, address: Address): string | 
 
 function ageIn(text: string): number | null {
   if (words(text).length > 6 || NOT_AN_AGE.test(text)) return null;
+  if (/^(?:мы|я|они)(?!\p{L})/iu.test(text)) return null;
+  if (words(text).some((token) => !AGE_VERB.test(token) && looksLikeVerb(token.replace(/\P{L}+/gu, ''))))
+    return null;
   for (const pattern of AGE) {
     const age = plausibleAge(pattern.exec(text)?.[1]);
     if (age !== null) return age;

@@ -368,6 +368,24 @@ export const russianCorpus: readonly CorpusCase[] = [
     facts: [{ key: /с Олегом/iu, woven: /ты познакомилась с Олегом на работе/iu }, { key: /с родителями/iu }],
     never: [/Саша познакомилась/iu],
   },
+  {
+    details: 'мы с ней дружим 20 лет',
+    relationships: ['Friend', 'Sister'],
+    facts: [{ key: /дружим 20 лет/iu, woven: /Мы с тобой дружим 20 лет/u }],
+    never: [/с ней/iu, /(?<!\d)20 — /u],
+  },
+  {
+    details: 'вчера родился сын',
+    relationships: ['Friend', 'Brother'],
+    facts: [{ key: /родился сын/iu }],
+    never: [/ты вчера родился/iu],
+  },
+  {
+    details: 'ей 25, любит горы ⛰️',
+    relationships: ['Sister', 'Teacher'],
+    facts: [{ key: /(?<!\d)25(?!\d)/u }, { key: /горы/iu, woven: /(?:[Тт]ы любишь|Вы любите) горы/u }],
+    never: [/ей 25/iu, word('любит')],
+  },
   // Couples and groups: everything said to them is "вы".
   {
     details: 'познакомились в Париже 10 лет назад',
