@@ -93,8 +93,11 @@ const STYLE =
   /^(?:сделай(?:те)?|пиши(?:те)?|напиши(?:те)?)\s+(?:посмешнее|смешно|весело|серь[её]зно|официально|тепло|романтично|душевно)|^без\s+(?:смайл|эмодзи)/iu;
 const REQUEST =
   /^(упомяни(?:те)?|отметь(?:те)?|добавь(?:те)?|вспомни(?:те)?|не\s+забудь(?:те)?(?:\s+(?:упомянуть|сказать|написать|про|о|об))?|напиши(?:те)?|расскажи(?:те)?|скажи(?:те)?|передай(?:те)?|пожелай(?:те)?)[,:]?\s+(.+)$/iu;
-const UNREAD =
-  /^(?:пиши|напиши|забудь|игнорируй|используй|измени|сделай|переведи|повтори|ответь|начни|замени|удали|покажи|будь|не\s+пиши)(?!\p{L})|(?:открытк|сообщени|поздравлени|текст|стих|промпт|инструкци|нейросет|эмодзи|смайл)/iu;
+/** An order about the message ("сделай смешно", "используй эмодзи"): not a detail, so neither woven nor named. */
+const ORDER =
+  /^(?:пиши|напиши|забудь|игнорируй|используй|измени|сделай|переведи|повтори|ответь|начни|замени|удали|покажи|будь|не\s+пиши)(?!\p{L})/iu;
+/** Words about the message itself ("в открытке без смайлов"): such a clause is named, never woven. */
+const ABOUT_MESSAGE = /(?:открытк|сообщени|поздравлени|промпт|инструкци|нейросет|эмодзи|смайл)/iu;
 const AGE = [
   new RegExp(
     `(?:исполняется|исполнилось|исполнится|будет|стукнет|стукнуло|юбилей)\\s+(\\d{1,3})${NOT_LETTER}`,
@@ -207,7 +210,8 @@ function startsClause(piece: string, context: WritingContext): boolean {
   const tokens = words(piece);
   const first = (tokens[0] ?? '').toLowerCase();
   if (/^(?:она|он|они|мы|я|ты|вы)$/iu.test(first)) return true;
-  if (REQUEST.test(piece) || SHORT.test(piece) || ageIn(piece) !== null) return true;
+  if (REQUEST.test(piece) || SHORT.test(piece) || STYLE.test(piece) || ORDER.test(piece)) return true;
+  if (ABOUT_MESSAGE.test(piece) || ageIn(piece) !== null) return true;
   const name = context.recipientName.toLowerCase();
   if (name && piece.toLowerCase().startsWith(`${name} `)) return true;
   const verb = firstContentWord(tokens);
@@ -255,7 +259,8 @@ function readPart(raw: string, context: WritingContext, address: Address, implie
   if (STYLE.test(text)) return { skip: true };
   const request = REQUEST.exec(text);
   if (request) return readRequest((request[1] ?? '').toLowerCase(), request[2] ?? '', raw, context, address);
-  if (UNREAD.test(text)) return { skip: true };
+  if (ORDER.test(text)) return { skip: true };
+  if (ABOUT_MESSAGE.test(text)) return {};
   const age = ageIn(text);
   if (age !== null) return { fact: { kind: 'age', vars: {}, words: raw, age } };
   return readStatement(text, raw, context, address, implied);
@@ -274,7 +279,8 @@ function readRequest(
     const thing = objectsToYou(words(content), context, address);
     return thing && sized(thing) ? { fact: { kind: 'wish', vars: { thing }, words: typed } } : {};
   }
-  if (UNREAD.test(content)) return { skip: true };
+  if (ORDER.test(content)) return { skip: true };
+  if (ABOUT_MESSAGE.test(content)) return {};
   if (/^что\s/iu.test(content) || /^(?:скажи|передай|не\s+забудь(?:те)?\s+сказать)/u.test(verb)) {
     const said = content.replace(/^что\s+/iu, '');
     const age = ageIn(said);

@@ -386,6 +386,12 @@ export const russianCorpus: readonly CorpusCase[] = [
     facts: [{ key: /(?<!\d)25(?!\d)/u }, { key: /горы/iu, woven: /(?:[Тт]ы любишь|Вы любите) горы/u }],
     never: [/ей 25/iu, word('любит')],
   },
+  {
+    details: 'любит писать стихи, без смайлов',
+    relationships: ['Friend'],
+    facts: [{ key: /стихи/iu, woven: /ты любишь писать стихи/iu }],
+    never: [/смайл/iu],
+  },
   // Couples and groups: everything said to them is "вы".
   {
     details: 'познакомились в Париже 10 лет назад',
