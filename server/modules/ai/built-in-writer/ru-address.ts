@@ -1,9 +1,11 @@
 import type { LanguageMaterial, Lines } from './types.ts';
 
 /**
- * A couple or a group is "вы" in lower case: every `{ты|Вы}` choice gains that third form (the template
- * reads a choice of three only inside `<…>`, so it becomes `<{ты|Вы}|{ты|Вы}|{ты|Вы}|вы>`), and a line that
- * says "ты" (or a "-шь" verb) outside a choice is said to one person only, so it gives way for several.
+ * A couple or a group is "вы" in lower case: every `{ты|Вы}` choice gains that third form, and a line that
+ * says "ты" (or a "-шь" verb) outside a choice is said to one person only, so it gives way for several. The
+ * template's `{…}` choice takes two forms (three make it throw "Malformed template"), so the plural form rides
+ * on the gender choice: `{ты|Вы}` becomes `<{ты|Вы}|{ты|Вы}|{ты|Вы}|вы>`, and a line for one person starts
+ * with `<|||!>`.
  */
 export function addressingSeveral(material: LanguageMaterial): LanguageMaterial {
   const each = <T>(value: T): T => {
@@ -13,10 +15,10 @@ export function addressingSeveral(material: LanguageMaterial): LanguageMaterial 
       return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, each(item)])) as T;
     return value;
   };
-  return { ...material, ...each(pick(material)) };
+  return { ...material, ...each(linesOf(material)) };
 }
 
-function pick(material: LanguageMaterial) {
+function linesOf(material: LanguageMaterial) {
   const { salutations, occasions, relations, details, comfort, signOffs } = material;
   return { salutations, occasions, relations, details, comfort, signOffs };
 }

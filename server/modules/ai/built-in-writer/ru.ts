@@ -5,10 +5,11 @@ import { readRussianDetails } from './ru-reader.ts';
 import type { LanguageMaterial, OccasionMaterial } from './types.ts';
 
 /**
- * Russian: the material, and the reading of details typed in Russian. `{ты|Вы}` picks the form of address;
- * `<m|f|n>` the recipient's gender. The sender's gender is never known, so no line says "я рад" or "я
- * думал": the material is written around first-person past tenses and short adjectives. Names stand only
- * where the nominative is right (address, sign-off).
+ * Russian: the material (the newer occasions in ru-occasions.ts, the forms for a couple or a group made
+ * in ru-address.ts) and the reader of details typed in Russian (ru-reader.ts). `{ты|Вы}` picks the form
+ * of address; `<m|f|n>` the recipient's gender. The sender's gender is never known, so no line says "я
+ * рад" or "я думал": the material is written around first-person past tenses and short adjectives. Names
+ * stand only where the nominative is right (address, sign-off).
  */
 
 const everydayOccasions: Record<Exclude<Occasion, MoreOccasion>, OccasionMaterial> = {
