@@ -17,7 +17,7 @@ export interface FillOptions {
   count?: Count;
 }
 
-const POLITE_CHOICE = /\{([^{}|<>]*\|[^{}|<>]*)\}/gu;
+const POLITE_CHOICE = /\{([^{}<>]*\|[^{}<>]*)\}/gu;
 const GENDER_CHOICE = /<([^<>]*)>/gu;
 const OPTIONAL = /\[([^[\]]*)\]/gu;
 const VALUE = /\{([A-Za-z]+)\}/gu;
