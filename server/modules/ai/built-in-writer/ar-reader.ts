@@ -32,7 +32,8 @@ const AGE = [
   /(?:الـ|ال)\s*(\d{1,3})(?!\d)/u,
   /^(\d{1,3})$/u,
 ];
-const NOT_AN_AGE = /(?<!\p{L})(?:بعد|منذ|قبل)(?!\p{L})|ذكرى|زواج|زفاف|معاً|معا|شهر|أشهر|أسبوع|أيام|ساعة|كيلو|٪|%/u;
+const NOT_AN_AGE =
+  /(?<!\p{L})(?:بعد|منذ|قبل)(?!\p{L})|ذكرى|زواج|زفاف|معاً|معا|شهر|أشهر|أسبوع|أيام|ساعة|كيلو|٪|%/u;
 /** "مغرم بالقهوة", "مولعة بالجاز": a liking said with an adjective. */
 const LIKING_WORD = /^(?:مغرم|مغرمة|مولع|مولعة|مهووس|مهووسة|عاشق|عاشقة)\s+ب(?:ـ)?(.+)$/u;
 /** Fragments people type for news, said as a clause: "وظيفة جديدة!" → "حصلتَ على وظيفة جديدة". */
@@ -45,39 +46,135 @@ const NEWS: ReadonlyArray<{ pattern: RegExp; verb: string; preposition: string }
 const PARTICLES = new Set(['قد', 'لقد', 'سوف', 'للتو', 'أخيراً', 'أخيرا', 'اخيرا', 'مؤخراً', 'مؤخرا', 'حديثاً']);
 /** Words after which the reader does not restate: negations, "was", "still". */
 const UNSURE = new Set(
-  ['لا', 'لم', 'لن', 'ما', 'ليس', 'ليست', 'كان', 'كانت', 'يكون', 'تكون', 'مازال', 'مازالت', 'لازال', 'لازالت', 'زال', 'زالت', 'يزال', 'تزال', 'ظل', 'ظلت', 'إذا', 'اذا', 'لو', 'ربما'].map(normal),
+  [
+    'لا',
+    'لم',
+    'لن',
+    'ما',
+    'ليس',
+    'ليست',
+    'كان',
+    'كانت',
+    'يكون',
+    'تكون',
+    'مازال',
+    'مازالت',
+    'لازال',
+    'لازالت',
+    'زال',
+    'زالت',
+    'يزال',
+    'تزال',
+    'ظل',
+    'ظلت',
+    'إذا',
+    'اذا',
+    'لو',
+    'ربما',
+  ].map(normal),
 );
 /** Who the details speak of: dropped, the verb says it. */
-const SUBJECTS = new Set(['هو', 'هي', 'هم', 'هما', 'هن', 'انت', 'أنت', 'أنتِ', 'أنتَ', 'انتي', 'أنتم', 'أنتما'].map(normal));
+const SUBJECTS = new Set(
+  ['هو', 'هي', 'هم', 'هما', 'هن', 'انت', 'أنت', 'أنتِ', 'أنتَ', 'انتي', 'أنتم', 'أنتما'].map(normal),
+);
 /** Words that take the subjunctive after them: "يحب أن يسافر" → "تحبين أن تسافري". */
 const SUBJUNCTIVE_AFTER = new Set(['أن', 'ان', 'لن', 'كي', 'لكي', 'حتى'].map(normal));
-const PREPOSITION = /^(?:في|إلى|الى|على|من|مع|عن|ل|ب|منذ|قبل|بعد|حول|عند|لدى)$|^(?:ال|بال|وال|لل|فال|كال)\p{L}/u;
+const PREPOSITION =
+  /^(?:في|إلى|الى|على|من|مع|عن|ل|ب|منذ|قبل|بعد|حول|عند|لدى)$|^(?:ال|بال|وال|لل|فال|كال)\p{L}/u;
 /** Past forms that are more often nouns ("عمل جديد", "درس"): a verb only before a preposition or a definite word. */
-const NOUN_LIKE = new Set(['عمل', 'درس', 'رسم', 'كتب', 'جمع', 'حلم', 'سكن', 'لعب', 'طبخ', 'صنع', 'زرع', 'ربح', 'رقص', 'عزف', 'حصل', 'وصل', 'سفر'].map(normal));
+const NOUN_LIKE = new Set(
+  [
+    'عمل',
+    'درس',
+    'رسم',
+    'كتب',
+    'جمع',
+    'حلم',
+    'سكن',
+    'لعب',
+    'طبخ',
+    'صنع',
+    'زرع',
+    'ربح',
+    'رقص',
+    'عزف',
+    'حصل',
+    'وصل',
+    'سفر',
+  ].map(normal),
+);
 /** Words that begin with ي without being a verb of him: names, days, words. */
 const NOT_A_VERB = new Set(
-  ['يوم', 'يوما', 'يومياً', 'يوميا', 'يد', 'يده', 'يوسف', 'ياسمين', 'يونيو', 'يوليو', 'يناير', 'يونيه', 'يوليه', 'يونس', 'يحيى', 'ياسر', 'يزن', 'يارا', 'يمنى', 'يسرى', 'يوغا', 'يخت'].map(normal),
+  [
+    'يوم',
+    'يوما',
+    'يومياً',
+    'يوميا',
+    'يد',
+    'يده',
+    'يوسف',
+    'ياسمين',
+    'يونيو',
+    'يوليو',
+    'يناير',
+    'يونيه',
+    'يوليه',
+    'يونس',
+    'يحيى',
+    'ياسر',
+    'يزن',
+    'يارا',
+    'يمنى',
+    'يسرى',
+    'يوغا',
+    'يخت',
+  ].map(normal),
 );
 /** Words that end in ه without it being "his" (الله، وجه…), so they are never turned into "your". */
 const NOT_A_PRONOUN = new Set(
-  ['الله', 'لله', 'وجه', 'انتباه', 'اتجاه', 'مياه', 'شفاه', 'فواكه', 'تنبيه', 'توجيه', 'ترفيه', 'نزيه', 'شبه', 'جاه', 'إله', 'اله', 'تافه', 'كره', 'عبدالله', 'طه', 'وجيه', 'نبيه', 'فقيه', 'اه', 'آه', 'مكروه', 'بديه'].map(normal),
+  [
+    'الله',
+    'لله',
+    'وجه',
+    'انتباه',
+    'اتجاه',
+    'مياه',
+    'شفاه',
+    'فواكه',
+    'تنبيه',
+    'توجيه',
+    'ترفيه',
+    'نزيه',
+    'شبه',
+    'جاه',
+    'إله',
+    'اله',
+    'تافه',
+    'كره',
+    'عبدالله',
+    'طه',
+    'وجيه',
+    'نبيه',
+    'فقيه',
+    'اه',
+    'آه',
+    'مكروه',
+    'بديه',
+  ].map(normal),
 );
 /** "in it", "about it": they may point at a thing, so a clause with them is not restated. */
-const THING_POINTERS = new Set(['فيه', 'فيها', 'به', 'بها', 'منه', 'منها', 'عنه', 'عنها', 'عليه', 'عليها', 'إليه', 'إليها'].map(normal));
+const THING_POINTERS = new Set(
+  ['فيه', 'فيها', 'به', 'بها', 'منه', 'منها', 'عنه', 'عنها', 'عليه', 'عليها', 'إليه', 'إليها'].map(normal),
+);
 
-type Read =
-  | { fact: DetailFact }
-  | { short: true }
-  | { skip: true }
-  | { phrase: string }
-  | { unread: true };
+type Read = { fact: DetailFact } | { short: true } | { skip: true } | { phrase: string } | { unread: true };
 
 export function readArabicDetails(text: string, context: WritingContext): DetailsReading {
   const addressee = addresseeOf(context);
   const reading: DetailsReading = { facts: [], short: false, notWoven: [] };
   const clean = toLatinDigits(text)
     .replace(/ـ/gu, '')
-    .replace(/[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu, ' ')
+    .replace(/\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D/gu, ' ')
     .replace(/[!?]+/gu, '.')
     .replace(/\s+/gu, ' ');
   for (const sentence of sentencesOf(clean)) {
@@ -100,7 +197,10 @@ export function readArabicDetails(text: string, context: WritingContext): Detail
 
 function add(reading: DetailsReading, fact: DetailFact, typed: string): void {
   const same = reading.facts.some(
-    (known) => known.kind === fact.kind && JSON.stringify(known.vars) === JSON.stringify(fact.vars) && known.age === fact.age,
+    (known) =>
+      known.kind === fact.kind &&
+      JSON.stringify(known.vars) === JSON.stringify(fact.vars) &&
+      known.age === fact.age,
   );
   if (same) return;
   if (reading.facts.length >= MAX_FACTS) reading.notWoven.push(typed);
@@ -169,7 +269,9 @@ function readClause(raw: string, to: Addressee, nested: boolean, prefer: 'i' | '
 function readRequest(verb: string, content: string, to: Addressee): Read {
   if (verb.startsWith('تمن')) {
     const thing = restate(content.split(/\s+/u), to);
-    return thing && sized(thing) ? { fact: { kind: 'wish', vars: { thing }, words: content } } : { unread: true };
+    return thing && sized(thing)
+      ? { fact: { kind: 'wish', vars: { thing }, words: content } }
+      : { unread: true };
   }
   if (verb === 'قل' || verb === 'قولي') {
     if (UNREAD.test(content)) return { skip: true };
@@ -197,6 +299,7 @@ function readVerbClause(text: string, raw: string, to: Addressee, prefer: 'i' | 
   if (words.some((word) => UNSURE.has(normal(word)))) return { unread: true };
   if (!found) return phrase(words, raw, to);
   const rest = words.slice(index + 1);
+  if (!found.verb.takesObject && rest[0] && isTheirs(rest[0])) return { unread: true };
   if (found.speaker === 'we' || found.speaker === 'i') {
     const restated = restate(rest, to);
     if (restated === null) return { unread: true };
@@ -235,14 +338,20 @@ function verbAt(words: readonly string[], index: number, prefer: 'i' | 'third'):
 
 /** A clause without a verb: a thing of theirs ("عمله الجديد") is woven; anything else may continue a list. */
 function phrase(words: readonly string[], raw: string, to: Addressee): Read {
-  const first = normal(words[0] ?? '');
-  const theirs =
-    /\p{Script=Arabic}{2,}(?:ه|ها)$/u.test(first) && !first.startsWith('ال') && !NOT_A_PRONOUN.has(first);
+  const theirs = isTheirs(words[0] ?? '');
   const restated = restate(words, to);
   if (restated === null || !sized(restated)) return { unread: true };
   if (theirs && words.length <= 6) return { fact: { kind: 'thing', vars: thingVars(restated), words: raw } };
   if (words.length <= 4 && restated === words.join(' ')) return { phrase: restated };
   return { unread: true };
+}
+
+/** A word with "his" or "her" on it: "عمله", "قطتها". */
+function isTheirs(word: string): boolean {
+  const plain = normal(word);
+  return (
+    /\p{Script=Arabic}{2,}(?:ه|ها)$/u.test(plain) && !plain.startsWith('ال') && !NOT_A_PRONOUN.has(plain)
+  );
 }
 
 function liking(object: string, raw: string, to: Addressee): Read {
@@ -281,7 +390,11 @@ function restate(words: readonly string[], to: Addressee): string | null {
     if (verb && !NOUN_LIKE.has(plain) && !(verb.plural && verb.tense === 'past')) {
       if (verb.speaker === 'i' || verb.speaker === 'we') return null;
       const previous = normal(words[index - 1] ?? '');
-      const forms = SUBJUNCTIVE_AFTER.has(previous) ? verb.verb.subjunctive : verb.tense === 'past' ? verb.verb.past : verb.verb.present;
+      const forms = SUBJUNCTIVE_AFTER.has(previous)
+        ? verb.verb.subjunctive
+        : verb.tense === 'past'
+          ? verb.verb.past
+          : verb.verb.present;
       out.push(`${verb.joined ? 'و' : ''}${verb.future ? 'س' : ''}${forms[to]}`);
       continue;
     }

@@ -23,12 +23,17 @@ type Forms = Record<Addressee, string>;
 export interface Verb {
   /** Liking verbs make a liking, not a clause ("تحب القهوة"). */
   liking?: boolean;
+  /**
+   * A word of theirs right after the verb is its object ("أنهى دراسته": finished his studies); after the
+   * other verbs it is the subject ("فاز فريقه": his team won), and the clause is not about the recipient.
+   */
+  takesObject?: boolean;
   /** The second person in the past, for each addressee. */
   past: Forms;
   present: Forms;
   subjunctive: Forms;
   /** Every typed form (without vowel signs), and whom and when it speaks of. */
-  typed: ReadonlyArray<{ form: string; speaker: Speaker; tense: Tense; plural?: boolean }>;
+  typed: ReadonlyArray<{ form: string; spelled: string; speaker: Speaker; tense: Tense; plural?: boolean }>;
 }
 
 interface Spec {
@@ -44,10 +49,52 @@ interface Spec {
   presentDual?: string;
 }
 
+/** Verbs whose object commonly follows them as a word of theirs: "بدأ عمله", "افتتح مطعمها". */
+const TAKES_OBJECT = new Set([
+  'درس',
+  'بدأ',
+  'أنهى',
+  'أكمل',
+  'افتتح',
+  'أطلق',
+  'أسّس',
+  'اشترى',
+  'بنى',
+  'زار',
+  'جهّز',
+  'حضّر',
+  'تابع',
+  'التقى',
+  'خطب',
+  'مارس',
+  'افتقد',
+  'ربّى',
+  'صنع',
+  'كتب',
+  'رسم',
+  'طبخ',
+  'جمع',
+  'زرع',
+  'صوّر',
+  'انتظر',
+  'قضى',
+  'شجّع',
+  'اجتاز',
+  'أنجب',
+]);
+
 const SPECS: readonly Spec[] = [
   { past: 'أحبّ', present: 'يحب', liking: true, pastStem: 'أحبب' },
   { past: 'عشق', present: 'يعشق', liking: true },
-  { past: 'هوى', present: 'يهوى', liking: true, pastStem: 'هوي', presentFeminine: 'تهو', presentPlural: 'تهو', presentDual: 'تهوي' },
+  {
+    past: 'هوى',
+    present: 'يهوى',
+    liking: true,
+    pastStem: 'هوي',
+    presentFeminine: 'تهو',
+    presentPlural: 'تهو',
+    presentDual: 'تهوي',
+  },
   { past: 'عشق', present: 'يموت في', liking: true },
   { past: 'درس', present: 'يدرس' },
   { past: 'عمل', present: 'يعمل' },
@@ -55,7 +102,14 @@ const SPECS: readonly Spec[] = [
   { past: 'انتقل', present: 'ينتقل' },
   { past: 'تخرّج', present: 'يتخرّج' },
   { past: 'بدأ', present: 'يبدأ', presentFeminine: 'تبدئ', presentPlural: 'تبدؤ', presentDual: 'تبدآ' },
-  { past: 'أنهى', present: 'ينهي', pastStem: 'أنهي', presentFeminine: 'تنه', presentPlural: 'تنه', presentDual: 'تنهي' },
+  {
+    past: 'أنهى',
+    present: 'ينهي',
+    pastStem: 'أنهي',
+    presentFeminine: 'تنه',
+    presentPlural: 'تنه',
+    presentDual: 'تنهي',
+  },
   { past: 'سافر', present: 'يسافر' },
   { past: 'تزوّج', present: 'يتزوّج' },
   { past: 'أنجب', present: 'ينجب' },
@@ -71,8 +125,22 @@ const SPECS: readonly Spec[] = [
   { past: 'ركض', present: 'يركض' },
   { past: 'سبح', present: 'يسبح' },
   { past: 'مارس', present: 'يمارس' },
-  { past: 'جرى', present: 'يجري', pastStem: 'جري', presentFeminine: 'تجر', presentPlural: 'تجر', presentDual: 'تجري' },
-  { past: 'مشى', present: 'يمشي', pastStem: 'مشي', presentFeminine: 'تمش', presentPlural: 'تمش', presentDual: 'تمشي' },
+  {
+    past: 'جرى',
+    present: 'يجري',
+    pastStem: 'جري',
+    presentFeminine: 'تجر',
+    presentPlural: 'تجر',
+    presentDual: 'تجري',
+  },
+  {
+    past: 'مشى',
+    present: 'يمشي',
+    pastStem: 'مشي',
+    presentFeminine: 'تمش',
+    presentPlural: 'تمش',
+    presentDual: 'تمشي',
+  },
   { past: 'خطّط', present: 'يخطّط' },
   { past: 'استعدّ', present: 'يستعد', pastStem: 'استعدد' },
   { past: 'جهّز', present: 'يجهّز' },
@@ -84,8 +152,22 @@ const SPECS: readonly Spec[] = [
   { past: 'صار', present: 'يصير', pastStem: 'صر' },
   { past: 'أصبح', present: 'يصبح' },
   { past: 'فاز', present: 'يفوز', pastStem: 'فز' },
-  { past: 'اشترى', present: 'يشتري', pastStem: 'اشتري', presentFeminine: 'تشتر', presentPlural: 'تشتر', presentDual: 'تشتري' },
-  { past: 'بنى', present: 'يبني', pastStem: 'بني', presentFeminine: 'تبن', presentPlural: 'تبن', presentDual: 'تبني' },
+  {
+    past: 'اشترى',
+    present: 'يشتري',
+    pastStem: 'اشتري',
+    presentFeminine: 'تشتر',
+    presentPlural: 'تشتر',
+    presentDual: 'تشتري',
+  },
+  {
+    past: 'بنى',
+    present: 'يبني',
+    pastStem: 'بني',
+    presentFeminine: 'تبن',
+    presentPlural: 'تبن',
+    presentDual: 'تبني',
+  },
   { past: 'افتتح', present: 'يفتتح' },
   { past: 'أطلق', present: 'يطلق' },
   { past: 'أسّس', present: 'يؤسّس' },
@@ -104,10 +186,24 @@ const SPECS: readonly Spec[] = [
   { past: 'وصل', present: 'يصل' },
   { past: 'التحق', present: 'يلتحق' },
   { past: 'تقاعد', present: 'يتقاعد' },
-  { past: 'ترقّى', present: 'يترقّى', pastStem: 'ترقّي', presentFeminine: 'تترقّ', presentPlural: 'تترقّ', presentDual: 'تترقّي' },
+  {
+    past: 'ترقّى',
+    present: 'يترقّى',
+    pastStem: 'ترقّي',
+    presentFeminine: 'تترقّ',
+    presentPlural: 'تترقّ',
+    presentDual: 'تترقّي',
+  },
   { past: 'خطب', present: 'يخطب' },
   { past: 'تعرّف', present: 'يتعرّف' },
-  { past: 'التقى', present: 'يلتقي', pastStem: 'التقي', presentFeminine: 'تلتق', presentPlural: 'تلتق', presentDual: 'تلتقي' },
+  {
+    past: 'التقى',
+    present: 'يلتقي',
+    pastStem: 'التقي',
+    presentFeminine: 'تلتق',
+    presentPlural: 'تلتق',
+    presentDual: 'تلتقي',
+  },
   { past: 'افتقد', present: 'يفتقد' },
   { past: 'اشتاق', present: 'يشتاق', pastStem: 'اشتق' },
   { past: 'رُزق', present: 'يُرزق' },
@@ -115,12 +211,33 @@ const SPECS: readonly Spec[] = [
   { past: 'ربح', present: 'يربح' },
   { past: 'أكمل', present: 'يكمل' },
   { past: 'اجتاز', present: 'يجتاز', pastStem: 'اجتز' },
-  { past: 'قضى', present: 'يقضي', pastStem: 'قضي', presentFeminine: 'تقض', presentPlural: 'تقض', presentDual: 'تقضي' },
+  {
+    past: 'قضى',
+    present: 'يقضي',
+    pastStem: 'قضي',
+    presentFeminine: 'تقض',
+    presentPlural: 'تقض',
+    presentDual: 'تقضي',
+  },
   { past: 'طار', present: 'يطير', pastStem: 'طر' },
   { past: 'تسلّق', present: 'يتسلّق' },
   { past: 'صنع', present: 'يصنع' },
-  { past: 'ربّى', present: 'يربّي', pastStem: 'ربّي', presentFeminine: 'تربّ', presentPlural: 'تربّ', presentDual: 'تربّي' },
-  { past: 'اعتنى', present: 'يعتني', pastStem: 'اعتني', presentFeminine: 'تعتن', presentPlural: 'تعتن', presentDual: 'تعتني' },
+  {
+    past: 'ربّى',
+    present: 'يربّي',
+    pastStem: 'ربّي',
+    presentFeminine: 'تربّ',
+    presentPlural: 'تربّ',
+    presentDual: 'تربّي',
+  },
+  {
+    past: 'اعتنى',
+    present: 'يعتني',
+    pastStem: 'اعتني',
+    presentFeminine: 'تعتن',
+    presentPlural: 'تعتن',
+    presentDual: 'تعتني',
+  },
 ];
 
 /** Vowel signs and the tatweel, which people type or leave out at will. */
@@ -149,6 +266,7 @@ function build(spec: Spec): Verb {
   const say = (word: string) => `${word}${tail}`;
   const verb: Verb = {
     ...(spec.liking ? { liking: true } : {}),
+    ...(spec.liking || TAKES_OBJECT.has(spec.past) ? { takesObject: true } : {}),
     past: {
       m: say(`${pastBase}تَ`),
       f: say(`${pastBase}تِ`),
@@ -176,7 +294,12 @@ function build(spec: Spec): Verb {
   const typed: Array<{ form: string; speaker: Speaker; tense: Tense; plural?: boolean }> = [
     { form: spec.past, speaker: 'third', tense: 'past' },
     { form: `${defective ? spec.past.slice(0, -1) : spec.past}ت`, speaker: 'third', tense: 'past' },
-    { form: `${defective ? spec.past.slice(0, -1) : spec.past}وا`, speaker: 'third', tense: 'past', plural: true },
+    {
+      form: `${defective ? spec.past.slice(0, -1) : spec.past}وا`,
+      speaker: 'third',
+      tense: 'past',
+      plural: true,
+    },
     { form: `${defective ? pastStem : spec.past}ا`, speaker: 'third', tense: 'past', plural: true },
     { form: `${pastBase}تم`, speaker: 'you', tense: 'past', plural: true },
     { form: `${pastBase}تما`, speaker: 'you', tense: 'past', plural: true },
@@ -191,7 +314,10 @@ function build(spec: Spec): Verb {
     { form: present('أ'), speaker: 'i', tense: 'present' },
     { form: present('ن'), speaker: 'we', tense: 'present' },
   ];
-  verb.typed = typed.map((entry) => ({ ...entry, form: normal(entry.form.split(' ')[0] ?? '') }));
+  verb.typed = typed.map((entry) => {
+    const first = entry.form.split(' ')[0] ?? '';
+    return { ...entry, form: normal(first), spelled: first.replace(MARKS, '') };
+  });
   return verb;
 }
 
@@ -210,12 +336,18 @@ export interface VerbForm {
   plural: boolean;
 }
 
-const BY_FORM = new Map<string, Array<Omit<VerbForm, 'future' | 'joined'>>>();
+const BY_FORM = new Map<string, Array<Omit<VerbForm, 'future' | 'joined'> & { spelled: string }>>();
 for (const verb of VERBS) {
   for (const entry of verb.typed) {
     const list = BY_FORM.get(entry.form) ?? [];
     if (!list.some((known) => known.verb === verb && known.speaker === entry.speaker))
-      list.push({ verb, speaker: entry.speaker, tense: entry.tense, plural: entry.plural ?? false });
+      list.push({
+        verb,
+        speaker: entry.speaker,
+        tense: entry.tense,
+        plural: entry.plural ?? false,
+        spelled: entry.spelled,
+      });
     BY_FORM.set(entry.form, list);
   }
 }
@@ -228,22 +360,34 @@ for (const verb of VERBS) {
 export function verbForm(word: string, prefer: 'i' | 'third' = 'i'): VerbForm | null {
   const plain = normal(word);
   if (/[\u064B-\u064D]/u.test(word)) return null;
-  const tries: Array<{ form: string; joined: boolean; future: boolean }> = [
-    { form: plain, joined: false, future: false },
+  const spelled = word.replace(MARKS, '');
+  const tries: Array<{ form: string; spelled: string; joined: boolean; future: boolean }> = [
+    { form: plain, spelled, joined: false, future: false },
   ];
-  if (/^[وف]/u.test(plain)) tries.push({ form: plain.slice(1), joined: true, future: false });
+  if (/^[وف]/u.test(plain))
+    tries.push({ form: plain.slice(1), spelled: spelled.slice(1), joined: true, future: false });
   for (const attempt of [...tries])
     if (/^س[يتان]/u.test(attempt.form))
-      tries.push({ form: attempt.form.slice(1), joined: attempt.joined, future: true });
+      tries.push({
+        form: attempt.form.slice(1),
+        spelled: attempt.spelled.slice(1),
+        joined: attempt.joined,
+        future: true,
+      });
   const hamza = /^[وف]?أ/u.test(word);
   for (const attempt of tries) {
-    const found = (BY_FORM.get(attempt.form) ?? []).filter((entry) => !attempt.future || entry.tense === 'present');
+    const found = (BY_FORM.get(attempt.form) ?? []).filter(
+      (entry) => !attempt.future || entry.tense === 'present',
+    );
     if (found.length === 0) continue;
+    const exact = found.filter((entry) => entry.spelled === attempt.spelled);
+    if (exact.length > 0 && exact.length < found.length) found.splice(0, found.length, ...exact);
     const first =
       hamza && prefer === 'i'
         ? (found.find((entry) => entry.speaker === 'i') ?? found[0]!)
         : (found.find((entry) => entry.speaker !== 'i') ?? found[0]!);
-    return { ...first, joined: attempt.joined, future: attempt.future };
+    const { spelled: _, ...form } = first;
+    return { ...form, joined: attempt.joined, future: attempt.future };
   }
   return null;
 }

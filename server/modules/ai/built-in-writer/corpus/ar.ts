@@ -403,10 +403,7 @@ export const arabicCorpus: readonly CorpusCase[] = [
   {
     details: 'يحب الفستق الحلبي، 30 اليوم',
     relationships: ['Son'],
-    facts: [
-      { key: /الفستق الحلبي/u, woven: /تحب الفستق/u },
-      { key: /٣٠|30/u },
-    ],
+    facts: [{ key: /الفستق الحلبي/u, woven: /تحب الفستق/u }, { key: /٣٠|30/u }],
     never: [word('يحب')],
   },
   {
@@ -457,10 +454,7 @@ export const arabicCorpus: readonly CorpusCase[] = [
   {
     details: 'عمرها ٢٥ وتحب الكتابة',
     relationships: ['Daughter'],
-    facts: [
-      { key: /٢٥|25/u },
-      { key: /الكتابة/u, woven: /تحبين الكتابة/u },
-    ],
+    facts: [{ key: /٢٥|25/u }, { key: /الكتابة/u, woven: /تحبين الكتابة/u }],
     never: [/عمرها/u],
   },
 ];
