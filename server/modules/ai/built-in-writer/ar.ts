@@ -912,7 +912,7 @@ const occasions: Record<Occasion, OccasionMaterial> = {
         '[{What}: ]نلتقي[ {when}][ في {where}]، والطعام كثير والمقعد محجوز ل<كَ|كِ|كم|كما|كم>!',
       ],
       formal: [
-        'يسرّني دعوت<كَ|كِ|كم|كما|كم> إلى {what}[، {when}][، في {where}].',
+        'أتشرّف بدعوت<كَ|كِ|كم|كما|كم> إلى {what}[، {when}][، في {where}].',
         'يسعدني حضور<كَ|كِ|كم|كما|كم>[ {what}][ {when}][ في {where}].',
       ],
       casual: [
