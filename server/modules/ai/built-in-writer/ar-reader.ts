@@ -187,7 +187,7 @@ export function readArabicDetails(text: string, context: WritingContext): Detail
         add(reading, result.fact, clause);
       } else if ('phrase' in result && liking) {
         const thing = `${liking.vars.thing ?? ''}، ${result.phrase}`;
-        liking.vars = thingVars(thing);
+        liking.vars = { thing };
         liking.words = `${liking.words}، ${clause}`;
       } else if ('phrase' in result || 'unread' in result) reading.notWoven.push(clause);
     }
@@ -341,7 +341,7 @@ function phrase(words: readonly string[], raw: string, to: Addressee): Read {
   const theirs = isTheirs(words[0] ?? '');
   const restated = restate(words, to);
   if (restated === null || !sized(restated)) return { unread: true };
-  if (theirs && words.length <= 6) return { fact: { kind: 'thing', vars: thingVars(restated), words: raw } };
+  if (theirs && words.length <= 6) return { fact: { kind: 'thing', vars: { thing: restated }, words: raw } };
   if (words.length <= 4 && restated === words.join(' ')) return { phrase: restated };
   return { unread: true };
 }
@@ -357,7 +357,7 @@ function isTheirs(word: string): boolean {
 function liking(object: string, raw: string, to: Addressee): Read {
   const thing = restate(object.split(/\s+/u).filter(Boolean), to);
   if (!thing || !sized(thing)) return { unread: true };
-  return { fact: { kind: 'likes', vars: thingVars(thing), words: raw } };
+  return { fact: { kind: 'likes', vars: { thing }, words: raw } };
 }
 
 function clause(said: string, raw: string): Read {
@@ -421,14 +421,6 @@ function yours(word: string, to: Addressee): string {
   if (word.length >= 3 && word.endsWith('ها')) return `${word.slice(0, -2)}${suffix}`;
   if (word.length >= 2 && word.endsWith('ه')) return `${word.slice(0, -1)}${suffix}`;
   return word;
-}
-
-/** A thing with the prepositions joined the Arabic way: للمشي (ل + المشي), بالقهوة. */
-function thingVars(thing: string): Record<string, string> {
-  const arabicStart = /^\p{Script=Arabic}/u.test(thing);
-  const li = !arabicStart ? `لـ${thing}` : thing.startsWith('ال') ? `لل${thing.slice(2)}` : `ل${thing}`;
-  const bi = arabicStart ? `ب${thing}` : `بـ${thing}`;
-  return { thing, thingLi: li, thingBi: bi };
 }
 
 function ageIn(text: string): number | null {

@@ -1145,6 +1145,8 @@ export const arabic: LanguageMaterial = {
       formal: ['وتمنياتي الطيبة تشمل {thing} أيضاً.', 'ولا يغيب عن بالي {thing}.'],
     },
     sentence: { warm: ['{sentence}'], light: ['{sentence}'], formal: ['{sentence}'] },
+    // The Arabic reader keeps no notes (a clause it cannot restate is named as not woven); these frames
+    // serve a note only if a reader of another kind ever hands one over.
     note: {
       warm: ['{note}، لم أنسَ ذلك أبداً.'],
       light: ['{note}، نعم، ما زلت أتذكر!'],
