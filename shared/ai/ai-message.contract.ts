@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import { nameSchema, textSchema } from '../text/names.ts';
 import { CARD_NAME_MAX_LENGTH } from '../cards/card-rules.ts';
+import { INVITATION_PLACE_MAX_LENGTH, INVITATION_TITLE_MAX_LENGTH } from '../invitations/invitation-rules.ts';
 
 /**
  * The AI message writer (SPEC §2 'AI Generate', §4 AI message dialog, §7 generateAIMessage, §9 AI; DESIGN
@@ -16,20 +17,33 @@ export const AI_INSTRUCTION_MAX_LENGTH = 500;
 /** SPEC §9: the writer's answer arrives within this time, or the built-in writer answers instead. */
 export const AI_TIMEOUT_MS = 70_000;
 
-/** SPEC §9's twelve occasions, in SPEC's order. */
+/**
+ * SPEC §9's twelve occasions, and the ones every template of the catalog needs (a wedding is not a
+ * 'Congratulations', a baby shower not a 'New Baby'), each beside its nearest; 'Invitation' writes an
+ * invitation's text from its event.
+ */
 export const OCCASIONS = [
   'Birthday',
   'Graduation',
+  'Wedding',
+  'Engagement',
+  'Anniversary',
   "Valentine's Day",
   'Holiday/Christmas',
   'Holiday/Halloween',
   'Holiday/Ramadan',
   'Holiday/Eid',
+  'Holiday/Eid al-Adha',
   'Thank You',
   'Congratulations',
   'New Baby',
+  'Baby Shower',
+  'Bridal Shower',
+  'Housewarming',
+  'Retirement',
   'Get Well Soon',
   'Just Because',
+  'Invitation',
 ] as const;
 export type Occasion = (typeof OCCASIONS)[number];
 export const DEFAULT_OCCASION: Occasion = 'Birthday';
@@ -95,27 +109,58 @@ export function relationshipGender(relationship: Relationship): 'female' | 'male
 
 /**
  * SPEC §9 "occasions mapped from a category name": the dialog preselects the occasion of the template's
- * category by keywords (any language the catalog names it in), Birthday when none matches. Categories SPEC
- * has no occasion for go to the nearest one (a wedding is a congratulation, a baby shower a new baby).
+ * category (or, failing that, of its name) by keywords in every language the catalog names them in, Birthday
+ * when none matches. The order decides between names that hold two ("Eid al-Adha", "عيد ميلاد" is a birthday,
+ * "عيد الميلاد المجيد" Christmas).
  */
 const OCCASION_KEYWORDS: ReadonlyArray<readonly [Occasion, RegExp]> = [
+  [
+    'Holiday/Christmas',
+    /christmas|xmas|new year|рождеств|новый год|الميلاد المجيد|ميلاد المسيح|كريسماس|رأس السنة/i,
+  ],
   ['Birthday', /birthday|день рождения|ميلاد/i],
+  ['Baby Shower', /baby shower|бэби-шауэр|беби-шауэр|استقبال المولود|سبوع|baby party/i],
+  ['Bridal Shower', /bridal shower|hen party|девичник|حفل توديع العزوبية|ليلة الحناء|حناء/i],
+  ['Engagement', /engage|помолвк|خطوبة|خطبة/i],
+  ['Anniversary', /anniversar|годовщин|ذكرى الزواج|ذكرى زواج|عيد زواج/i],
+  ['Wedding', /wedding|bride|groom|marri|свадьб|венчан|бракосочетан|زفاف|عرس|زواج/i],
   ['Graduation', /graduat|выпуск|تخرج/i],
   ["Valentine's Day", /valentine|love|влюблённ|валентин|حب/i],
-  ['Holiday/Christmas', /christmas|xmas|new year|рождеств|новый год|ميلاد المسيح|كريسماس/i],
   ['Holiday/Halloween', /halloween|хэллоуин|هالوين/i],
-  ['Holiday/Ramadan', /ramadan|рамадан|رمضان/i],
-  ['Holiday/Eid', /\beid\b|ураза|курбан|عيد/i],
+  ['Just Because', /just because|easter|friendship|просто так|пасх|الفصح|بدون مناسبة/i],
+  ['Holiday/Ramadan', /ramadan|iftar|рамадан|ифтар|رمضان|إفطار|افطار/i],
+  ['Holiday/Eid al-Adha', /adha|курбан|أضحى|اضحى/i],
+  ['Holiday/Eid', /\beid\b|ураза|عيد/i],
+  ['Housewarming', /housewarming|new home|новосель|منزل جديد|البيت الجديد|المنزل الجديد/i],
+  ['Retirement', /retire|пенси|تقاعد/i],
   ['Thank You', /thank|спасибо|благодар|شكر/i],
-  ['New Baby', /baby|newborn|малыш|рожден|مولود|طفل/i],
-  ['Get Well Soon', /get well|recover|выздоравл|شفاء/i],
-  ['Congratulations', /congrat|wedding|engagement|anniversary|поздрав|свадьб|تهنئة|زفاف|عرس/i],
-  ['Just Because', /just because|easter|friendship|просто так|пасх|بدون مناسبة/i],
+  ['New Baby', /baby|newborn|малыш|новорожд|مولود|طفل/i],
+  ['Get Well Soon', /get well|recover|выздоров|поправля|شفاء|سلامتك/i],
+  ['Congratulations', /congrat|поздрав|تهنئة|تهان|مبروك/i],
 ];
 
-export function occasionForCategory(categoryName: string | null | undefined): Occasion {
-  if (!categoryName) return DEFAULT_OCCASION;
-  return OCCASION_KEYWORDS.find(([, pattern]) => pattern.test(categoryName))?.[0] ?? DEFAULT_OCCASION;
+function occasionByKeywords(name: string | null | undefined): Occasion | null {
+  if (!name) return null;
+  return OCCASION_KEYWORDS.find(([, pattern]) => pattern.test(name))?.[0] ?? null;
+}
+
+/** The occasion the AI dialog starts on for a template: its category's, else its name's, else Birthday. */
+export function occasionForTemplate(template: {
+  categoryName?: string | null;
+  templateName?: string | null;
+}): Occasion {
+  return (
+    occasionByKeywords(template.categoryName) ?? occasionByKeywords(template.templateName) ?? DEFAULT_OCCASION
+  );
+}
+
+/** Whether the recipient's name names two or more people ("Jo & Sam", "Аня и Саша", "سارة وأحمد"). */
+export function recipientCount(recipientName: string): 'one' | 'two' | 'many' {
+  const people = recipientName
+    .split(/\s*(?:&|\+|,|،|\band\b|(?<!\p{L})и(?!\p{L}))\s*|\s+و(?=\p{L})/iu)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return people.length >= 3 ? 'many' : people.length === 2 ? 'two' : 'one';
 }
 
 /** Splits on any run of whitespace: a word in every script the card may be written in. */
@@ -151,6 +196,21 @@ export function trimToWords(text: string, maxWords: number = AI_MESSAGE_MAX_WORD
   return `${kept.replace(/[\s,;:،؛—-]+$/u, '')}…`;
 }
 
+/** What an invitation's text is written from: what, when (wall-clock, `YYYY-MM-DDTHH:MM`) and where. */
+export const aiEventSchema = z
+  .object({
+    title: textSchema({ max: INVITATION_TITLE_MAX_LENGTH }).default(''),
+    /** A start the form cannot read yet (the sender is still typing it) is left out, not refused. */
+    startsAt: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/u)
+      .catch('')
+      .default(''),
+    place: textSchema({ max: INVITATION_PLACE_MAX_LENGTH }).default(''),
+  })
+  .strict();
+export type AiEvent = z.output<typeof aiEventSchema>;
+
 /**
  * SPEC §7 generateAIMessage's fields, and the card's language (DESIGN §1.17). `previous` is the text the
  * dialog shows now, so 'Generate Another Message' answers a different one.
@@ -165,6 +225,8 @@ export const aiMessageRequestSchema = z
     personalDetails: textSchema({ max: AI_INSTRUCTION_MAX_LENGTH, multiline: true }).default(''),
     language: z.enum(LANGUAGES),
     previous: textSchema({ max: 4000, multiline: true }).optional(),
+    /** An invitation's event, which the 'Invitation' occasion writes from. */
+    event: aiEventSchema.optional(),
   })
   .strict();
 export type AiMessageRequest = z.input<typeof aiMessageRequestSchema>;
@@ -183,6 +245,8 @@ export const aiMessageEventSchema = z.discriminatedUnion('type', [
     message: z.string(),
     writer: z.enum(['built-in', 'provider']),
     failed: z.boolean(),
+    /** The personal details the built-in writer could not restate with confidence, as the sender typed them. */
+    notWoven: z.array(z.string()),
   }),
 ]);
 export type AiMessageEvent = z.infer<typeof aiMessageEventSchema>;
@@ -196,4 +260,5 @@ export interface MessageBrief {
   senderName: string;
   personalDetails: string;
   language: Language;
+  event?: AiEvent;
 }

@@ -103,6 +103,7 @@ describeEachDatabase('AI messages', (use) => {
       type: 'done',
       message: 'Happy birthday, Alex! Enjoy the trails.\nLove, Sam',
       writer: 'provider',
+      notWoven: [],
       failed: false,
     });
     const sent = openAi.requests[0]!;

@@ -44,7 +44,8 @@ export function createAiMessagesService(deps: {
   // message written.
   const builtIn = async (brief: MessageBrief, previous: string | undefined) => {
     const { writeBuiltInMessage } = await import('./built-in-writer.ts');
-    return trimToWords(writeBuiltInMessage(brief, previous ? { avoid: previous } : {}));
+    const { text, notWoven } = writeBuiltInMessage(brief, previous ? { avoid: previous } : {});
+    return { message: trimToWords(text), notWoven };
   };
 
   return {
@@ -66,7 +67,7 @@ export function createAiMessagesService(deps: {
         onDelta?: (text: string) => void;
       }): Promise<AiMessageOutcome> => {
         if (!writer)
-          return { type: 'done', message: await builtIn(brief, previous), writer: 'built-in', failed: false };
+          return { type: 'done', ...(await builtIn(brief, previous)), writer: 'built-in', failed: false };
         try {
           const raw = await writer.write(brief, {
             ...(previous ? { previous } : {}),
@@ -76,11 +77,11 @@ export function createAiMessagesService(deps: {
           const { cleanMessage } = await import('./message-cleaning.ts');
           const message = cleanMessage(raw);
           if (message === '') throw new Error('the AI answer held no text once cleaned');
-          return { type: 'done', message, writer: 'provider', failed: false };
+          return { type: 'done', message, writer: 'provider', failed: false, notWoven: [] };
         } catch (error) {
           if (options.signal.aborted) throw error;
           log.warn({ err: error }, 'ai: the AI provider failed; the built-in writer answers');
-          return { type: 'done', message: await builtIn(brief, previous), writer: 'built-in', failed: true };
+          return { type: 'done', ...(await builtIn(brief, previous)), writer: 'built-in', failed: true };
         }
       };
     },

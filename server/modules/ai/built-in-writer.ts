@@ -1,7 +1,9 @@
 import {
   AI_MESSAGE_MAX_WORDS,
   countWords,
+  recipientCount,
   relationshipGender,
+  type AiEvent,
   type MessageBrief,
   type Relationship,
   type Tone,
@@ -16,6 +18,7 @@ import type {
   Circle,
   DetailFact,
   DetailsReading,
+  EventWords,
   Group,
   LanguageMaterial,
   Lines,
@@ -46,26 +49,32 @@ const RANDOM_TRIES = 40;
 
 type Choose = <T>(options: readonly T[]) => T;
 
+/** A message, and the personal details it leaves out (as the sender typed them) for the dialog to name. */
+export interface BuiltInMessage {
+  text: string;
+  notWoven: string[];
+}
+
 /** Composes one message for the brief; never returns `avoid` (the text the sender sees now) when another is possible. */
 export function writeBuiltInMessage(
   brief: MessageBrief,
   options: { avoid?: string; random?: () => number } = {},
-): string {
+): BuiltInMessage {
   const random = options.random ?? Math.random;
   const avoid = sameText(options.avoid ?? '');
   const context = writingContext(brief);
   const details = readPersonalDetails(brief.personalDetails, context);
-  let text = '';
+  let message: BuiltInMessage = { text: '', notWoven: [] };
   for (let attempt = 0; attempt < RANDOM_TRIES; attempt++) {
-    text = compose(context, details, (items) => items[Math.floor(random() * items.length)] ?? items[0]!);
-    if (sameText(text) !== avoid) return text;
+    message = compose(context, details, (items) => items[Math.floor(random() * items.length)] ?? items[0]!);
+    if (sameText(message.text) !== avoid) return message;
   }
   for (let shift = 1; shift <= RANDOM_TRIES; shift++) {
     let call = 0;
-    text = compose(context, details, (items) => items[(shift + call++) % items.length]!);
-    if (sameText(text) !== avoid) return text;
+    message = compose(context, details, (items) => items[(shift + call++) % items.length]!);
+    if (sameText(message.text) !== avoid) return message;
   }
-  return text;
+  return message;
 }
 
 /** The text as the dialog may show it again (its line breaks may have been collapsed). */
@@ -86,10 +95,37 @@ function writingContext(brief: MessageBrief): WritingContext {
     group,
     circle: CIRCLES[group],
     gender: relationshipGender(brief.relationship),
+    count: recipientCount(brief.recipientName),
     polite: usesPoliteAddress(brief.relationship, brief.tone),
+    event: eventWords(brief.event, brief.language),
     recipientName: oneLine(brief.recipientName),
     senderName: oneLine(brief.senderName),
   };
+}
+
+/** The event as words: its start as a date and a time in the card's language, read as the wall clock it is. */
+function eventWords(event: AiEvent | undefined, language: Language): EventWords {
+  const what = oneLine(event?.title ?? '');
+  const where = oneLine(event?.place ?? '');
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/u.exec(event?.startsAt ?? '');
+  if (!match) return { what, when: '', where };
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const start = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  const when = new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(start);
+  return { what, when, where };
 }
 
 const ROMANTIC_RELATIONSHIPS: readonly Relationship[] = ['Partner', 'Husband', 'Wife'];
@@ -166,25 +202,29 @@ function oneLine(name: string): string {
 }
 
 /**
- * Details are read in the language they were typed in. A card in another language keeps their words as a
- * note in a neutral frame; an age is a number, which every language can word.
+ * Details are read in the language they were typed in. In a card of another language only an age is woven in
+ * (a number every language can word); the rest is named as not woven, since a translation would be a guess.
  */
 function readPersonalDetails(raw: string, context: WritingContext): DetailsReading {
   const text = cleanDetails(raw);
-  if (!text || isMischief(text)) return { facts: [], short: false };
+  if (!text || isMischief(text)) return { facts: [], short: false, notWoven: [] };
   const language = detailsLanguage(text);
   const reading = MATERIAL[language].readDetails(text, context);
   if (language === context.language) return reading;
-  const facts = reading.facts.map((fact): DetailFact =>
-    fact.kind === 'age' ? fact : { kind: 'note', vars: { note: fact.words }, words: fact.words },
-  );
-  return { facts, short: reading.short };
+  return {
+    facts: reading.facts.filter((fact) => fact.kind === 'age'),
+    short: reading.short,
+    notWoven: [
+      ...reading.notWoven,
+      ...reading.facts.filter((fact) => fact.kind !== 'age').map((f) => f.words),
+    ],
+  };
 }
 
-function compose(context: WritingContext, details: DetailsReading, choose: Choose): string {
+function compose(context: WritingContext, details: DetailsReading, choose: Choose): BuiltInMessage {
   const material = MATERIAL[context.language];
   const occasion = material.occasions[context.occasion];
-  const names = { to: context.recipientName, from: context.senderName };
+  const names = { to: context.recipientName, from: context.senderName, ...context.event };
   const said: string[] = [];
   const say = (lines: Lines, vars: Record<string, string> = names) => {
     const chosen = pick(lines, context, vars, choose, said);
@@ -196,7 +236,10 @@ function compose(context: WritingContext, details: DetailsReading, choose: Choos
   const namedAlready = salutation.line.includes('{to}');
   const greeting = say(occasion.greetings[context.register], namedAlready ? { ...names, to: '' } : names);
   const body = say(occasion.body[context.toneKey]);
-  const facts = details.facts.map((fact) => sayFact(material, context, fact, names, say));
+  const facts = details.facts.flatMap((fact) => {
+    const sentence = sayFact(material, context, fact, names, say);
+    return sentence ? [{ fact, sentence }] : [];
+  });
   const relation = details.short ? null : say(material.relations[context.group][context.register]);
   const wish = details.short ? null : say(occasion.wishes[context.register]);
   const signOff = say(material.signOffs[context.circle][context.register]);
@@ -204,12 +247,18 @@ function compose(context: WritingContext, details: DetailsReading, choose: Choos
   const slots = {
     greeting: greeting?.text,
     body: body?.text,
-    facts: facts.filter((fact): fact is string => Boolean(fact)),
+    facts,
     relation: relation?.text,
     wish: wish?.text,
   };
   const assemble = () => {
-    const paragraph = [slots.greeting, slots.body, ...slots.facts, slots.relation, slots.wish]
+    const paragraph = [
+      slots.greeting,
+      slots.body,
+      ...slots.facts.map((fact) => fact.sentence),
+      slots.relation,
+      slots.wish,
+    ]
       .filter((sentence): sentence is string => Boolean(sentence))
       .map(capitalize)
       .join(' ');
@@ -220,7 +269,9 @@ function compose(context: WritingContext, details: DetailsReading, choose: Choos
   if (words() > AI_MESSAGE_MAX_WORDS) slots.facts = slots.facts.slice(0, 1);
   if (words() > AI_MESSAGE_MAX_WORDS) slots.wish = undefined;
   if (words() > AI_MESSAGE_MAX_WORDS) slots.facts = [];
-  return assemble();
+  const woven = new Set(slots.facts.map(({ fact }) => fact));
+  const unsaid = details.facts.filter((fact) => !woven.has(fact)).map((fact) => fact.words);
+  return { text: assemble(), notWoven: [...details.notWoven, ...unsaid] };
 }
 
 /** A first line of its own for formal letters and partners; otherwise the greeting names the recipient. */
@@ -254,7 +305,7 @@ function pick(
   said: readonly string[],
 ): { line: string; text: string } | null {
   const options = lines.flatMap((line) => {
-    const text = fill(line, { vars, gender: context.gender, polite: context.polite });
+    const text = fill(line, { vars, gender: context.gender, polite: context.polite, count: context.count });
     return text === null ? [] : [{ line, text }];
   });
   const fresh = options.filter((option) => !said.some((earlier) => repeats(option.text, earlier)));

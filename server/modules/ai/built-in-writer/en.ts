@@ -1,23 +1,17 @@
 import type { Occasion } from '../../../../shared/ai/ai-message.contract.ts';
-import { plausibleAge, sentencesOf } from './details.ts';
-import { capitalize } from './template.ts';
-import type {
-  DetailFact,
-  DetailsReading,
-  LanguageMaterial,
-  OccasionMaterial,
-  WritingContext,
-} from './types.ts';
+import { readEnglishDetails } from './en-reader.ts';
+import { onlyOne, specialOccasions, two, type SpecialOccasion } from './en-occasions.ts';
+import type { LanguageMaterial, OccasionMaterial } from './types.ts';
 
 /** English: the material, and the reading of details typed in English ("she loves hiking" → "you love hiking"). */
 
-const occasions: Record<Occasion, OccasionMaterial> = {
+const everydayOccasions: Record<Exclude<Occasion, SpecialOccasion>, OccasionMaterial> = {
   Birthday: {
     greetings: {
       warm: [
         'Happy birthday[, {to}]!',
         '[{to}, ]wishing you the happiest of birthdays!',
-        '[{to}, ]happy birthday to one of my favourite people!',
+        `[{to}, ]happy birthday to ${onlyOne('one of my favourite people')}!`,
       ],
       light: [
         'Happy birthday[, {to}]!',
@@ -76,9 +70,13 @@ const occasions: Record<Occasion, OccasionMaterial> = {
     greetings: {
       warm: [
         'Congratulations on your graduation[, {to}]!',
-        '[{to}, ]you did it — congratulations, graduate!',
+        `[{to}, ]you did it — congratulations, ${two('graduate', 'graduates')}!`,
       ],
-      light: ["Look who's a graduate[, {to}]!", '[{to}, ]you did it!', 'Hats off to you[, {to}]!'],
+      light: [
+        `Look who's ${onlyOne('a graduate')}[, {to}]!`,
+        '[{to}, ]you did it!',
+        'Hats off to you[, {to}]!',
+      ],
       formal: [
         'Congratulations on your graduation[, {to}].',
         '[{to}, ]please accept my sincere congratulations on your graduation.',
@@ -146,7 +144,7 @@ const occasions: Record<Occasion, OccasionMaterial> = {
         "I'd give you my last chocolate. Well, my second-to-last. Let's not get carried away.",
       ],
       formal: [
-        'It is a fine occasion to appreciate the people who make a difference, and you are certainly one of them.',
+        `It is a fine occasion to appreciate the people who make a difference, and you are certainly ${two('one of them', 'among them')}.`,
         'I hope the day brings you warmth and good company.',
       ],
       casual: [
@@ -168,7 +166,10 @@ const occasions: Record<Occasion, OccasionMaterial> = {
         'May your day be as full of warmth as you make the lives around you.',
         'Wishing you a day wrapped in kindness.',
       ],
-      light: ['Enjoy the chocolates — all of them.', 'Go treat yourself to something sweet. You deserve it.'],
+      light: [
+        'Enjoy the chocolates — all of them.',
+        `Go treat ${two('yourself', 'yourselves')} to something sweet. You deserve it.`,
+      ],
       formal: ['With warm wishes for a pleasant day.', 'Wishing you a day filled with good cheer.'],
     },
   },
@@ -228,7 +229,7 @@ const occasions: Record<Occasion, OccasionMaterial> = {
     body: {
       heartfelt: [
         'Even on the spookiest night of the year, thinking of you makes me smile.',
-        'Halloween is more fun with people who make you laugh until you scream, and you are one of them.',
+        `Halloween is more fun with people who make you laugh until you scream, and you are ${two('one of them', 'among them')}.`,
       ],
       funny: [
         'May your candy bowl stay full and your ghosts stay friendly.',
@@ -353,7 +354,7 @@ const occasions: Record<Occasion, OccasionMaterial> = {
   'Thank You': {
     greetings: {
       warm: ['Thank you[, {to}]!', "[{to}, ]I can't thank you enough."],
-      light: ['Thanks a million[, {to}]!', "[{to}, ]you're a star!"],
+      light: ['Thanks a million[, {to}]!', `[{to}, ]you're ${two('a star', 'stars')}!`],
       formal: ['Thank you[, {to}].', '[{to}, ]please accept my sincere thanks.'],
     },
     body: {
@@ -387,7 +388,10 @@ const occasions: Record<Occasion, OccasionMaterial> = {
         "I hope you know how much you're appreciated.",
         'I hope kindness finds its way back to you, as it always should.',
       ],
-      light: ['The next coffee is on me — maybe the next ten.', 'Consider yourself officially appreciated.'],
+      light: [
+        'The next coffee is on me — maybe the next ten.',
+        `Consider ${two('yourself', 'yourselves')} officially appreciated.`,
+      ],
       formal: ['With sincere appreciation.', 'Thank you once again for everything.'],
     },
   },
@@ -453,7 +457,7 @@ const occasions: Record<Occasion, OccasionMaterial> = {
         "There's nothing quite like the love that comes with a new baby, and I'm so happy for you.",
       ],
       funny: [
-        "Sleep is overrated anyway. At least that's what you'll be telling yourself for the next few months.",
+        `Sleep is overrated anyway. At least that's what you'll be telling ${two('yourself', 'yourselves')} for the next few months.`,
         'Congratulations on your new roommate: terrible at chores, brilliant at cuteness.',
       ],
       formal: [
@@ -499,7 +503,7 @@ const occasions: Record<Occasion, OccasionMaterial> = {
       heartfelt: [
         "I'm sorry you're going through this, and I'm here for whatever you need.",
         'Take all the time you need to rest — everything else can wait.',
-        "Please be gentle with yourself; healing takes time, and you don't have to be strong every minute.",
+        `Please be gentle with ${two('yourself', 'yourselves')}; healing takes time, and you don't have to be strong every minute.`,
       ],
       funny: [
         "Doctor's orders: lots of rest, plenty of snacks and unlimited bad TV.",
@@ -519,7 +523,7 @@ const occasions: Record<Occasion, OccasionMaterial> = {
         "I'll bring the soup, the blankets and all the kisses you need to feel better.",
       ],
       sweet: [
-        "Sending you the biggest, gentlest hug until you're feeling like yourself again.",
+        `Sending you the biggest, gentlest hug until you're feeling like ${two('yourself', 'yourselves')} again.`,
         'I wish I could take the aches away; until then, know how much you are cared for.',
       ],
     },
@@ -582,13 +586,16 @@ export const english: LanguageMaterial = {
     formal: ['Dear {to},', ''],
     romantic: ['My love,', 'My darling {to},', 'Dearest {to},', ''],
   },
-  occasions,
+  occasions: {
+    ...everydayOccasions,
+    ...specialOccasions,
+  },
   relations: {
     partner: {
       warm: ["Loving you is the easiest thing I've ever done.", "I'd choose you again, every single time."],
       light: [
         'Thanks for putting up with me — I know it is a full-time job.',
-        "You're still my favourite person to do absolutely nothing with.",
+        `You're still my favourite ${two('person', 'people')} to do absolutely nothing with.`,
       ],
       formal: [
         'I am grateful every day to share my life with you.',
@@ -612,29 +619,30 @@ export const english: LanguageMaterial = {
     child: {
       warm: [
         'Watching you grow into who you are has been the greatest joy of my life.',
+        'You are the best <son|daughter|child|children|children> anyone could wish for.',
         "I'm so proud of you — not just for what you do, but for who you are.",
       ],
       light: [
-        "You'll always be my kid, even now that you're wiser than me and better with phones.",
+        `You'll always be my ${two('kid', 'kids')}, even now that you're wiser than me and better with phones.`,
         'Remember: I taught you everything you know. Well, the good bits.',
       ],
       formal: [
-        'I could not be prouder of the person you have become.',
+        `I could not be prouder of the ${two('person', 'people')} you have become.`,
         'You make me proud in more ways than I can say.',
       ],
     },
     sibling: {
       warm: [
         "Growing up with you was the best adventure, and I'm glad we're still on it together.",
-        'No one knows me like you do, and no one ever will.',
+        `I'm lucky to have you as my <brother|sister|sibling|siblings|siblings>.`,
       ],
       light: [
         'Thanks for knowing all my secrets — and keeping most of them.',
         "As your sibling, I'm legally required to annoy you. Consider this card a short ceasefire.",
       ],
       formal: [
-        'I am grateful to have you as family and as a friend.',
-        'Having you as my sibling is something I never take for granted.',
+        `I am grateful to have you as family and as ${two('a friend', 'friends')}.`,
+        `Having you as my ${two('sibling', 'siblings')} is something I never take for granted.`,
       ],
     },
     grandparent: {
@@ -643,7 +651,7 @@ export const english: LanguageMaterial = {
         'Thank you for the stories, the hugs and the endless patience.',
       ],
       light: [
-        "You're still the coolest person at every family gathering.",
+        `You're still the coolest ${two('person', 'people')} at every family gathering.`,
         'Nobody gives advice — or snacks — quite like you.',
       ],
       formal: [
@@ -658,18 +666,18 @@ export const english: LanguageMaterial = {
       ],
       light: [
         'You make family gatherings far less awkward and far more fun.',
-        'Every family needs someone like you, and we got the original.',
+        `Every family needs ${onlyOne('someone')} like you, and we got the original.`,
       ],
       formal: ['I am grateful to have you in our family.', 'Your kindness means a great deal to all of us.'],
     },
     friend: {
       warm: [
-        'Having a friend like you makes everything lighter.',
-        'Thank you for being the one I can always call.',
+        `Having ${two('a friend', 'friends')} like you makes everything lighter.`,
+        `Thank you for being ${onlyOne('the one')} I can always call.`,
       ],
       light: [
         'You are proof that friends are the family we choose — and I chose well.',
-        "If we end up as two old troublemakers on a porch somewhere, I'm fine with that.",
+        `If we end up as ${onlyOne('two')} old troublemakers on a porch somewhere, I'm fine with that.`,
       ],
       formal: [
         'I value our friendship more than I say.',
@@ -679,7 +687,7 @@ export const english: LanguageMaterial = {
     colleague: {
       warm: [
         'Working with you makes even the hard days better.',
-        "You're the kind of colleague everyone hopes to have.",
+        `You're the kind of ${two('colleague', 'colleagues')} everyone hopes to have.`,
       ],
       light: [
         'The office coffee is terrible, but working with you makes up for it.',
@@ -693,10 +701,10 @@ export const english: LanguageMaterial = {
     boss: {
       warm: [
         'Thank you for your guidance and for believing in our team.',
-        'Working for someone who genuinely cares makes all the difference.',
+        `Working for ${two('someone who genuinely cares', 'people who genuinely care')} makes all the difference.`,
       ],
       light: [
-        "Thanks for being the kind of boss people actually like. It's rarer than you'd think.",
+        `Thanks for being the kind of ${two('boss', 'bosses')} people actually like. It's rarer than you'd think.`,
         'You make Mondays almost tolerable, which is a real achievement.',
       ],
       formal: [
@@ -721,52 +729,55 @@ export const english: LanguageMaterial = {
     neighbour: {
       warm: [
         'Having you next door makes this place feel like home.',
-        'Thank you for being such a kind and thoughtful neighbour.',
+        `Thank you for being such ${two('a kind and thoughtful neighbour', 'kind and thoughtful neighbours')}.`,
       ],
       light: [
-        "You're the best neighbour on the street, and I've checked.",
+        `You're the best ${two('neighbour', 'neighbours')} on the street, and I've checked.`,
         'Thanks for never complaining about the noise. Mostly.',
       ],
       formal: [
-        'It is a pleasure to have you as a neighbour.',
-        'Thank you for being such a considerate neighbour.',
+        `It is a pleasure to have you as ${two('a neighbour', 'neighbours')}.`,
+        `Thank you for being such ${two('a considerate neighbour', 'considerate neighbours')}.`,
       ],
     },
   },
   details: {
     age: {
       warm: [
-        '{Age} looks wonderful on you.',
-        "Here's to {age} — I have a feeling it will be your best year yet.",
+        `{Age} looks wonderful ${onlyOne('on you')}.`,
+        `Here's to {age} — I have a feeling it will be your best year ${onlyOne('yet')}.`,
       ],
       light: [
-        "{Age}? You don't look a day over {younger}.",
-        'Welcome to {age} — I hear the view from here is fantastic.',
+        `{Age}? You don't look a day over ${onlyOne('{younger}')}.`,
+        `Welcome to {age} — I hear the view ${onlyOne('from here')} is fantastic.`,
       ],
-      formal: ['Congratulations on reaching {age}.', 'My warmest wishes on your {ordinal} birthday.'],
+      formal: [
+        `Congratulations on reaching {age}, ${onlyOne('a milestone')} worth marking.`,
+        `My warmest wishes ${onlyOne('as you reach')} {age}.`,
+      ],
     },
     likes: {
       warm: [
-        'I know how much {clause}, and I hope this year leaves you plenty of time for it.',
-        'Since {clause}, I hope there is lots more of it in the days ahead.',
+        'I know how much {clause}, and I hope the days ahead leave you time for everything you enjoy.',
+        'Since {clause}, I hope the year ahead is full of your favourite things.',
       ],
       light: [
-        'And since {clause}, consider this card official permission to do even more of it.',
-        '{Clause}, so I expect to hear about your next adventure soon.',
+        '{Clause} — never change.',
+        `And since {clause}, consider this card official permission to treat ${two('yourself', 'yourselves')}.`,
       ],
       formal: [
-        'I hope the months ahead leave you plenty of time for {thing}.',
-        'May the year ahead bring more time for {thing}.',
+        'Knowing how much {clause}, I hope you find plenty of time for what you enjoy.',
+        'I hope you find more time for your favourite pursuits; I know how much {clause}.',
       ],
     },
     clause: {
       warm: [
-        "I know {clause}, and I'm with you every step of the way.",
-        "I've been thinking about you — {clause}, and I'm cheering you on.",
+        "I know {clause}, and I'm cheering you on.",
+        "I've been thinking of you — {clause}, and I'm with you all the way.",
       ],
       light: [
-        "I know {clause} — let's catch up properly soon.",
         '{Clause}, and I want to hear every detail.',
+        "I know {clause} — let's catch up properly soon.",
       ],
       formal: [
         'I have been thinking of you, knowing that {clause}.',
@@ -776,9 +787,9 @@ export const english: LanguageMaterial = {
     memory: {
       warm: [
         'I still smile when I think of how {clause}.',
-        'Who would have guessed, back when {clause}, how much you would come to mean to me?',
+        'I keep thinking of how {clause} — moments like that mean the world to me.',
       ],
-      light: ['Remember when {clause}? Look at us now.', 'I still laugh about how {clause}.'],
+      light: ['Remember when {clause}? Classic.', 'I still laugh about how {clause}.'],
       formal: ['I remember fondly how {clause}.', 'I often think back to when {clause}.'],
     },
     plan: {
@@ -792,21 +803,24 @@ export const english: LanguageMaterial = {
       formal: ['I wish you {thing}.'],
     },
     thing: {
-      warm: ["And {thing} — I haven't forgotten, and I'm thinking of you.", "Here's to {thing}, too."],
+      warm: ["Here's to {thing}, too.", 'A special thought for {thing}, too.'],
       light: ["Here's to {thing}!", 'And a special cheer for {thing}!'],
       formal: ['My warm wishes extend to {thing} as well.', 'With a special thought for {thing}.'],
     },
     sentence: { warm: ['{sentence}'], light: ['{sentence}'], formal: ['{sentence}'] },
     note: {
-      warm: ["{Note} — I haven't forgotten."],
-      light: ['{Note} — yes, I remembered!'],
-      formal: ['{Note} — this, too, is on my mind.'],
+      warm: ['{Note}, and I cherish that about you.', 'I love that {note}.'],
+      light: ['I love that {note}.', "{Note}, and I think that's brilliant."],
+      formal: ['I have always admired that {note}.', 'It is a pleasure to know that {note}.'],
     },
   },
   comfort: {
+    age: [`{Age} is a big year — I hope the rest of it treats you ${onlyOne('gently')}.`],
     likes: ['I know how much {clause}, and I hope you are back to it very soon.'],
     thing: ["I'm thinking of you, and of {thing}."],
     clause: ["I know {clause}, and I'm here for whatever you need."],
+    memory: ['I keep thinking of how {clause}, and it makes me smile.'],
+    note: ["{Note}, and I'm thinking of you."],
   },
   signOffs: {
     partner: {
@@ -831,273 +845,11 @@ export const english: LanguageMaterial = {
     },
   },
   ageVars: (age) => ({ age: String(age), ordinal: ordinal(age), younger: age >= 2 ? String(age - 1) : '' }),
-  readDetails,
+  readDetails: readEnglishDetails,
 };
 
 function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
   const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
-}
-
-/* Reading details typed in English. */
-
-/** Who a sentence of the details is about when it starts with a verb ("just moved to Berlin"). */
-type Subject = 'recipient' | 'we' | 'i';
-
-interface PartReading {
-  fact?: DetailFact;
-  short?: boolean;
-  subject?: Subject;
-}
-
-/** At most this many facts make it into one message, so the details never crowd out the occasion. */
-const MAX_FACTS = 2;
-/** A fact longer than this is a paragraph, which the frames cannot carry. */
-const MAX_FACT_WORDS = 22;
-
-const ADVERBS = new Set(
-  'just really also still always never recently finally now already truly absolutely totally often usually sometimes even so very actually literally secretly officially currently soon'.split(
-    ' ',
-  ),
-);
-const VERBS =
-  'loves|likes|enjoys|adores|is|has|was|had|got|gets|started|starts|moved|moves|bought|finished|passed|graduated|became|turned|turns|works|lives|studies|plays|reads|cooks|bakes|runs|paints|writes|sings|dances|travels|misses|wants|needs|collects|speaks|teaches|volunteers|swims|climbs|knits|won|landed|opened|launched|joined|retired|adopted|married|welcomed|became|made|went|came|can|will';
-const VERB_START = new RegExp(`^(?:(?:${[...ADVERBS].join('|')})\\s+)*(?:${VERBS})\\b`, 'iu');
-const PART_BREAK = new RegExp(
-  `\\s*,?\\s+and\\s+(?=(?:she|he|they|we|i|you|just|recently|finally|also|now|then|${VERBS})\\b)|\\s*,\\s+(?=(?:she|he|they|we|i|you)\\b)`,
-  'iu',
-);
-
-const LEADING_FILLER = /^(?:please|pls|plz|oh|also|and|but|btw|ps|p\.s\.|ok|okay)[,:]?\s+/iu;
-const SHORT =
-  /^(?:(?:please\s+)?(?:make|keep)\s+(?:it|this|the\s+\w+)\s+)?(?:(?:very|really|nice\s+and|short\s+and)\s+)?(?:short|brief|concise|shorter|to\s+the\s+point|not\s+too\s+long)(?:\s+and\s+sweet)?(?:\s+please)?$/iu;
-const STYLE =
-  /^(?:make|keep)\s+(?:it|this)\b|^(?:no|without)\s+(?:emojis?|hashtags?)\b|^(?:be|sound)\s+\w+$/iu;
-const REQUEST =
-  /^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(mention|include|write\s+about|talk\s+about|reference|refer\s+to|bring\s+up|add|note|acknowledge|remember|(?:do\s+not|don't|dont)\s+forget(?:\s+to\s+mention|\s+about)?|say|tell\s+(?:her|him|them)|wish\s+(?:her|him|them))\s+(?:(that|about|how)\s+)?(.+)$/iu;
-/** Other orders to the writer, and talk about the message itself: not details, so not read. */
-const UNREAD =
-  /^(?:write|ignore|forget|pretend|act|use|change|stop|do|don't|dont|never|give|generate|output|print|translate|repeat|respond|answer|reply|start|begin|replace|delete|show|insult|roast|tell|make|be|add|put|sign)\b|\b(?:the|this|my|your)\s+(?:message|card|text|prompt|tone|greeting|wording|answer)\b|\b(?:prompt|instructions?|assistant|chatbot|ai|emojis?)\b/iu;
-const AGE = [
-  /\bturn(?:s|ed|ing)?\s+(\d{1,3})\b/iu,
-  /\b(?:is|'s|will\s+be|be)\s+(\d{1,3})\b/iu,
-  /\b(\d{1,3})(?:st|nd|rd|th)\b/iu,
-  /\b(\d{1,3})\s*(?:years?\s*old|yo|today|this\s+year)\b/iu,
-  /^(?:age\s+)?(\d{1,3})$/iu,
-];
-/** Numbers that count something else than years of life. */
-const NOT_AN_AGE =
-  /anniversar|wedding|married|together|months?|weeks?|days?|hours?|minutes?|km|miles?|kg|pounds?|percent|%|kids|children|grandchildren/iu;
-/** Finite verbs that make a phrase a sentence rather than a thing to toast. */
-const FINITE =
-  /\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should|did|does|do|loves?|likes?|wants?|needs?|got|gets|went|goes|made|makes|said|says|lives|works|knows|thinks|moved|started|died)\b/iu;
-const LIKING =
-  /^(love|like|enjoy|adore|are\s+(?:really\s+|so\s+|totally\s+)?(?:into|obsessed\s+with|crazy\s+about|passionate\s+about|mad\s+about|a\s+(?:big\s+|huge\s+)?fan\s+of))\s+(.+)$/iu;
-const NOT_A_THING = /^(?:to|it|that|when|how|what|where|if|because|being|the\s+way)\b/iu;
-const PAST =
-  /\b(?:met|went|was|were|had|did|saw|took|made|found|got|became|spent|came|shared|used\s+to|\w{2,}ed)\b/iu;
-const PARTICIPLE =
-  /^(?:been|got|gotten|had|done|made|gone|seen|become|begun|won|found|bought|taken|left|grown|known|[a-z]{3,}ed)$/iu;
-/** Words after "her" that show it is the object ("proud of her today"), not a possessive ("her new job"). */
-const NOT_A_NOUN = new Set(
-  'to for with about on in at from and or but so because when that more a an the very too again back up out off now today tonight every this these those since as like than if is was has will can would could should down over through around always never much lots all'.split(
-    ' ',
-  ),
-);
-const IRREGULAR_BASE: Record<string, string> = {
-  is: 'are',
-  was: 'were',
-  has: 'have',
-  does: 'do',
-  goes: 'go',
-  "isn't": "aren't",
-  "wasn't": "weren't",
-  "hasn't": "haven't",
-  "doesn't": "don't",
-};
-
-function readDetails(text: string, context: WritingContext): DetailsReading {
-  const reading: DetailsReading = { facts: [], short: false };
-  let subject: Subject = 'recipient';
-  for (const sentence of sentencesOf(text)) {
-    for (const part of sentence.split(PART_BREAK)) {
-      const result = readPart(part, context, subject, false);
-      if (result.short) reading.short = true;
-      if (result.subject) subject = result.subject;
-      if (result.fact && reading.facts.length < MAX_FACTS) reading.facts.push(result.fact);
-    }
-    subject = 'recipient';
-  }
-  return reading;
-}
-
-function readPart(raw: string, context: WritingContext, implied: Subject, nested: boolean): PartReading {
-  let text = raw.replace(/[’`]/gu, "'").trim();
-  while (LEADING_FILLER.test(text)) text = text.replace(LEADING_FILLER, '');
-  text = text.replace(/[\s,.;:!?-]+$/u, '');
-  if (!text) return {};
-  if (SHORT.test(text)) return { short: true };
-  if (STYLE.test(text)) return {};
-  const request = nested ? null : REQUEST.exec(text);
-  if (request) return readRequest(request[1] ?? '', request[2], request[3] ?? '', context);
-  if (UNREAD.test(text)) return {};
-  const age = ageIn(text);
-  if (age !== null) return { fact: { kind: 'age', vars: {}, words: text, age } };
-  return readStatement(text, context, implied);
-}
-
-/** "mention his new job", "say we miss her", "wish him luck": the content is read, the order never echoed. */
-function readRequest(
-  verb: string,
-  connector: string | undefined,
-  rest: string,
-  context: WritingContext,
-): PartReading {
-  const lower = verb.toLowerCase();
-  if (lower.startsWith('wish')) {
-    const thing = secondPerson(words(rest), false).join(' ');
-    return sized(thing) ? { fact: { kind: 'wish', vars: { thing }, words: thing } } : {};
-  }
-  const saying = (lower === 'say' || lower.startsWith('tell')) && connector?.toLowerCase() !== 'about';
-  if (!saying) return readPart(rest, context, 'recipient', true);
-  if (UNREAD.test(rest)) return {};
-  const age = ageIn(rest);
-  if (age !== null) return { fact: { kind: 'age', vars: {}, words: rest, age } };
-  const tokens = withRecipientAsShe(rest, context);
-  const they = /^they\b/iu.test(tokens[0] ?? '');
-  const said = secondPerson(tokens, they).join(' ');
-  if (!sized(said)) return {};
-  const sentence = /[.!?]$/u.test(said) ? capitalize(said) : `${capitalize(said)}.`;
-  return { fact: { kind: 'sentence', vars: { sentence }, words: said } };
-}
-
-function readStatement(text: string, context: WritingContext, implied: Subject): PartReading {
-  let tokens = withRecipientAsShe(text, context);
-  const first = (tokens[0] ?? '').toLowerCase();
-  let subject: Subject | null = null;
-  if (/^(?:she|he|they|you)(?:'s|'re|'ve|'ll|'d)?$/u.test(first)) subject = 'recipient';
-  else if (/^we(?:'re|'ve|'ll|'d)?$/u.test(first)) subject = 'we';
-  else if (/^i(?:'m|'ve|'ll|'d)?$/u.test(first)) subject = 'i';
-  else if (VERB_START.test(text)) {
-    subject = implied;
-    tokens = [implied === 'recipient' ? 'she' : implied === 'we' ? 'we' : 'I', ...tokens];
-  }
-  if (subject === null) return readPhrase(tokens);
-
-  const they = /^they\b/iu.test(tokens[0] ?? '');
-  const clause = secondPerson(tokens, they).join(' ');
-  if (!sized(clause)) return {};
-  if (subject === 'i') {
-    const sentence = `${capitalize(clause)}.`;
-    return { subject, fact: { kind: 'sentence', vars: { sentence }, words: clause } };
-  }
-  if (subject === 'we') {
-    const kind = PAST.test(clause) ? 'memory' : 'plan';
-    return { subject, fact: { kind, vars: { clause }, words: clause } };
-  }
-  const predicate = clause.replace(/^you('re|'ve|'ll|'d)?\s+/iu, (_, contraction: string | undefined) =>
-    contraction === "'re" ? 'are ' : '',
-  );
-  const liking = LIKING.exec(
-    predicate.replace(new RegExp(`^(?:(?:${[...ADVERBS].join('|')})\\s+)+`, 'iu'), ''),
-  );
-  if (liking) {
-    const thing = liking[2] ?? '';
-    const vars: Record<string, string> = { clause };
-    if (!NOT_A_THING.test(thing)) vars.thing = thing;
-    return { subject, fact: { kind: 'likes', vars, words: clause } };
-  }
-  return { subject, fact: { kind: 'clause', vars: { clause }, words: clause } };
-}
-
-/** A phrase without a subject: a thing to toast ("her new job", "hiking"), or a note kept as typed. */
-function readPhrase(tokens: string[]): PartReading {
-  const phrase = tokens.join(' ');
-  if (!sized(phrase)) return {};
-  if (FINITE.test(phrase)) return { fact: { kind: 'note', vars: { note: phrase }, words: phrase } };
-  const converted = secondPerson(tokens, false);
-  const [head, second] = converted;
-  if (head && second && /^\p{Lu}\p{Ll}/u.test(head) && /^\p{Ll}/u.test(second)) {
-    converted[0] = head.charAt(0).toLowerCase() + head.slice(1);
-  }
-  const thing = converted.join(' ');
-  return { fact: { kind: 'thing', vars: { thing }, words: thing } };
-}
-
-function ageIn(text: string): number | null {
-  if (words(text).length > 6 || NOT_AN_AGE.test(text)) return null;
-  for (const pattern of AGE) {
-    const age = plausibleAge(pattern.exec(text)?.[1]);
-    if (age !== null) return age;
-  }
-  return null;
-}
-
-function words(text: string): string[] {
-  return text.split(/\s+/u).filter(Boolean);
-}
-
-function sized(text: string): boolean {
-  const count = words(text).length;
-  return count > 0 && count <= MAX_FACT_WORDS;
-}
-
-/** "Anna loves hiking" reads like "she loves hiking" when Anna is the recipient. */
-function withRecipientAsShe(text: string, context: WritingContext): string[] {
-  const name = context.recipientName.toLowerCase();
-  const lower = text.toLowerCase();
-  if (name && lower.startsWith(`${name}'s `)) return words(`her ${text.slice(name.length + 3)}`);
-  if (name && lower.startsWith(`${name} `)) return words(`she ${text.slice(name.length + 1)}`);
-  return words(text);
-}
-
-/**
- * Turns what the sender wrote about the recipient into words to the recipient: she/he → you with the verb
- * agreeing ("she loves" → "you love", "he's been" → "you've been"), her/his → your, him → you. "They" is
- * turned only when the sentence is about them (a couple, a person who goes by they).
- */
-function secondPerson(tokens: readonly string[], they: boolean): string[] {
-  let verbPending = false;
-  return tokens.map((token, index) => {
-    const [, lead = '', word = '', tail = ''] = /^([^\p{L}']*)([\p{L}']*)(.*)$/u.exec(token) ?? [];
-    const lower = word.toLowerCase();
-    const next = (tokens[index + 1] ?? '').toLowerCase().replace(/[^\p{L}']/gu, '');
-    const nextVerb = tokens
-      .slice(index + 1)
-      .map((t) => t.toLowerCase().replace(/[^\p{L}']/gu, ''))
-      .find((t) => !ADVERBS.has(t));
-    let replaced: string | null = null;
-    if (lower === 'she' || lower === 'he') {
-      replaced = 'you';
-      verbPending = true;
-    } else if (they && lower === 'they') replaced = 'you';
-    else if (/^(?:she|he)'s$/u.test(lower)) replaced = PARTICIPLE.test(nextVerb ?? '') ? "you've" : "you're";
-    else if (/^(?:she|he)'(?:ll|d)$/u.test(lower)) replaced = `you'${lower.split("'")[1]}`;
-    else if (they && /^they'(?:re|ve|ll|d)$/u.test(lower)) replaced = `you'${lower.split("'")[1]}`;
-    else if (lower === 'her') replaced = tail || !next || NOT_A_NOUN.has(next) ? 'you' : 'your';
-    else if (lower === 'his') replaced = 'your';
-    else if (lower === 'him') replaced = 'you';
-    else if (lower === 'herself' || lower === 'himself') replaced = 'yourself';
-    else if (lower === 'hers') replaced = 'yours';
-    else if (they && lower === 'them') replaced = 'you';
-    else if (they && lower === 'their') replaced = 'your';
-    else if (they && lower === 'theirs') replaced = 'yours';
-    else if (they && lower === 'themselves') replaced = 'yourselves';
-    else if (verbPending && word && !ADVERBS.has(lower)) {
-      replaced = baseForm(lower);
-      verbPending = false;
-    }
-    return `${lead}${replaced ?? word}${tail}`;
-  });
-}
-
-/** The verb as "you" says it: loves → love, watches → watch, studies → study, is → are. */
-function baseForm(verb: string): string {
-  const irregular = IRREGULAR_BASE[verb];
-  if (irregular) return irregular;
-  if (/(?:ss|sh|ch|x|z|o)es$/u.test(verb)) return verb.slice(0, -2);
-  if (/[^aeiou]ies$/u.test(verb) && verb.length > 4) return `${verb.slice(0, -3)}y`;
-  if (/[^s]s$/u.test(verb) && !/(?:us|is)$/u.test(verb)) return verb.slice(0, -1);
-  return verb;
 }

@@ -1,22 +1,18 @@
 import type { Occasion } from '../../../../shared/ai/ai-message.contract.ts';
-import { plausibleAge, sentencesOf } from './details.ts';
-import { capitalize } from './template.ts';
-import type {
-  DetailFact,
-  DetailsReading,
-  LanguageMaterial,
-  OccasionMaterial,
-  WritingContext,
-} from './types.ts';
+import { addressingSeveral } from './ru-address.ts';
+import { moreOccasions, type MoreOccasion } from './ru-occasions.ts';
+import { readRussianDetails } from './ru-reader.ts';
+import type { LanguageMaterial, OccasionMaterial } from './types.ts';
 
 /**
- * Russian: the material, and the reading of details typed in Russian. `{ты|Вы}` picks the form of address;
- * `<m|f|n>` the recipient's gender. The sender's gender is never known, so no line says "я рад" or "я
- * думал": the material is written around first-person past tenses and short adjectives. Names stand only
- * where the nominative is right (address, sign-off).
+ * Russian: the material (the newer occasions in ru-occasions.ts, the forms for a couple or a group made
+ * in ru-address.ts) and the reader of details typed in Russian (ru-reader.ts). `{ты|Вы}` picks the form
+ * of address; `<m|f|n>` the recipient's gender. The sender's gender is never known, so no line says "я
+ * рад" or "я думал": the material is written around first-person past tenses and short adjectives. Names
+ * stand only where the nominative is right (address, sign-off).
  */
 
-const occasions: Record<Occasion, OccasionMaterial> = {
+const everydayOccasions: Record<Exclude<Occasion, MoreOccasion>, OccasionMaterial> = {
   Birthday: {
     greetings: {
       warm: [
@@ -91,7 +87,7 @@ const occasions: Record<Occasion, OccasionMaterial> = {
       ],
       funny: [
         'Экзамены, дедлайны и тонны лапши быстрого приготовления позади. Это был настоящий подвиг.',
-        'Наконец-то есть официальная бумага о том, что {ты|Вы} — голова. Мы, впрочем, и так это знали.',
+        'Наконец-то есть официальная бумага о том, что {ты|Вы} — <голова|голова|голова|головы>. Мы, впрочем, и так это знали.',
       ],
       formal: [
         '{Твоё|Ваше} упорство и целеустремлённость принесли заслуженный результат.',
@@ -360,7 +356,7 @@ const occasions: Record<Occasion, OccasionMaterial> = {
   'Thank You': {
     greetings: {
       warm: ['Спасибо {тебе|Вам}[, {to}]!', '[{to}, ]даже не знаю, как {тебя|Вас} благодарить.'],
-      light: ['Огромное спасибо[, {to}]!', '[{to}, ]{ты|Вы} — просто звезда!'],
+      light: ['Огромное спасибо[, {to}]!', '[{to}, ]{ты|Вы} — просто <звезда|звезда|звезда|звёзды>!'],
       formal: ['[{to}, ]{прими|примите} мою искреннюю благодарность.', 'Благодарю {тебя|Вас}[, {to}].'],
     },
     body: {
@@ -396,7 +392,7 @@ const occasions: Record<Occasion, OccasionMaterial> = {
       ],
       light: [
         'Следующий кофе — за мной. И ещё десять после него.',
-        'Официально объявляю {тебя|Вас} самым ценным человеком недели!',
+        'Официально объявляю {тебя|Вас} <самым ценным человеком|самым ценным человеком|самым ценным человеком|самыми ценными людьми> недели!',
       ],
       formal: ['С искренней признательностью.', 'Ещё раз благодарю за всё.'],
     },
@@ -594,14 +590,17 @@ const occasions: Record<Occasion, OccasionMaterial> = {
   },
 };
 
-export const russian: LanguageMaterial = {
+export const russian: LanguageMaterial = addressingSeveral({
   salutations: {
-    warm: ['', '', '<Дорогой|Дорогая|!> {to}!'],
+    warm: ['', '', '<Дорогой|Дорогая|!|Дорогие> {to}!'],
     light: [''],
-    formal: ['<Уважаемый|Уважаемая|!> {to}!', '{Здравствуй|Здравствуйте}, {to}!', ''],
+    formal: ['<Уважаемый|Уважаемая|!|Уважаемые> {to}!', '{Здравствуй|Здравствуйте}, {to}!', ''],
     romantic: ['<Любимый|Любимая|!> {to}!', '{to}, любовь моя!', 'Солнце моё!', ''],
   },
-  occasions,
+  occasions: {
+    ...everydayOccasions,
+    ...moreOccasions,
+  },
   relations: {
     partner: {
       warm: [
@@ -675,25 +674,28 @@ export const russian: LanguageMaterial = {
     },
     family: {
       warm: [
-        'Как же хорошо, что в нашей семье есть ты.',
-        'Семья — это те, кто всегда рядом, и ты из их числа.',
+        'Как же хорошо, что в нашей семье {есть ты|есть Вы}.',
+        'Семья — это те, кто всегда рядом, и {ты|Вы} из их числа.',
       ],
       light: [
-        'С тобой семейные застолья гораздо веселее.',
+        'С {тобой|Вами} семейные застолья гораздо веселее.',
         'В каждой семье должен быть такой человек, как ты, — нам достался оригинал.',
       ],
-      formal: ['Спасибо, что ты часть нашей семьи.', 'Твоя доброта очень много значит для всех нас.'],
+      formal: [
+        'Спасибо, что {ты часть|Вы часть} нашей семьи.',
+        '{Твоя|Ваша} доброта очень много значит для всех нас.',
+      ],
     },
     friend: {
       warm: [
         'Наша дружба делает всё вокруг легче.',
-        'Спасибо, что тебе всегда можно позвонить — в любое время.',
+        'Спасибо, что {тебе|Вам} всегда можно позвонить — в любое время.',
       ],
       light: [
         'Друзья — это семья, которую мы выбираем, и мой выбор — лучший.',
         'Если в старости мы будем сидеть на лавочке и хихикать над прохожими, я только за.',
       ],
-      formal: ['Я очень ценю нашу дружбу.', 'Мне повезло, что в моей жизни есть ты.'],
+      formal: ['Я очень ценю нашу дружбу.', 'Мне повезло, что в моей жизни {есть ты|есть Вы}.'],
     },
     colleague: {
       warm: [
@@ -778,7 +780,7 @@ export const russian: LanguageMaterial = {
     clause: {
       warm: [
         'Знаю, что {clause}, — и всей душой {тебя|Вас} поддерживаю.',
-        'Всё время думаю о том, что {clause}, и очень за {тебя|Вас} болею.',
+        'Помню, что {clause}, — и думаю о {тебе|Вас} с теплом.',
       ],
       light: [
         'Так, значит, {clause}? Жду подробностей за чашкой кофе!',
@@ -786,13 +788,13 @@ export const russian: LanguageMaterial = {
       ],
       formal: [
         'Знаю, что {clause}, и желаю {тебе|Вам} всего самого доброго.',
-        'Помню, что {clause}, и искренне желаю удачи.',
+        'Помню и о том, что {clause}.',
       ],
     },
     memory: {
       warm: [
         'До сих пор улыбаюсь, вспоминая, как {clause}.',
-        'Кто бы мог подумать тогда, когда {clause}, что {ты станешь|Вы станете} таким близким человеком.',
+        'Кто бы мог подумать тогда, когда {clause}, что {ты станешь|Вы станете} <таким близким человеком|таким близким человеком|таким близким человеком|такими близкими людьми>.',
       ],
       light: [
         'А {помнишь|помните}, как {clause}? Вот это было время!',
@@ -815,7 +817,7 @@ export const russian: LanguageMaterial = {
         '{Thing} — об этом я тоже помню и думаю о {тебе|Вас}.',
         '{About} я тоже помню — и всей душой за {тебя|Вас}.',
       ],
-      light: ['А ещё — {thing}! Я всё помню.', '{About} я тоже помню, не сомневайся!'],
+      light: ['А ещё — {thing}! Я всё помню.', '{About} я тоже помню, {не сомневайся|не сомневайтесь}!'],
       formal: ['{Thing} — об этом я тоже помню.', '{About} я тоже помню — и думаю о {тебе|Вас} с теплом.'],
     },
     sentence: { warm: ['{sentence}'], light: ['{sentence}'], formal: ['{sentence}'] },
@@ -861,8 +863,8 @@ export const russian: LanguageMaterial = {
     years: `${age} ${yearsWord(age)}`,
     younger: age >= 2 ? String(age - 1) : '',
   }),
-  readDetails,
-};
+  readDetails: readRussianDetails,
+});
 
 /** 1 год, 2 года, 5 лет, 21 год. */
 function yearsWord(n: number): string {
@@ -872,302 +874,4 @@ function yearsWord(n: number): string {
   if (last === 1) return 'год';
   if (last >= 2 && last <= 4) return 'года';
   return 'лет';
-}
-
-/* Reading details typed in Russian. */
-
-type Subject = 'recipient' | 'we' | 'i';
-
-const MAX_FACTS = 2;
-const MAX_FACT_WORDS = 22;
-const L = '(?!\\p{L})';
-
-const ADVERBS = new Set(
-  'очень так просто недавно наконец уже всегда тоже также ещё только что безумно давно сейчас скоро теперь снова опять реально правда обожает'.split(
-    ' ',
-  ),
-);
-const ADVERB_PREFIX = new RegExp(`^(?:(?:${[...ADVERBS].join('|')})\\s+)*`, 'iu');
-/** Verbs a detail often starts with when the sender leaves out "она" ("переехала в Берлин"). */
-const PRESENT_VERB = new RegExp(
-  `^(?:любит|обожает|увлекается|занимается|работает|живёт|живет|учится|мечтает|играет|готовит|ждёт|ждет|собирается|хочет|пишет|рисует|поёт|поет|танцует|путешествует|бегает|читает|вяжет|ходит|ездит)${L}`,
-  'iu',
-);
-const PAST_VERB = /^\p{L}{2,}(?:ал|ял|ил|ел|ёл|ул|ыл|ла|лся|лась|шёл|шел)$/iu;
-const NOT_A_VERB = new Set(
-  'сила школа скала стрела игла пчела метла смола футбол волейбол баскетбол вокзал финал сериал журнал канал материал идеал генерал сигнал рассол посол котёл орёл козёл дятел пепел ангел стол стул угол зал бал пол'.split(
-    ' ',
-  ),
-);
-
-const FILLER = /^(?:пожалуйста|и|а|также|ещё|кстати|ну)[,:]?\s+/iu;
-const SHORT =
-  /^(?:(?:сделай(?:те)?|пусть\s+будет|можно|напиши(?:те)?)\s+)?(?:покороче|коротко|кратко|короче|коротенько|лаконично|не\s+длинно)(?:\s+пожалуйста)?$/iu;
-const STYLE =
-  /^(?:сделай(?:те)?|пиши(?:те)?|напиши(?:те)?)\s+(?:посмешнее|смешно|весело|серь[её]зно|официально|тепло|романтично|душевно)|^без\s+(?:смайл|эмодзи)/iu;
-const REQUEST =
-  /^(упомяни(?:те)?|отметь(?:те)?|добавь(?:те)?|вспомни(?:те)?|не\s+забудь(?:те)?(?:\s+(?:упомянуть|сказать|написать|про|о|об))?|напиши(?:те)?|расскажи(?:те)?|скажи(?:те)?|передай(?:те)?|пожелай(?:те)?)[,:]?\s+(.+)$/iu;
-const UNREAD =
-  /^(?:пиши|напиши|забудь|игнорируй|используй|измени|сделай|переведи|повтори|ответь|начни|замени|удали|покажи|будь|не\s+пиши)(?!\p{L})|(?:открытк|сообщени|поздравлени|текст|стих|промпт|инструкци|нейросет|эмодзи|смайл)/iu;
-const AGE = [
-  new RegExp(`(?:исполняется|исполнилось|исполнится|будет|стукнет|стукнуло)\\s+(\\d{1,3})${L}`, 'iu'),
-  new RegExp(`(\\d{1,3})\\s*-?\\s*(?:лет|год|года|летие|летний|летняя|й|ый|ий|ая)${L}`, 'iu'),
-  /^(\d{1,3})$/u,
-];
-const NOT_AN_AGE = /годовщин|свадьб|вместе|месяц|недел|дн(?:я|ей)|час|км|кг|процент|%|детей|внук/iu;
-
-/** 3rd → 2nd person for the verbs that do not follow the pattern; [informal, polite]. */
-const IRREGULAR_VERBS: Record<string, readonly [string, string]> = {
-  хочет: ['хочешь', 'хотите'],
-  ест: ['ешь', 'едите'],
-  даст: ['дашь', 'дадите'],
-  может: ['можешь', 'можете'],
-  идёт: ['идёшь', 'идёте'],
-  идет: ['идёшь', 'идёте'],
-  живёт: ['живёшь', 'живёте'],
-  живет: ['живёшь', 'живёте'],
-};
-
-function readDetails(text: string, context: WritingContext): DetailsReading {
-  const reading: DetailsReading = { facts: [], short: false };
-  for (const sentence of sentencesOf(text)) {
-    let subject: Subject = 'recipient';
-    for (const part of sentence.split(
-      /\s*,?\s+и\s+(?=(?:она|он|мы|я|недавно|наконец|только|ещё|также)(?!\p{L}))/iu,
-    )) {
-      const result = readPart(part, context, subject, false);
-      if (result.short) reading.short = true;
-      if (result.subject) subject = result.subject;
-      if (result.fact && reading.facts.length < MAX_FACTS) reading.facts.push(result.fact);
-    }
-  }
-  return reading;
-}
-
-interface PartReading {
-  fact?: DetailFact;
-  short?: boolean;
-  subject?: Subject;
-}
-
-function readPart(raw: string, context: WritingContext, implied: Subject, nested: boolean): PartReading {
-  let text = raw.trim();
-  while (FILLER.test(text)) text = text.replace(FILLER, '');
-  text = text.replace(/[\s,.;:!?-]+$/u, '');
-  if (!text) return {};
-  if (SHORT.test(text)) return { short: true };
-  if (STYLE.test(text)) return {};
-  const request = nested ? null : REQUEST.exec(text);
-  if (request) return readRequest((request[1] ?? '').toLowerCase(), request[2] ?? '', context);
-  if (UNREAD.test(text)) return {};
-  const age = ageIn(text);
-  if (age !== null) return { fact: { kind: 'age', vars: {}, words: text, age } };
-  return readStatement(text, context, implied);
-}
-
-/** "упомяни его новую работу" → «Про новую работу я тоже помню»; the order itself is never repeated. */
-function readRequest(verb: string, rest: string, context: WritingContext): PartReading {
-  const content = rest.replace(/^(?:ей|ему|им)\s+/iu, '');
-  if (verb.startsWith('пожелай')) {
-    const thing = toSecondPerson(words(content), context, false).join(' ');
-    return sized(thing) ? { fact: { kind: 'wish', vars: { thing }, words: thing } } : {};
-  }
-  if (UNREAD.test(content)) return {};
-  const about = /^(?:про|о|об)\s/iu.test(content);
-  const saying = /^(?:скажи|передай|не\s+забудь(?:те)?\s+сказать|напиши)/u.test(verb);
-  if (saying && !about) {
-    const said = content.replace(/^что\s+/iu, '');
-    const age = ageIn(said);
-    if (age !== null) return { fact: { kind: 'age', vars: {}, words: said, age } };
-    const clause = toSecondPerson(words(said), context, /^(?:она|он)\s/iu.test(said)).join(' ');
-    if (!sized(clause)) return {};
-    return { fact: { kind: 'sentence', vars: { sentence: `${capitalize(clause)}.` }, words: clause } };
-  }
-  if (/^что\s/iu.test(content)) return readPart(content.replace(/^что\s+/iu, ''), context, 'recipient', true);
-  const cleaned = possessivesToYou(words(about ? content : `про ${content}`), context.polite).join(' ');
-  return sized(cleaned) ? { fact: { kind: 'thing', vars: { about: cleaned }, words: cleaned } } : {};
-}
-
-function readStatement(text: string, context: WritingContext, implied: Subject): PartReading {
-  let tokens = withRecipientAsShe(text, context);
-  const first = (tokens[0] ?? '').toLowerCase();
-  let subject: Subject | null = null;
-  if (first === 'она' || first === 'он' || first === 'ты' || first === 'вы') subject = 'recipient';
-  else if (first === 'мы') subject = 'we';
-  else if (first === 'я') subject = 'i';
-  else {
-    const verb = (text.replace(ADVERB_PREFIX, '').split(/\s+/u)[0] ?? '').toLowerCase();
-    if (PRESENT_VERB.test(verb) || (PAST_VERB.test(verb) && !NOT_A_VERB.has(verb))) {
-      subject = implied;
-      tokens = [implied === 'recipient' ? 'она' : implied === 'we' ? 'мы' : 'я', ...tokens];
-    }
-  }
-  if (subject === null) {
-    const thing = possessivesToYou(tokens, context.polite).join(' ');
-    if (!sized(thing)) return {};
-    return words(thing).length <= 8
-      ? { fact: { kind: 'thing', vars: { thing }, words: thing } }
-      : { fact: { kind: 'note', vars: { note: thing }, words: thing } };
-  }
-  const clause = toSecondPerson(tokens, context, subject === 'recipient').join(' ');
-  if (!sized(clause)) return {};
-  if (subject === 'i')
-    return {
-      subject,
-      fact: { kind: 'sentence', vars: { sentence: `${capitalize(clause)}.` }, words: clause },
-    };
-  if (subject === 'we') {
-    const kind = /(?:ли|лись)(?!\p{L})/iu.test(clause) ? 'memory' : 'plan';
-    return { subject, fact: { kind, vars: { clause }, words: clause } };
-  }
-  const liking =
-    /^(?:ты|вы)\s+(?:\p{L}+\s+)*?(?:любишь|любите|обожаешь|обожаете|увлекаешься|увлекаетесь)\s+(.+)$/iu.exec(
-      clause,
-    );
-  if (liking)
-    return { subject, fact: { kind: 'likes', vars: { clause, thing: liking[1] ?? '' }, words: clause } };
-  return { subject, fact: { kind: 'clause', vars: { clause }, words: clause } };
-}
-
-function ageIn(text: string): number | null {
-  if (words(text).length > 6 || NOT_AN_AGE.test(text)) return null;
-  for (const pattern of AGE) {
-    const age = plausibleAge(pattern.exec(text)?.[1]);
-    if (age !== null) return age;
-  }
-  return null;
-}
-
-function words(text: string): string[] {
-  return text.split(/\s+/u).filter(Boolean);
-}
-
-function sized(text: string): boolean {
-  const count = words(text).length;
-  return count > 0 && count <= MAX_FACT_WORDS;
-}
-
-function withRecipientAsShe(text: string, context: WritingContext): string[] {
-  const name = context.recipientName.toLowerCase();
-  if (name && text.toLowerCase().startsWith(`${name} `)) return words(`она ${text.slice(name.length + 1)}`);
-  return words(text);
-}
-
-/**
- * "её новая работа" → "твоя новая работа": the possessive takes the form the next word's ending asks for;
- * where the ending does not tell (or a preposition other than "про" decides the case) it is left out.
- */
-function possessive(next: string, previous: string, polite: boolean): string | null {
-  if (/^(?:о|об|в|во|на|при|с|со|к|ко|по|у|от|для|из|под|над|без|перед)$/iu.test(previous)) return null;
-  const forms: ReadonlyArray<readonly [RegExp, string, string]> = [
-    [/(?:ую|юю|у|ю)$/u, 'твою', 'Вашу'],
-    [/(?:ая|яя|а|я)$/u, 'твоя', 'Ваша'],
-    [/(?:ые|ие|ы|и)$/u, 'твои', 'Ваши'],
-    [/(?:ой|ей|ом|ем|их|ых|ым|им|ого|его|ому|ему)$/u, '', ''],
-    [/(?:ое|ее|о|е|ё)$/u, 'твоё', 'Ваше'],
-    [/(?:ый|ий|й|ь|[бвгджзклмнпрстфхцчшщ])$/u, 'твой', 'Ваш'],
-  ];
-  const form = forms.find(([ending]) => ending.test(next.toLowerCase()));
-  return form ? form[polite ? 2 : 1] || null : null;
-}
-
-function possessivesToYou(tokens: readonly string[], polite: boolean): string[] {
-  return tokens.flatMap((token, index) => {
-    if (!/^(?:её|ее|его|их)$/iu.test(token)) return [token];
-    const next = tokens[index + 1];
-    if (!next) return [token];
-    const form = possessive(next, tokens[index - 1] ?? '', polite);
-    return form ? [form] : [];
-  });
-}
-
-/**
- * What the sender wrote about the recipient, said to the recipient: она/он → ты (Вы), the verb after it in
- * the second person (любит → любишь/любите, переехала → переехала/переехали), and the pronouns that point
- * at the recipient (её right after the subject → тебя, ей → тебе, с ней → с тобой, её работа → твоя работа).
- */
-function toSecondPerson(tokens: readonly string[], context: WritingContext, hasSubject: boolean): string[] {
-  const polite = context.polite;
-  const you = {
-    nom: polite ? 'Вы' : 'ты',
-    gen: polite ? 'Вас' : 'тебя',
-    dat: polite ? 'Вам' : 'тебе',
-    ins: polite ? 'Вами' : 'тобой',
-    prep: polite ? 'Вас' : 'тебе',
-  };
-  const instrumentalVerbs = /(?:горж|восхищ|любу|дорож|интересу)/iu;
-  const governsInstrumental = tokens.some((token) => instrumentalVerbs.test(token));
-  let verbPending = false;
-  const result: string[] = [];
-  tokens.forEach((token, index) => {
-    const lower = token.toLowerCase();
-    const previous = (tokens[index - 1] ?? '').toLowerCase();
-    const next = tokens[index + 1];
-    if (hasSubject && index === 0 && (lower === 'она' || lower === 'он')) {
-      result.push(you.nom);
-      verbPending = true;
-      return;
-    }
-    if (verbPending && !ADVERBS.has(lower)) {
-      verbPending = false;
-      result.push(secondPersonVerb(lower, polite));
-      return;
-    }
-    if (/^(?:её|ее|его|их)$/iu.test(lower)) {
-      const object =
-        !next ||
-        /^(?:и|а|но|в|на|с|за|к|по|из|от|до|у|о|об|про|для|без|при|над|под)$/iu.test(next) ||
-        tokens
-          .slice(1, index)
-          .every((word) => ADVERBS.has(word.toLowerCase()) || /^(?:все|всё|мы|я)$/iu.test(word));
-      if (object) {
-        result.push(you.gen);
-        return;
-      }
-      const form = possessive(next, previous, polite);
-      if (form) result.push(form);
-      return;
-    }
-    if (/^(?:неё|нее|него)$/iu.test(lower)) {
-      result.push(you.gen);
-      return;
-    }
-    if (/^(?:ней|нём|нем|ним)$/iu.test(lower)) {
-      result.push(/^(?:о|об|в|на|при)$/iu.test(previous) ? you.prep : you.ins);
-      return;
-    }
-    if (lower === 'ей' || lower === 'ему') {
-      result.push(governsInstrumental ? you.ins : you.dat);
-      return;
-    }
-    if (lower === 'им' && governsInstrumental) {
-      result.push(you.ins);
-      return;
-    }
-    result.push(token);
-  });
-  return result;
-}
-
-/** любит → любишь/любите, занимается → занимаешься/занимаетесь, переехала → переехала/переехали. */
-function secondPersonVerb(verb: string, polite: boolean): string {
-  const irregular = IRREGULAR_VERBS[verb];
-  if (irregular) return irregular[polite ? 1 : 0];
-  const rules: ReadonlyArray<readonly [RegExp, string, string]> = [
-    [/ется$/u, 'ешься', 'етесь'],
-    [/ётся$/u, 'ёшься', 'ётесь'],
-    [/ится$/u, 'ишься', 'итесь'],
-    [/ет$/u, 'ешь', 'ете'],
-    [/ёт$/u, 'ёшь', 'ёте'],
-    [/ит$/u, 'ишь', 'ите'],
-    [/(?:лся|лась)$/u, '', 'лись'],
-    [/(?:шёл|шел)$/u, '', 'шли'],
-    [/(?:ла|л)$/u, '', 'ли'],
-  ];
-  for (const [ending, informal, politeForm] of rules) {
-    if (!ending.test(verb)) continue;
-    if (polite) return verb.replace(ending, politeForm);
-    return informal ? verb.replace(ending, informal) : verb;
-  }
-  return verb;
 }

@@ -4,7 +4,8 @@ import type { Language } from '../../../../shared/i18n/languages.ts';
 /**
  * The shapes the built-in writer's material is written in. Every line is a template (see template.ts):
  * `{to}` and `{from}` are the names, `[…]` is left out when a name inside it is empty, `<m|f|n>` picks the
- * form for a male, female or unknown recipient, `{informal|polite}` picks the form of address.
+ * form for a male, female or unknown recipient (`<m|f|n|two|many>` or `<m|f|n|plural>` for a couple or a
+ * group too), `{informal|polite}` picks the form of address (`{informal|polite|plural}`).
  */
 export type Lines = readonly string[];
 
@@ -36,6 +37,17 @@ export type Circle = 'partner' | 'family' | 'friend' | 'work';
 
 export type Gender = 'female' | 'male' | null;
 
+/** How many people the card is to: one, a couple ("Jo & Sam"), or more. */
+export type Count = 'one' | 'two' | 'many';
+
+/** An invitation's event as the 'Invitation' occasion words it: `{what}`, `{when}`, `{where}`. */
+export interface EventWords {
+  what: string;
+  /** The start, worded in the card's language ("Saturday, 12 June at 18:00"); '' when not set. */
+  when: string;
+  where: string;
+}
+
 /** Everything about one brief that decides the wording, worked out once. */
 export interface WritingContext {
   language: Language;
@@ -47,8 +59,10 @@ export interface WritingContext {
   group: Group;
   circle: Circle;
   gender: Gender;
+  count: Count;
   /** Russian "Вы": a boss or a teacher always, a colleague or a neighbour in a formal message. */
   polite: boolean;
+  event: EventWords;
   recipientName: string;
   senderName: string;
 }
@@ -74,6 +88,11 @@ export interface DetailsReading {
   facts: DetailFact[];
   /** The sender asked for a short message ("make it short"). */
   short: boolean;
+  /**
+   * The parts of the details the reader could not restate with confidence, as the sender typed them: they
+   * are left out of the message and the dialog names them, so the sender can add them by hand.
+   */
+  notWoven: string[];
 }
 
 export interface OccasionMaterial {

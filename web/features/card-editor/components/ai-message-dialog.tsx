@@ -8,6 +8,7 @@ import {
   OCCASIONS,
   RELATIONSHIPS,
   TONES,
+  type AiEvent,
   type Occasion,
   type Relationship,
   type Tone,
@@ -32,6 +33,8 @@ export interface AiMessageDialogProps {
   language: Language;
   /** Preselected from the template's category (SPEC §9), Birthday when none matches. */
   defaultOccasion: Occasion;
+  /** An invitation's event, which the 'Invitation' occasion writes from; null for a greeting card. */
+  event: AiEvent | null;
 }
 
 /**
@@ -56,6 +59,7 @@ function AiMessageForm({
   senderName,
   language,
   defaultOccasion,
+  event,
   titleId,
 }: AiMessageDialogProps & { titleId: string }) {
   const { t } = useTranslation();
@@ -98,6 +102,7 @@ function AiMessageForm({
       personalDetails: details.trim(),
       language,
       ...(previous ? { previous } : {}),
+      ...(event ? { event } : {}),
     });
 
   const submit = (event: FormEvent) => {
@@ -239,6 +244,13 @@ function AiMessageForm({
                   shown
                 )}
               </p>
+              {state.status === 'generated' && state.notWoven.length > 0 && (
+                <p data-testid="ai-message-not-woven" className="mt-2 text-sm text-muted">
+                  {t('editor.ai.notWoven', {
+                    details: state.notWoven.join(t('editor.ai.notWovenSeparator')),
+                  })}
+                </p>
+              )}
             </div>
           )}
         </div>

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { get, useForm, useWatch, type FieldErrors, type Path, type PathValue } from 'react-hook-form';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
-import { occasionForCategory } from '../../../../shared/ai/ai-message.contract.ts';
+import { occasionForTemplate } from '../../../../shared/ai/ai-message.contract.ts';
 import { Button } from '../../../components/button.tsx';
 import { DialogHeader } from '../../../components/dialog-header.tsx';
 import { FieldError, RequiredField } from '../../../components/required-field.tsx';
@@ -516,7 +516,16 @@ export function CardForm({
         recipientName={values.recipientName}
         senderName={values.senderName}
         language={values.language}
-        defaultOccasion={occasionForCategory(template.categoryName)}
+        defaultOccasion={
+          values.kind === 'invitation'
+            ? 'Invitation'
+            : occasionForTemplate({ categoryName: template.categoryName, templateName: template.name })
+        }
+        event={
+          values.kind === 'invitation'
+            ? { title: values.event.title, startsAt: values.event.startsAt, place: values.event.place }
+            : null
+        }
       />
     </>
   );

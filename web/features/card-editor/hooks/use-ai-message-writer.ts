@@ -17,7 +17,7 @@ import { writeAiMessage } from '../api/ai-message-api.ts';
 export type AiWriterState =
   | { status: 'idle' }
   | { status: 'generating'; text: string; previous: string | null }
-  | { status: 'generated'; message: string; failed: boolean }
+  | { status: 'generated'; message: string; failed: boolean; notWoven: readonly string[] }
   | { status: 'error'; errorKey: string; message: string | null; field: string | null };
 
 /**
@@ -63,7 +63,12 @@ export function useAiMessageWriter() {
           ),
       });
       if (!controller.signal.aborted) {
-        setState({ status: 'generated', message: result.message, failed: result.failed });
+        setState({
+          status: 'generated',
+          message: result.message,
+          failed: result.failed,
+          notWoven: result.notWoven,
+        });
       }
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -82,7 +87,7 @@ export function useAiMessageWriter() {
       const previous = current.status === 'generating' ? current.previous : null;
       return previous === null
         ? { status: 'idle' }
-        : { status: 'generated', message: previous, failed: false };
+        : { status: 'generated', message: previous, failed: false, notWoven: [] };
     });
   }, []);
 
