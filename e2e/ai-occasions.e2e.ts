@@ -73,7 +73,8 @@ describe.each<Language>(['en', 'ar', 'ru'])('the AI dialog on a wedding template
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
 
-        await editor.getByRole('radio', { name: t('invitation.kind.card') }).check();
+        await editor.getByTestId('card-kind').getByText(t('invitation.kind.card')).click();
+        expect(await editor.getByRole('radio', { name: t('invitation.kind.card') }).isChecked()).toBe(true);
         await editor.getByRole('button', { name: t('editor.ai.open') }).click();
         await dialog.waitFor();
         expect(await dialog.getByLabel(t('editor.ai.occasion')).inputValue()).toBe('Wedding');
