@@ -232,6 +232,8 @@ function startsClause(tokens: readonly string[], context: WritingContext, plain:
   if (SUBJECT_PRONOUN.test(normalised(first))) return true;
   const name = context.recipientName.toLowerCase();
   if (name && !/\s/u.test(name) && first === name) return true;
+  // "…, Tom says hi": a name and its verb start someone else's clause.
+  if (/^\p{Lu}/u.test(tokens[0] ?? '') && isThirdPerson(normalised(words[1] ?? ''))) return true;
   const verbIndex = words.findIndex((word) => !ADVERBS.has(word));
   const verb = words[verbIndex] ?? '';
   // "loves dogs, walks and jazz": a word that ends a list is an item, not a verb.

@@ -526,4 +526,14 @@ export const englishCorpus: readonly CorpusCase[] = [
     facts: [{ key: /sushi/iu, woven: /\byou love\b|your love of sushi/iu }],
     never: [/for my sister/iu, /always late/iu],
   },
+  {
+    details: 'taught 200 kids to read, loves her garden, Tom says hi',
+    relationships: ['Mother'],
+    facts: [
+      { key: /200 kids/iu, woven: /\byou taught\b/iu },
+      { key: /garden/iu, woven: /\byou love\b|your love of|your garden/iu },
+      { key: /Tom/u },
+    ],
+    never: [/Tom says hi/u, /her garden/iu],
+  },
 ];
