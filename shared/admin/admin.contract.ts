@@ -6,6 +6,7 @@ import {
   templateSummarySchema,
 } from '../catalog/catalog.contract.ts';
 import { nameSchema, textSchema } from '../text/names.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 
 /**
  * The catalog admin API (DESIGN §1.16): what an admin reads and sends. The server validates with these
@@ -54,6 +55,11 @@ export const adminTemplateSchema = templateSummarySchema
     thumbnailUrl: z.string().nullable(),
     /** The 3:4 cover as visitors see it, or null. */
     coverUrl: z.string().nullable(),
+    /** The covers lettered in one language each (en, ar, ru); a language missing here shows the default. */
+    languageCovers: z.partialRecord(
+      z.enum(LANGUAGES),
+      z.object({ coverUrl: z.string(), animatedUrl: z.string().nullable() }),
+    ),
   });
 export type AdminTemplate = z.infer<typeof adminTemplateSchema>;
 

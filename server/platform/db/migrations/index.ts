@@ -18,6 +18,7 @@ import * as m0015 from './0015-invitation-guests.ts';
 import * as m0016 from './0016-jobs.ts';
 import * as m0017 from './0017-guest-language.ts';
 import * as m0018 from './0018-removed-cards.ts';
+import * as m0019 from './0019-template-language-covers.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -43,4 +44,5 @@ export const migrations: Record<string, AppMigration> = {
   '0016-jobs': m0016,
   '0017-guest-language': m0017,
   '0018-removed-cards': m0018,
+  '0019-template-language-covers': m0019,
 };
