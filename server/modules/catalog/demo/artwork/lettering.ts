@@ -263,8 +263,8 @@ function headlineFaces(style: StyleKey, lettering: Lettering, fonts: CoverFonts,
     spacing: 0,
     upper: false,
     scale: 1,
-    // Swash descenders tuck between the lines of a Latin or Cyrillic script; Arabic's do not.
-    overlap: scriptRole === 'script' && !fonts.rtl ? 0.16 : 0,
+    // Pacifico's swash descenders tuck between its lines; Lobster's and Marhey's would collide.
+    overlap: scriptRole === 'script' && fonts.language === 'en' ? 0.16 : 0,
   });
   const serif = face(fonts, style === 'minimal' ? 'serifRegular' : 'serif', {
     spacing: 0,
@@ -308,7 +308,8 @@ function stackLines(
       cursor +=
         previous.overlap > 0 && face.overlap > 0
           ? -Math.min(previous.overlap, face.overlap) * size
-          : 0.08 * size;
+          : // Arabic's dots and tails reach far above and below its letters: its lines need more air.
+            (face.rtl ? 0.2 : 0.08) * size;
     const probe = setLine(face, line, size * face.scale, cx, 0);
     const placed = setLine(face, line, size * face.scale, cx, cursor - probe.top);
     out.push(placed);
