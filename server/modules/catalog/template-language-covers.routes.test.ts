@@ -110,20 +110,45 @@ describeEachDatabase('covers lettered in each language', (use) => {
     );
   });
 
-  it('shows the recipient of an Arabic card its Arabic cover', async () => {
+  /** A paid card on 'wedding-2' written in `language` (its sender's screen is in it). */
+  async function paidCard(language: 'ar' | 'ru') {
     const owner = await signUpAndVerify(app, use());
     const created = await owner.browser.post(
       cardsApi.create,
       { ...cardDraft, templateId: 'wedding-2' },
-      {
-        [LANGUAGE_HEADER]: 'ar',
-      },
+      { [LANGUAGE_HEADER]: language },
     );
     expect(created.statusCode, created.body).toBe(201);
     const card = cardSchema.parse(created.json());
     const unlocked = await owner.browser.post(cardsApi.unlock(card.id));
     expect(unlocked.statusCode, unlocked.body).toBe(200);
+    return card;
+  }
 
+  /** The share of an image's pixels that are clearly green (the Arabic cover's colour, nowhere else). */
+  async function greenShare(image: Buffer): Promise<number> {
+    const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let green = 0;
+    for (let i = 0; i < data.length; i += 3) {
+      if (data[i + 1]! > data[i]! + 40 && data[i + 1]! > data[i + 2]! + 20) green++;
+    }
+    return green / (info.width * info.height);
+  }
+
+  it("draws a shared card's link preview (Open Graph image) from the cover of the card's language", async () => {
+    const previewOf = async (language: 'ar' | 'ru') => {
+      const card = await paidCard(language);
+      const html = (await new TestBrowser(app).get(`/c/${card.id}`)).body;
+      const image = /<meta property="og:image" content="([^"]*)"/.exec(html)?.[1];
+      expect(image, language).toBeDefined();
+      return (await get(new URL(image!.replace(/&amp;/g, '&')).pathname)).rawPayload;
+    };
+    expect(await greenShare(await previewOf('ar'))).toBeGreaterThan(0.05);
+    expect(await greenShare(await previewOf('ru'))).toBeLessThan(0.01);
+  });
+
+  it('shows the recipient of an Arabic card its Arabic cover', async () => {
+    const card = await paidCard('ar');
     const shared = await new TestBrowser(app).get(cardsApi.publicCard(card.id));
     expect(shared.statusCode, shared.body).toBe(200);
     const { templateImageUrl } = publicCardSchema.parse(shared.json());
