@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCatalog } from '../shared/admin/admin.contract.ts';
 import { adminApi } from '../shared/api-paths.ts';
-import type { Language } from '../shared/i18n/languages.ts';
+import { LANGUAGE_NAMES, type Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { localeText, text } from './support/locale-text.ts';
@@ -30,6 +30,8 @@ let server: AppServer;
 let browser: Browser;
 let adminCookie: { name: string; value: string };
 let artworkFile: string;
+/** A still cover for one language. */
+let languageArtworkFile: string;
 
 async function signUpAdmin(baseUrl: string): Promise<{ name: string; value: string }> {
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
@@ -95,6 +97,13 @@ beforeAll(async () => {
       .gif({ loop: 0, delay: [200, 200, 200] })
       .toBuffer(),
   );
+  languageArtworkFile = path.join(SHOTS, 'language-artwork.png');
+  fs.writeFileSync(
+    languageArtworkFile,
+    await sharp({ create: { width: 300, height: 400, channels: 3, background: '#2e7d32' } })
+      .png()
+      .toBuffer(),
+  );
 });
 
 afterAll(async () => {
@@ -138,6 +147,11 @@ describe.each(['en', 'ar'] as const)('the admin area [%s]', (language) => {
     await categoryField.selectOption(await categoryOption.getAttribute('value'));
     await page.getByLabel(t('admin.fields.artwork')).setInputFiles(artworkFile);
     await page.getByTestId('artwork-preview').waitFor();
+    // And a cover lettered in the admin's language, which visitors in that language see instead.
+    await page
+      .getByLabel(t('admin.fields.languageArtworkFor', { language: LANGUAGE_NAMES[language] }))
+      .setInputFiles(languageArtworkFile);
+    await page.locator(`[data-testid="language-artwork"] [data-language="${language}"] img`).waitFor();
     await page.screenshot({
       path: path.join(SHOTS, `admin-template-form-${language}-desktop.png`),
       fullPage: true,
@@ -153,6 +167,7 @@ describe.each(['en', 'ar'] as const)('the admin area [%s]', (language) => {
     expect(category.rank).toBe(1);
     expect(template).toMatchObject({ categoryId: category.id, isActive: true });
     expect(template.animatedUrl).not.toBeNull();
+    expect(Object.keys(template.languageCovers)).toEqual([language]);
 
     // A visitor (no session) in the same language.
     const visitor = await (await contextIn(browser, language, { viewport: PHONE })).newPage();
@@ -165,8 +180,10 @@ describe.each(['en', 'ar'] as const)('the admin area [%s]', (language) => {
       .toBe(language === 'ar' ? categoryAr : categoryName);
     const card = firstCategoryRow.locator(`[data-template-id="${template.id}"]`);
     await card.waitFor();
-    // Its name in the visitor's language.
+    // Its name in the visitor's language, and its cover lettered in it.
     expect(await card.textContent()).toContain(language === 'ar' ? templateAr : templateName);
+    const picture = await card.locator('img').getAttribute('src');
+    expect(new URL(picture!, server.baseUrl).searchParams.get('lang')).toBe(language);
     await visitor.screenshot({ path: path.join(SHOTS, `home-visitor-${language}-390.png`) });
     await visitor.context().close();
   });

@@ -13,6 +13,7 @@ import {
   HOME_ROW_LIMIT,
   TEMPLATE_HIGHLIGHT_MS,
 } from '../shared/constants.ts';
+import { templatePictures } from '../shared/catalog/catalog.rules.ts';
 import { localizedName } from '../shared/i18n/languages.ts';
 import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer } from './support/app-server.ts';
@@ -400,7 +401,10 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
       // Then the card editor opens on that template, without another click.
       const editor = page.getByRole('dialog', { name: t('editor.titleCreate') });
       await editor.waitFor({ timeout: 10_000 });
-      expect(await editor.locator('header img').getAttribute('src')).toBe(template.coverUrl);
+      // A new card is in the page's language, and so is its cover.
+      expect(await editor.locator('header img').getAttribute('src')).toBe(
+        templatePictures(template, language).coverUrl,
+      );
       await page.close();
     });
   },

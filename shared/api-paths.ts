@@ -1,5 +1,6 @@
 import type { TemplateImageVariant } from './catalog/catalog.contract.ts';
 import type { CardMediaKind } from './cards/card-media.ts';
+import type { Language } from './i18n/languages.ts';
 
 /**
  * Every path of the API, one place for the server's routes and the browser's client. Kept apart from the
@@ -167,10 +168,13 @@ export const catalogApi = {
   template: paramPath<[id: string]>('/api/catalog/templates/:id'),
   category: paramPath<[name: string]>('/api/catalog/categories/:name'),
   style: paramPath<[name: string]>('/api/catalog/styles/:name'),
-  /** `version` changes whenever the stored image changes, so the URL can be cached forever. */
+  /**
+   * `version` changes whenever the stored image changes, so the URL can be cached forever; `language` asks for
+   * the cover lettered in that language (the default cover when the template has none).
+   */
   templateImage: Object.assign(
-    (id: string, variant: TemplateImageVariant, version: string) =>
-      `${templateImagePath(id, variant)}?v=${encodeURIComponent(version)}`,
+    (id: string, variant: TemplateImageVariant, version: string, language?: Language) =>
+      `${templateImagePath(id, variant)}?v=${encodeURIComponent(version)}${language ? `&lang=${language}` : ''}`,
     { route: templateImagePath.route },
   ),
 } as const;
@@ -219,6 +223,10 @@ export const adminApi = {
   template: paramPath<[id: string]>('/api/admin/templates/:id'),
   /** PUT the raw image bytes. */
   templateArtwork: paramPath<[id: string]>('/api/admin/templates/:id/artwork'),
+  /** PUT the raw image bytes of the cover lettered in one language; DELETE it (the default cover shows again). */
+  templateLanguageArtwork: paramPath<[id: string, language: Language]>(
+    '/api/admin/templates/:id/artwork/:language',
+  ),
   categories: '/api/admin/categories',
   category: paramPath<[id: string]>('/api/admin/categories/:id'),
   categoryRanks: '/api/admin/categories/ranks',

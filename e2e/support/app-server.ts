@@ -22,7 +22,7 @@ export interface AppServer {
 export interface StartAppServerOptions {
   /** Extra environment for the server; wins over the defaults below. */
   env?: Record<string, string | undefined>;
-  /** How long to wait for /api/health. The first start generates the demo catalog (10–30 s). */
+  /** How long to wait for /api/health. The first start generates the demo catalog (20–60 s). */
   timeoutMs?: number;
 }
 
@@ -80,7 +80,7 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
     cleanUp();
   };
 
-  const timeoutMs = options.timeoutMs ?? 90_000;
+  const timeoutMs = options.timeoutMs ?? 150_000;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited) {

@@ -7,6 +7,7 @@ import {
   translationsSchema,
 } from '../catalog/catalog.contract.ts';
 import { nameSchema, textSchema } from '../text/names.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 
 /**
  * The catalog admin API (DESIGN §1.16): what an admin reads and sends. The server validates with these
@@ -55,6 +56,11 @@ export const adminTemplateSchema = templateSummarySchema
     thumbnailUrl: z.string().nullable(),
     /** The 3:4 cover as visitors see it, or null. */
     coverUrl: z.string().nullable(),
+    /** The covers lettered in one language each (en, ar, ru); a language missing here shows the default. */
+    languageCovers: z.partialRecord(
+      z.enum(LANGUAGES),
+      z.object({ coverUrl: z.string(), animatedUrl: z.string().nullable() }),
+    ),
   });
 export type AdminTemplate = z.infer<typeof adminTemplateSchema>;
 
@@ -177,6 +183,9 @@ export const ADMIN_FIELDS = [
   'active',
   'createdAt',
   'artwork',
+  'artworkEn',
+  'artworkAr',
+  'artworkRu',
   'translations',
 ] as const;
 export type AdminField = (typeof ADMIN_FIELDS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { textSchema } from '../text/names.ts';
 
 /**
@@ -53,6 +54,19 @@ export const templateTranslationsSchema = z.object({
 });
 export type TemplateTranslations = z.infer<typeof templateTranslationsSchema>;
 
+/** The pictures of one cover, in the sizes the pages show it. */
+export const templatePicturesSchema = z.object({
+  /** 400×400 JPEG list thumbnail (first frame when animated). */
+  thumbnailUrl: z.string(),
+  /** The list picture at 1× and 2× of its shown size (`srcset`), or null for an external image. */
+  thumbnailSrcSet: z.string().nullable(),
+  /** 400×533 WebP overview cover (first frame when animated). */
+  coverUrl: z.string(),
+  /** The full animated original, or null for a still template. */
+  animatedUrl: z.string().nullable(),
+});
+export type TemplatePictures = z.infer<typeof templatePicturesSchema>;
+
 export const templateSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -67,14 +81,12 @@ export const templateSummarySchema = z.object({
   createdAt: z.string(),
   /** Created within the New Drops window. */
   isNew: z.boolean(),
-  /** 400×400 JPEG list thumbnail (first frame when animated). */
-  thumbnailUrl: z.string(),
-  /** The list picture at 1× and 2× of its shown size (`srcset`), or null for an external image. */
-  thumbnailSrcSet: z.string().nullable(),
-  /** 400×533 WebP overview cover (first frame when animated). */
-  coverUrl: z.string(),
-  /** The full animated original, or null for a still template. */
-  animatedUrl: z.string().nullable(),
+  ...templatePicturesSchema.shape,
+  /**
+   * The pictures of the covers lettered in one language each (en, ar, ru); a language missing here shows the
+   * default pictures above. Pick with `templatePictures`.
+   */
+  languagePictures: z.partialRecord(z.enum(LANGUAGES), templatePicturesSchema),
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 

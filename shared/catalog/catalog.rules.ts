@@ -1,5 +1,11 @@
 import { DEFAULT_CATEGORY_RANK, NEW_DROPS_WINDOW_DAYS } from '../constants.ts';
-import type { HomeResponse, TemplateListQuery } from './catalog.contract.ts';
+import type { Language } from '../i18n/languages.ts';
+import type {
+  HomeResponse,
+  TemplateListQuery,
+  TemplatePictures,
+  TemplateSummary,
+} from './catalog.contract.ts';
 
 /** SPEC §5 template visibility and §2 home ordering, as pure functions shared by server and browser. */
 
@@ -194,4 +200,16 @@ export function homeForFirstScreen(home: HomeResponse): HomeResponse {
       index < HOME_ROWS_DRAWN_FIRST ? section : { ...section, templates: [] },
     ),
   };
+}
+
+/**
+ * The pictures of a template for a language: the cover lettered in it when the template has one, else the
+ * default cover. A card's cover follows the card's language; the catalog's pictures follow the page's.
+ */
+export function templatePictures(
+  template: Pick<TemplateSummary, 'languagePictures' | keyof TemplatePictures>,
+  language: Language,
+): TemplatePictures {
+  const { thumbnailUrl, thumbnailSrcSet, coverUrl, animatedUrl } = template;
+  return template.languagePictures[language] ?? { thumbnailUrl, thumbnailSrcSet, coverUrl, animatedUrl };
 }

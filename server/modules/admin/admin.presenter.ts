@@ -8,6 +8,7 @@ import {
   imageVersion,
   presentCategory,
   presentEvent,
+  presentLanguagePictures,
   presentStyle,
   presentTemplateTexts,
   templateAnimationUrl,
@@ -44,5 +45,11 @@ export function presentAdminTemplate(t: TemplateRecord): AdminTemplate {
     thumbnailUrl: picture('thumb-2x'),
     coverUrl: picture('cover'),
     animatedUrl: templateAnimationUrl(t, version),
+    languageCovers: Object.fromEntries(
+      Object.entries(presentLanguagePictures(t, version)).map(([language, pictures]) => [
+        language,
+        { coverUrl: pictures.coverUrl, animatedUrl: pictures.animatedUrl },
+      ]),
+    ),
   };
 }

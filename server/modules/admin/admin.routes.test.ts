@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { homeResponseSchema, templateSummarySchema } from '../../../shared/catalog/catalog.contract.ts';
+import sharp from 'sharp';
 import {
   ADMIN_FIELDS,
   adminCatalogSchema,
+  adminTemplateSchema,
   catalogChangesSchema,
 } from '../../../shared/admin/admin.contract.ts';
-import { orderCategories } from '../../../shared/catalog/catalog.rules.ts';
+import { homeResponseSchema, templateSummarySchema } from '../../../shared/catalog/catalog.contract.ts';
+import { orderCategories, templatePictures } from '../../../shared/catalog/catalog.rules.ts';
+import { LANGUAGES, type Language } from '../../../shared/i18n/languages.ts';
 import { adminApi } from '../../../shared/api-paths.ts';
 import { adminCallers, animatedGif, stillPng } from '../../testing/admin-fixture.ts';
 import type { TestBrowser } from '../../testing/accounts-fixture.ts';
@@ -222,6 +225,81 @@ describeEachDatabase('admin routes', (use) => {
     });
     expect(still.statusCode).toBe(200);
     expect(still.json()).toMatchObject({ animatedUrl: null });
+  });
+
+  it('takes a cover per language (en, ar, ru) that visitors in that language see, and falls back once it is removed', async () => {
+    const created = await callers.admin.post(adminApi.templates, templateInput('Lettered', 'birthday'));
+    const id: string = created.json().id;
+    const upload = async (url: string, color: string) => {
+      const response = await callers.admin.request({
+        method: 'PUT',
+        url,
+        payload: await stillPng(color),
+        headers: { 'content-type': 'image/png' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return adminTemplateSchema.parse(response.json());
+    };
+    const colours = { default: '#c2185b', en: '#1565c0', ar: '#2e7d32', ru: '#f9a825' } as const;
+    await upload(adminApi.templateArtwork(id), colours.default);
+    const visitor = callers.visitor;
+    /** The colour of the cover a visitor in `language` is shown, picked as the pages pick it. */
+    const shownColour = async (language: Language) => {
+      const template = templateSummarySchema.parse(
+        (await visitor.get(`/api/catalog/templates/${id}`)).json(),
+      );
+      const cover = await visitor.get(templatePictures(template, language).coverUrl);
+      expect(cover.statusCode).toBe(200);
+      const { dominant } = await sharp(cover.rawPayload).stats();
+      return `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    };
+    const near = (shown: string, expected: string) =>
+      [1, 3, 5].every(
+        (i) => Math.abs(parseInt(shown.slice(i, i + 2), 16) - parseInt(expected.slice(i, i + 2), 16)) < 40,
+      );
+
+    for (const language of LANGUAGES) {
+      expect(near(await shownColour(language), colours.default), `${language} before`).toBe(true);
+      const saved = await upload(adminApi.templateLanguageArtwork(id, language), colours[language]);
+      expect(saved.languageCovers[language]?.coverUrl).toEqual(expect.any(String));
+      expect(near(await shownColour(language), colours[language]), `${language} after`).toBe(true);
+    }
+    // Each language keeps its own cover.
+    for (const language of LANGUAGES) expect(near(await shownColour(language), colours[language])).toBe(true);
+
+    const removed = await callers.admin.request({
+      method: 'DELETE',
+      url: adminApi.templateLanguageArtwork(id, 'ar'),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(Object.keys(adminTemplateSchema.parse(removed.json()).languageCovers).sort()).toEqual([
+      'en',
+      'ru',
+    ]);
+    expect(near(await shownColour('ar'), colours.default)).toBe(true);
+    expect(near(await shownColour('ru'), colours.ru)).toBe(true);
+
+    const notImage = await callers.admin.request({
+      method: 'PUT',
+      url: adminApi.templateLanguageArtwork(id, 'ru'),
+      payload: Buffer.from('not an image at all\n'.repeat(20)),
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(notImage.json()).toMatchObject({ code: 'not-an-image' });
+    const unknownLanguage = await callers.admin.request({
+      method: 'PUT',
+      url: `${adminApi.templateArtwork(id)}/fr`,
+      payload: await stillPng(),
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(unknownLanguage.statusCode).toBe(400);
+    for (const caller of [callers.user, callers.visitor]) {
+      const refused = await caller.request({
+        method: 'DELETE',
+        url: adminApi.templateLanguageArtwork(id, 'ru'),
+      });
+      expect(refused.statusCode).toBe(404);
+    }
   });
 
   it('deletes only what nothing uses, and hides the rest', async () => {

@@ -21,6 +21,7 @@ import {
   templateInputSchema,
   usageSchema,
 } from '../../../shared/admin/admin.contract.ts';
+import { LANGUAGES } from '../../../shared/i18n/languages.ts';
 import { textSchema } from '../../../shared/text/names.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { CurrentUserResolver } from '../users/current-user.ts';
@@ -100,6 +101,27 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminRoute
       async (request, reply) => {
         if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new AppError('not-an-image');
         return admin.setTemplateArtwork(await adminOf(request, reply), request.params.id, request.body);
+      },
+    );
+    const languageParams = idParams.extend({ language: z.enum(LANGUAGES) });
+    route.put(
+      adminApi.templateLanguageArtwork.route,
+      {
+        bodyLimit: ARTWORK_MAX_BYTES,
+        schema: { params: languageParams, response: { 200: adminTemplateSchema } },
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new AppError('not-an-image');
+        const { id, language } = request.params;
+        return admin.setTemplateLanguageArtwork(await adminOf(request, reply), id, language, request.body);
+      },
+    );
+    route.delete(
+      adminApi.templateLanguageArtwork.route,
+      { schema: { params: languageParams, response: { 200: adminTemplateSchema } } },
+      async (request, reply) => {
+        const { id, language } = request.params;
+        return admin.removeTemplateLanguageArtwork(await adminOf(request, reply), id, language);
       },
     );
     route.delete(adminApi.template.route, { schema: deleted }, async (request, reply) =>

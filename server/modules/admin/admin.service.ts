@@ -18,7 +18,7 @@ import {
   type Usage,
   type UsageCounts,
 } from '../../../shared/admin/admin.contract.ts';
-import type { Translations } from '../../../shared/i18n/languages.ts';
+import type { Language, Translations } from '../../../shared/i18n/languages.ts';
 import { INVALID_CHARACTERS } from '../../../shared/text/names.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { NotAnImageError, sanitizeArtwork } from '../../platform/media/image-sanitizer.ts';
@@ -84,6 +84,9 @@ const storageName = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 
 type Described = Partial<Record<AdminField, ChangeValue>>;
 
 const NONE: ChangeValue = { kind: 'none' };
+const IMAGE: ChangeValue = { kind: 'image' };
+/** The form field of a template's cover lettered in one language. */
+const COVER_FIELDS: Record<Language, AdminField> = { en: 'artworkEn', ar: 'artworkAr', ru: 'artworkRu' };
 const text = (value: string | null | undefined): ChangeValue =>
   value ? { kind: 'text', text: value } : NONE;
 const list = (items: string[]): ChangeValue => (items.length > 0 ? { kind: 'list', items } : NONE);
@@ -233,6 +236,33 @@ export function createAdminService(deps: {
     if (await repository.nameTaken(kind, name, id)) throw new AppError('name-taken');
   }
 
+  /**
+   * Checks an uploaded image by content (JPEG, PNG, WebP or GIF) and stores it re-encoded to WebP without
+   * metadata; an animated GIF or WebP keeps its animation (its first frame is the still). The files are named
+   * by their content, so the image URLs change with them.
+   */
+  async function storeArtwork(id: string, bytes: Buffer, language?: Language) {
+    let artwork;
+    try {
+      artwork = await sanitizeArtwork(bytes, { maxEdge: ARTWORK_MAX_EDGE });
+    } catch (error) {
+      if (error instanceof NotAnImageError) throw new AppError('not-an-image');
+      throw error;
+    }
+    const base = `${ARTWORK_FOLDER}/${storageName(id)}${language ? `-${language}` : ''}`;
+    const stillKey = `${base}-${contentHash(artwork.still.data)}.webp`;
+    await storage.write(stillKey, artwork.still.data, artwork.still.mime);
+    let animatedKey: string | null = null;
+    if (artwork.animated) {
+      animatedKey = `${base}-animated-${contentHash(artwork.animated.data)}.webp`;
+      await storage.write(animatedKey, artwork.animated.data, artwork.animated.mime);
+    }
+    return {
+      previewImage: `${MEDIA_PREFIX}${stillKey}`,
+      animatedImage: animatedKey ? `${MEDIA_PREFIX}${animatedKey}` : null,
+    };
+  }
+
   async function saveTemplate(admin: Admin, before: TemplateRecord | null, input: TemplateInput) {
     await categoryOrThrow(input.categoryId);
     if (input.styleId) await styleOrThrow(input.styleId);
@@ -251,6 +281,7 @@ export function createAdminService(deps: {
       createdAt: input.createdAt ? new Date(input.createdAt) : (before?.createdAt ?? now()),
       previewImage: before?.previewImage ?? null,
       animatedImage: before?.animatedImage ?? null,
+      languageCovers: before?.languageCovers ?? {},
     };
     const changes = fieldChanges(
       before && (await describeTemplate(before)),
@@ -344,36 +375,45 @@ export function createAdminService(deps: {
       return saveTemplate(admin, await templateOrThrow(id), input);
     },
 
-    /**
-     * Sets a template's artwork from an uploaded file: checked by content (JPEG, PNG, WebP or GIF), re-encoded
-     * to WebP without metadata; an animated GIF or WebP keeps its animation (its first frame is the still).
-     * The files are named by their content, so the image URLs change with them.
-     */
+    /** Sets a template's default artwork from an uploaded file (see `storeArtwork`). */
     async setTemplateArtwork(admin: Admin, id: string, bytes: Buffer) {
       const before = await templateOrThrow(id);
-      let artwork;
-      try {
-        artwork = await sanitizeArtwork(bytes, { maxEdge: ARTWORK_MAX_EDGE });
-      } catch (error) {
-        if (error instanceof NotAnImageError) throw new AppError('not-an-image');
-        throw error;
-      }
-      const base = `${ARTWORK_FOLDER}/${storageName(id)}`;
-      const stillKey = `${base}-${contentHash(artwork.still.data)}.webp`;
-      await storage.write(stillKey, artwork.still.data, artwork.still.mime);
-      let animatedKey: string | null = null;
-      if (artwork.animated) {
-        animatedKey = `${base}-animated-${contentHash(artwork.animated.data)}.webp`;
-        await storage.write(animatedKey, artwork.animated.data, artwork.animated.mime);
-      }
+      const images = await storeArtwork(id, bytes);
+      const template: TemplateRecord = { ...before, ...images };
+      const changes: FieldChange[] = [
+        { field: 'artwork', before: hasArtwork(before) ? IMAGE : NONE, after: IMAGE },
+      ];
+      await repository.saveTemplate(template, entry(admin, 'artwork', 'template', template, { changes }));
+      return presentAdminTemplate(template);
+    },
+
+    /**
+     * Sets the cover lettered in one language (checked and stored as `setTemplateArtwork` does): cards in that
+     * language, and the catalog seen in it, show it instead of the default cover.
+     */
+    async setTemplateLanguageArtwork(admin: Admin, id: string, language: Language, bytes: Buffer) {
+      const before = await templateOrThrow(id);
+      const cover = await storeArtwork(id, bytes, language);
       const template: TemplateRecord = {
         ...before,
-        previewImage: `${MEDIA_PREFIX}${stillKey}`,
-        animatedImage: animatedKey ? `${MEDIA_PREFIX}${animatedKey}` : null,
+        languageCovers: { ...before.languageCovers, [language]: cover },
       };
+      const field = COVER_FIELDS[language];
       const changes: FieldChange[] = [
-        { field: 'artwork', before: hasArtwork(before) ? { kind: 'image' } : NONE, after: { kind: 'image' } },
+        { field, before: before.languageCovers[language] ? IMAGE : NONE, after: IMAGE },
       ];
+      await repository.saveTemplate(template, entry(admin, 'artwork', 'template', template, { changes }));
+      return presentAdminTemplate(template);
+    },
+
+    /** Removes the cover lettered in one language: that language shows the default cover again. */
+    async removeTemplateLanguageArtwork(admin: Admin, id: string, language: Language) {
+      const before = await templateOrThrow(id);
+      if (!before.languageCovers[language]) return presentAdminTemplate(before);
+      const languageCovers = { ...before.languageCovers };
+      delete languageCovers[language];
+      const template: TemplateRecord = { ...before, languageCovers };
+      const changes: FieldChange[] = [{ field: COVER_FIELDS[language], before: IMAGE, after: NONE }];
       await repository.saveTemplate(template, entry(admin, 'artwork', 'template', template, { changes }));
       return presentAdminTemplate(template);
     },

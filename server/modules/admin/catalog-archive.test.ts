@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminApi } from '../../../shared/api-paths.ts';
 import type { AdminCatalog } from '../../../shared/admin/admin.contract.ts';
 import { TEST_ORIGIN, type TestBrowser } from '../../testing/accounts-fixture.ts';
-import { adminCallers, animatedGif } from '../../testing/admin-fixture.ts';
+import { adminCallers, animatedGif, stillPng } from '../../testing/admin-fixture.ts';
 import { fixtureCatalogSource, writeFixtureImages } from '../../testing/catalog-fixture.ts';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -84,6 +84,13 @@ describeEachDatabase('catalog archive', (use) => {
       payload: await animatedGif(),
       headers: { 'content-type': 'image/gif' },
     });
+    // And its cover lettered in Arabic.
+    await admin.request({
+      method: 'PUT',
+      url: adminApi.templateLanguageArtwork(created.json().id, 'ar'),
+      payload: await stillPng('#2e7d32'),
+      headers: { 'content-type': 'image/png' },
+    });
     const created2 = await createTestDatabase('sqlite');
     empty = { database: created2.handle, cleanup: created2.cleanup };
   });
@@ -124,6 +131,13 @@ describeEachDatabase('catalog archive', (use) => {
       events: before.events.length,
       templates: before.templates.length,
     });
+    // The Arabic cover comes along, file and all.
+    const arabic = after.templates.find((t) => t.name === 'Moving Day')!.languageCovers.ar!;
+    const [sourceCover, targetCover] = await Promise.all(
+      [source, target].map((server) => server.app.inject(arabic.coverUrl)),
+    );
+    expect(targetCover!.statusCode).toBe(200);
+    expect(targetCover!.rawPayload.equals(sourceCover!.rawPayload)).toBe(true);
     const hashes = await artworkHashes(use(), source.storage);
     expect(Object.keys(hashes).length).toBeGreaterThanOrEqual(4);
     expect(await artworkHashes(empty.database, target.storage)).toEqual(hashes);

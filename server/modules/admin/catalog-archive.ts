@@ -64,6 +64,12 @@ export function catalogDocument(catalog: NormalizedCatalog, exportedAt: Date) {
       CreatedAt: t.createdAt.toISOString(),
       isActive: t.isActive,
       translations: t.translations,
+      languageCovers: Object.fromEntries(
+        Object.entries(t.languageCovers).map(([language, cover]) => [
+          language,
+          { imageUrl: cover.previewImage, animatedUrl: cover.animatedImage },
+        ]),
+      ),
     })),
   };
   return {
@@ -78,7 +84,8 @@ export function catalogDocument(catalog: NormalizedCatalog, exportedAt: Date) {
 export function mediaKeysOf(catalog: NormalizedCatalog): string[] {
   const keys = new Set<string>();
   for (const t of catalog.templates) {
-    for (const ref of [t.previewImage, t.animatedImage]) {
+    const covers = Object.values(t.languageCovers).flatMap((c) => [c.previewImage, c.animatedImage]);
+    for (const ref of [t.previewImage, t.animatedImage, ...covers]) {
       if (ref?.startsWith(MEDIA_PREFIX)) keys.add(ref.slice(MEDIA_PREFIX.length));
     }
   }

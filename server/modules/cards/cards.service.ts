@@ -6,6 +6,7 @@ import type {
   TextStyles,
 } from '../../../shared/cards/cards.contract.ts';
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
+import { templatePictures } from '../../../shared/catalog/catalog.rules.ts';
 import type { Notifications } from '../../platform/db/notifications.ts';
 import type { Metrics } from '../../platform/metrics/metrics.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -111,10 +112,28 @@ export function createCardsService(deps: {
     if (!canUseCardLanguage(actor, language)) throw new AppError('plan-required');
   }
 
-  /** The template a card is made from; it must exist and be listable (`template-not-found` otherwise). */
-  async function templateLink(templateId: string) {
+  /**
+   * The template a card is made from; it must exist and be listable (`template-not-found` otherwise). The
+   * card's cover is the one lettered in the card's language when the template has it.
+   */
+  async function templateLink(templateId: string, language: CardContent['language']) {
     const template = await templates.getTemplate(templateId);
-    return { templateId: template.id, templateImageUrl: template.coverUrl, title: template.name };
+    const { coverUrl } = templatePictures(template, language);
+    return { templateId: template.id, templateImageUrl: coverUrl, title: template.name };
+  }
+
+  /**
+   * The cover of a card whose language changed: its template's cover in the new language. A template no
+   * longer listed keeps the cover the card has.
+   */
+  async function relettered(card: CardRecord, language: CardContent['language']) {
+    if (card.templateId === null) return {};
+    try {
+      return await templateLink(card.templateId, language);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'template-not-found') return {};
+      throw error;
+    }
   }
 
   return {
@@ -156,7 +175,7 @@ export function createCardsService(deps: {
       const card: CardRecord = {
         ...draft,
         ...(await voice.clipsForCard(draft, actor.tier)),
-        ...(await templateLink(draft.templateId!)),
+        ...(await templateLink(draft.templateId!, draft.language)),
         id: crypto.randomBytes(16).toString('base64url'),
         userId: actor.userId,
         authorId: actor.userId,
@@ -220,7 +239,12 @@ export function createCardsService(deps: {
       assertComplete(content);
       // A card keeps the language it has; only a change to another one is a plan's feature.
       if (content.language !== card.language) assertLanguageAllowed(actor, content.language);
-      const changed = content.templateId === card.templateId ? {} : await templateLink(content.templateId!);
+      const changed =
+        content.templateId !== card.templateId
+          ? await templateLink(content.templateId!, content.language)
+          : content.language !== card.language
+            ? await relettered(card, content.language)
+            : {};
       const at = now();
       const updated = { ...content, ...changed, ...(await voice.clipsForCard(content, actor.tier)) };
       await repository.updateContent(card.id, updated, at);

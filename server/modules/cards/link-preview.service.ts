@@ -75,10 +75,15 @@ export function createLinkPreviewService(deps: {
   cards: Pick<CardsRepository, 'findById' | 'wasRemoved'>;
   /**
    * Template covers: the overview's cover variant, a 400×533 WebP of the artwork's first frame whatever was
-   * uploaded (decision 0002), which the renderer turns into what its drawing can carry.
+   * uploaded (decision 0002), which the renderer turns into what its drawing can carry; the one lettered in
+   * the card's language when the template has it.
    */
   covers: {
-    getImage(templateId: string, variant: 'cover'): Promise<{ body: Buffer | { storageKey: string } }>;
+    getImage(
+      templateId: string,
+      variant: 'cover',
+      language: Language,
+    ): Promise<{ body: Buffer | { storageKey: string } }>;
   };
   storage: FileStorage;
   /** Absolute URLs: crawlers do not resolve relative ones reliably. */
@@ -119,7 +124,7 @@ export function createLinkPreviewService(deps: {
   async function coverOf(card: CardRecord): Promise<Buffer | null> {
     if (!card.templateId) return null;
     try {
-      const image = await covers.getImage(card.templateId, 'cover');
+      const image = await covers.getImage(card.templateId, 'cover', card.language);
       // An encoded variant comes as bytes; only the untouched original is a storage key to stream.
       return Buffer.isBuffer(image.body) ? image.body : null;
     } catch (error) {

@@ -31,6 +31,7 @@ function newTemplate(createdAt: Date): TemplateRecord {
     animatedImage: null,
     isActive: true,
     translations: { name: {}, description: {} },
+    languageCovers: {},
     createdAt,
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseRank } from '../../../shared/catalog/catalog.rules.ts';
 import { isUsableImageUrl } from '../../../shared/catalog/catalog.rules.ts';
-import type { Translations } from '../../../shared/i18n/languages.ts';
+import { LANGUAGES, type Language, type Translations } from '../../../shared/i18n/languages.ts';
 import { asOneLine, wellFormedTextSchema } from '../../../shared/text/names.ts';
 
 /**
@@ -88,6 +88,10 @@ export const rawTemplateSchema = z.object({
   uploadedAt: rawDate.nullish(),
   isActive: z.boolean().nullish(),
   translations: z.object({ name: translations, description: translations }).nullish(),
+  /** Covers lettered in one language each, e.g. `{ar: {imageUrl, animatedUrl}}`. */
+  languageCovers: z
+    .partialRecord(z.enum(LANGUAGES), z.object({ imageUrl: text, animatedUrl: maybeText }))
+    .nullish(),
 });
 
 export const catalogSourceSchema = z.object({
@@ -141,7 +145,15 @@ export interface TemplateRecord {
   /** Hidden templates are never listed. */
   isActive: boolean;
   translations: TemplateTranslations;
+  /** The covers lettered in one language each; a language without one shows the default images above. */
+  languageCovers: LanguageCovers;
 }
+/** A cover whose lettering is written in one language: a still and, when it moves, its animation. */
+export interface LanguageCover {
+  previewImage: string;
+  animatedImage: string | null;
+}
+export type LanguageCovers = Partial<Record<Language, LanguageCover>>;
 export interface NormalizedCatalog {
   categories: CategoryRecord[];
   styles: StyleRecord[];
@@ -206,6 +218,19 @@ export function dateFromIdPrefix(id: string): Date | null {
   return new Date(match[1]!.length === 10 ? value * 1000 : value);
 }
 
+/** The language covers whose still is usable; the others are dropped, so those languages show the default. */
+function cleanLanguageCovers(raw: z.infer<typeof rawTemplateSchema>['languageCovers']): LanguageCovers {
+  const covers: LanguageCovers = {};
+  for (const language of LANGUAGES) {
+    const cover = raw?.[language];
+    const previewImage = normalizeImageReference(cover?.imageUrl);
+    if (cover && previewImage) {
+      covers[language] = { previewImage, animatedImage: normalizeImageReference(cover.animatedUrl) };
+    }
+  }
+  return covers;
+}
+
 /** Turns a source document into records; rows that cannot be used (no id, no name) are dropped. */
 export function normalizeCatalogSource(input: unknown, fallbackDate: Date): NormalizedCatalog {
   const source = catalogSourceSchema.parse(input);
@@ -267,6 +292,7 @@ export function normalizeCatalogSource(input: unknown, fallbackDate: Date): Norm
           name: cleanTranslations(t.translations?.name),
           description: cleanTranslations(t.translations?.description, lines),
         },
+        languageCovers: cleanLanguageCovers(t.languageCovers),
       };
     })
     .filter((t) => t.id !== '' && t.name !== '' && categoryIds.has(t.categoryId));

@@ -4,8 +4,10 @@ import type {
   CatalogEvent,
   Style,
   TemplateImageVariant,
+  TemplatePictures,
   TemplateSummary,
 } from '../../../shared/catalog/catalog.contract.ts';
+import { LANGUAGES, type Language } from '../../../shared/i18n/languages.ts';
 import { isNewDrop } from '../../../shared/catalog/catalog.rules.ts';
 import {
   MEDIA_PREFIX,
@@ -32,12 +34,18 @@ export function presentEvent(e: EventRecord): CatalogEvent {
 }
 
 const versions = new Map<string, string>();
-/** Bounds the memo; a catalog has far fewer distinct image pairs. */
+/** Bounds the memo; a catalog has far fewer distinct image sets. */
 const MAX_MEMOIZED_VERSIONS = 10_000;
 
-/** Changes whenever a template's images change, so image URLs can be cached forever. */
-export function imageVersion(template: Pick<TemplateRecord, 'previewImage' | 'animatedImage'>): string {
-  const key = `${template.previewImage ?? ''}|${template.animatedImage ?? ''}`;
+/** Changes whenever any of a template's images changes (a language's cover too), so image URLs can be cached forever. */
+export function imageVersion(
+  template: Pick<TemplateRecord, 'previewImage' | 'animatedImage' | 'languageCovers'>,
+): string {
+  const covers = LANGUAGES.map((language) => {
+    const cover = template.languageCovers[language];
+    return cover ? `${language}:${cover.previewImage}|${cover.animatedImage ?? ''}` : '';
+  }).join('|');
+  const key = `${template.previewImage ?? ''}|${template.animatedImage ?? ''}|${covers}`;
   let version = versions.get(key);
   if (version === undefined) {
     version = crypto.createHash('sha1').update(key).digest('base64url').slice(0, 10);
@@ -52,15 +60,17 @@ const isMedia = (ref: string | null): ref is string => ref !== null && ref.start
 /**
  * The URL of a template picture: our own artwork (or none yet) goes through the image route, sized and
  * cached; an imported external URL is used as is. Visitors' and the admin area's answers both use it.
+ * `language` names the language cover the reference is (the route serves it by that language).
  */
 export function templatePictureUrl(
   t: Pick<TemplateRecord, 'id'>,
   reference: string | null,
   variant: TemplateImageVariant,
   version: string,
+  language?: Language,
 ): string {
   return reference === null || isMedia(reference)
-    ? catalogApi.templateImage(t.id, variant, version)
+    ? catalogApi.templateImage(t.id, variant, version, language)
     : reference;
 }
 
@@ -82,25 +92,54 @@ export function presentTemplateTexts(t: TemplateRecord) {
   };
 }
 
+/** The pictures of one cover (the default one, or a language's when `language` is given). */
+function presentPictures(
+  t: TemplateRecord,
+  images: { previewImage: string | null; animatedImage: string | null },
+  version: string,
+  language?: Language,
+): TemplatePictures {
+  const external = images.previewImage !== null && !isMedia(images.previewImage);
+  const picture = (variant: TemplateImageVariant) =>
+    catalogApi.templateImage(t.id, variant, version, language);
+  return {
+    thumbnailUrl: templatePictureUrl(t, images.previewImage, 'thumb', version, language),
+    thumbnailSrcSet: external
+      ? null
+      : `${picture('thumb-1x')} ${LIST_PICTURE_WIDTH}w, ${picture('thumb-2x')} ${LIST_PICTURE_WIDTH * 2}w`,
+    coverUrl: templatePictureUrl(t, images.previewImage, 'cover', version, language),
+    animatedUrl:
+      images.animatedImage === null
+        ? null
+        : templatePictureUrl(t, images.animatedImage, 'original', version, language),
+  };
+}
+
+/** The pictures of each language cover a template has. */
+export function presentLanguagePictures(
+  t: TemplateRecord,
+  version: string,
+): Partial<Record<Language, TemplatePictures>> {
+  const out: Partial<Record<Language, TemplatePictures>> = {};
+  for (const language of LANGUAGES) {
+    const cover = t.languageCovers[language];
+    if (cover) out[language] = presentPictures(t, cover, version, language);
+  }
+  return out;
+}
+
 export function presentTemplate(
   t: TemplateRecord,
   context: { category: CategoryRecord; style: StyleRecord | null; now: Date },
 ): TemplateSummary {
   const version = imageVersion(t);
-  const external = t.previewImage !== null && !isMedia(t.previewImage);
-  const thumbnailSrcSet = external
-    ? null
-    : `${catalogApi.templateImage(t.id, 'thumb-1x', version)} ${LIST_PICTURE_WIDTH}w, ` +
-      `${catalogApi.templateImage(t.id, 'thumb-2x', version)} ${LIST_PICTURE_WIDTH * 2}w`;
   return {
     ...presentTemplateTexts(t),
     categoryName: context.category.name,
     styleId: context.style?.id ?? null,
     styleName: context.style?.name ?? null,
     isNew: isNewDrop(t.createdAt, context.now),
-    thumbnailUrl: templatePictureUrl(t, t.previewImage, 'thumb', version),
-    thumbnailSrcSet,
-    coverUrl: templatePictureUrl(t, t.previewImage, 'cover', version),
-    animatedUrl: templateAnimationUrl(t, version),
+    ...presentPictures(t, t, version),
+    languagePictures: presentLanguagePictures(t, version),
   };
 }

@@ -7,6 +7,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import type {
   CategoryRecord,
   EventRecord,
+  LanguageCovers,
   NormalizedCatalog,
   StyleRecord,
   TemplateRecord,
@@ -28,6 +29,7 @@ export const templateColumns = [
   'templates.createdAt',
   'templates.isActive',
   'templates.translations',
+  'templates.languageCovers',
 ] as const;
 
 /** Catalog rows as records, through the dialect codec (the catalog and admin repositories share them). */
@@ -81,6 +83,7 @@ export function catalogRowReaders(codec: ColumnCodec) {
       createdAt: unknown;
       isActive: unknown;
       translations: unknown;
+      languageCovers: unknown;
     }): TemplateRecord => {
       const translations = codec.readJson<Partial<TemplateTranslations>>(row.translations, {});
       return {
@@ -95,6 +98,7 @@ export function catalogRowReaders(codec: ColumnCodec) {
         createdAt: codec.readDate(row.createdAt),
         isActive: codec.readBool(row.isActive),
         translations: { name: translations.name ?? {}, description: translations.description ?? {} },
+        languageCovers: codec.readJson<LanguageCovers>(row.languageCovers, {}),
       };
     },
   };
@@ -137,6 +141,7 @@ export function catalogRowWriters(codec: ColumnCodec) {
       createdAt: codec.date(t.createdAt),
       isActive: codec.bool(t.isActive),
       translations: codec.json(t.translations),
+      languageCovers: codec.json(t.languageCovers),
     }),
   };
 }

@@ -3,14 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogApi } from '../../../shared/api-paths.ts';
 import { templateImageVariants } from '../../../shared/catalog/catalog.contract.ts';
+import { LANGUAGES } from '../../../shared/i18n/languages.ts';
 import { textSchema } from '../../../shared/text/names.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { TemplateImageService } from './template-image.service.ts';
 
 const params = z.object({ id: textSchema({ max: 200 }).min(1), variant: z.enum(templateImageVariants) });
-const query = z.object({ v: textSchema({ max: 64 }).optional() });
+const query = z.object({ v: textSchema({ max: 64 }).optional(), lang: z.enum(LANGUAGES).optional() });
 
-/** GET /media/templates/:id/:variant — ETag revalidation, and forever-caching of versioned URLs. */
+/** GET /media/templates/:id/:variant?lang= — ETag revalidation, and forever-caching of versioned URLs. */
 export function registerTemplateImageRoutes(
   app: FastifyInstance,
   images: TemplateImageService,
@@ -21,8 +22,8 @@ export function registerTemplateImageRoutes(
     .withTypeProvider<ZodTypeProvider>()
     .get(catalogApi.templateImage.route, { schema }, async (request, reply) => {
       const { id, variant } = request.params;
-      const { v } = request.query;
-      const image = await images.getImage(id, variant);
+      const { v, lang } = request.query;
+      const image = await images.getImage(id, variant, lang);
       reply
         .header('ETag', image.etag)
         .header(

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { TemplateImageVariant } from '../../../shared/catalog/catalog.contract.ts';
 import { LIST_PICTURE_WIDTH } from '../../../shared/constants.ts';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { loadSharp } from '../../platform/media/sharp.ts';
 import { StoredObjectNotFoundError, type FileStorage } from '../../platform/storage/file-storage.ts';
@@ -96,11 +97,19 @@ export function createTemplateImageService(deps: {
   }
 
   return {
-    /** The image of a template in one variant; `original` is the animated artwork when there is one. */
-    async getImage(templateId: string, variant: TemplateImageVariant): Promise<TemplateImage> {
+    /**
+     * The image of a template in one variant; `original` is the animated artwork when there is one. With a
+     * language, the cover lettered in it when the template has one, else the default cover.
+     */
+    async getImage(
+      templateId: string,
+      variant: TemplateImageVariant,
+      language?: Language,
+    ): Promise<TemplateImage> {
       const template = await deps.repository.findTemplate(templateId);
+      const images = (language && template?.languageCovers[language]) || template;
       const reference =
-        variant === 'original' ? (template?.animatedImage ?? template?.previewImage) : template?.previewImage;
+        variant === 'original' ? (images?.animatedImage ?? images?.previewImage) : images?.previewImage;
       if (!template || !reference?.startsWith(MEDIA_PREFIX)) throw new AppError('image-not-found');
       const sourceKey = reference.slice(MEDIA_PREFIX.length);
       const version = imageVersion(template);

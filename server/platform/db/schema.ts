@@ -49,6 +49,8 @@ export interface TemplatesTable {
   isActive: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   /** `{name: {ar, ru}, description: {ar, ru}}`. */
   translations: ColumnType<unknown, string | undefined, string>;
+  /** `{[language]: {previewImage, animatedImage}}`: the covers lettered in one language. */
+  languageCovers: ColumnType<unknown, string | undefined, string>;
 }
 
 /** One change an admin made to the catalog (who, what, when), never rewritten. */

@@ -51,6 +51,9 @@ const coverArtSchema = z
   // The checks above are exactly what the CoverArt type states (a style's own palette, a motif with a hero).
   .transform((art) => art as CoverArt);
 
+/** A cover's words in one language: lines are separated by "\n"; "{year}" becomes the current year. */
+const coverTextSchema = z.strictObject({ headline: filled, subtitle: filled });
+
 const demoTemplateSchema = z.strictObject({
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens'),
   name: filled,
@@ -61,6 +64,8 @@ const demoTemplateSchema = z.strictObject({
   /** Lines are separated by "\n"; "{year}" becomes the current year. */
   headline: filled,
   subtitle: filled,
+  /** The cover's words in Arabic and Russian: each language gets a cover lettered in it. */
+  coverText: z.strictObject({ ar: coverTextSchema, ru: coverTextSchema }),
   art: coverArtSchema,
   /** Created within the last week, so it shows up under New Drops. */
   fresh: z.boolean().optional(),

@@ -33,7 +33,7 @@ describe('generateDemoCatalog', () => {
     catalog = normalizeCatalogSource(JSON.parse(JSON.stringify(source)), now);
     const active = new Set(catalog.categories.filter((c) => c.isActive).map((c) => c.id));
     listed = catalog.templates.filter((t) => t.previewImage !== null && active.has(t.categoryId));
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await rm(storageDir, { recursive: true, force: true });
@@ -208,6 +208,48 @@ describe('generateDemoCatalog', () => {
         first.reduce((sum, value, i) => sum + Math.abs(value - still[i]!), 0) / first.length;
       expect(meanDifference, t.id).toBeLessThan(6);
     }
+  });
+
+  it('letters every cover in Arabic and Russian too, each its own image, animated when the English one is', async () => {
+    const hashOf = async (reference: string) =>
+      createHash('sha256')
+        .update(await readFile(mediaPath(reference)))
+        .digest('hex');
+    for (const t of listed) {
+      expect(Object.keys(t.languageCovers).sort(), t.id).toEqual(['ar', 'ru']);
+      const ar = t.languageCovers.ar!;
+      const ru = t.languageCovers.ru!;
+      expect(ar.previewImage).toMatch(new RegExp(`^media:catalog/templates/${t.categoryId}-[a-z0-9-]+-ar-`));
+      expect(ru.previewImage).toMatch(new RegExp(`^media:catalog/templates/${t.categoryId}-[a-z0-9-]+-ru-`));
+      const stills = await Promise.all([t.previewImage!, ar.previewImage, ru.previewImage].map(hashOf));
+      expect(new Set(stills).size, t.id).toBe(3);
+      for (const cover of [ar, ru]) {
+        const meta = await sharp(mediaPath(cover.previewImage)).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', COVER_WIDTH, COVER_HEIGHT]);
+        expect(cover.animatedImage === null, t.id).toBe(t.animatedImage === null);
+      }
+      if (t.animatedImage !== null) {
+        const animations = await Promise.all(
+          [t.animatedImage, ar.animatedImage!, ru.animatedImage!].map(hashOf),
+        );
+        expect(new Set(animations).size, t.id).toBe(3);
+      }
+    }
+  });
+
+  it('differs between languages only in the lettering: the artwork around it is the same', async () => {
+    const t = listed.find((template) => template.id === 'golden-eid')!;
+    const pixels = (reference: string) => sharp(mediaPath(reference)).removeAlpha().raw().toBuffer();
+    const [en, ar] = await Promise.all([pixels(t.previewImage!), pixels(t.languageCovers.ar!.previewImage)]);
+    // Rows of the cover's top eighth (garland and frame, no lettering) match; the cover as a whole does not.
+    const top = COVER_WIDTH * 3 * (COVER_HEIGHT / 8);
+    const meanDifference = (from: number, to: number) => {
+      let sum = 0;
+      for (let i = from; i < to; i++) sum += Math.abs(en[i]! - ar[i]!);
+      return sum / (to - from);
+    };
+    expect(meanDifference(0, top)).toBeLessThan(1);
+    expect(meanDifference(0, en.length)).toBeGreaterThan(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { FileStorage } from '../../../platform/storage/file-storage.ts';
 import { ARTWORK_FOLDER, MEDIA_PREFIX, type CatalogSource, type RawTemplate } from '../catalog-source.ts';
-import { createRng, renderCover, seedFromText } from './artwork/index.ts';
+import { createRng, renderCovers, seedFromText, type CoverLettering } from './artwork/index.ts';
 import { DEMO_CATALOG, type DemoCatalog, type DemoCategory, type DemoTemplate } from './demo-catalog.ts';
 
 export interface GenerateDemoCatalogOptions {
@@ -29,10 +29,20 @@ interface Job {
   createdAt: Date;
 }
 
-interface Rendered extends Job {
+/** A cover's files (names under `catalog/templates/`). */
+interface CoverFiles {
   preview: string;
   animated: string | null;
 }
+
+interface Rendered extends Job, CoverFiles {
+  /** The covers lettered in Arabic and Russian; the default one above is lettered in English. */
+  languages: Record<LetteredLanguage, CoverFiles>;
+}
+
+/** The languages a demo cover is lettered in besides English. */
+const LETTERED_LANGUAGES = ['ar', 'ru'] as const;
+type LetteredLanguage = (typeof LETTERED_LANGUAGES)[number];
 
 /** The short content hash in file names changes every URL whose art changed. */
 function contentHash(data: Buffer): string {
@@ -81,22 +91,35 @@ function planDates(catalog: DemoCatalog, now: Date): Job[] {
 async function renderJob(job: Job, now: Date, storage: FileStorage): Promise<Rendered> {
   const { category, template } = job;
   const year = String(now.getUTCFullYear());
-  const cover = await renderCover({
-    ...template.art,
-    occasion: category.id,
-    headline: template.headline.replaceAll('{year}', year),
-    subtitle: template.subtitle.replaceAll('{year}', year),
-    seed: template.slug,
-  });
+  const withYear = (text: string) => text.replaceAll('{year}', year);
+  const letterings: CoverLettering[] = [
+    { language: 'en' as const, headline: template.headline, subtitle: template.subtitle },
+    ...LETTERED_LANGUAGES.map((language) => ({ language, ...template.coverText[language] })),
+  ].map((l) => ({ ...l, headline: withYear(l.headline), subtitle: withYear(l.subtitle) }));
+  const covers = await renderCovers(
+    { ...template.art, occasion: category.id, headline: '', subtitle: '', seed: template.slug },
+    letterings,
+  );
   const base = `${category.id}-${template.slug}`;
-  const preview = `${base}-${contentHash(cover.still)}.webp`;
-  await storage.write(`${TEMPLATES_KEY}/${preview}`, cover.still, 'image/webp');
-  let animated: string | null = null;
-  if (cover.animated) {
-    animated = `${base}-animated-${contentHash(cover.animated)}.webp`;
-    await storage.write(`${TEMPLATES_KEY}/${animated}`, cover.animated, 'image/webp');
-  }
-  return { ...job, preview, animated };
+  const files = await Promise.all(
+    covers.map(async (cover, i): Promise<CoverFiles> => {
+      const { language } = letterings[i]!;
+      const name = language === 'en' ? base : `${base}-${language}`;
+      const preview = `${name}-${contentHash(cover.still)}.webp`;
+      await storage.write(`${TEMPLATES_KEY}/${preview}`, cover.still, 'image/webp');
+      let animated: string | null = null;
+      if (cover.animated) {
+        animated = `${name}-animated-${contentHash(cover.animated)}.webp`;
+        await storage.write(`${TEMPLATES_KEY}/${animated}`, cover.animated, 'image/webp');
+      }
+      return { preview, animated };
+    }),
+  );
+  const [english, ...lettered] = files;
+  const languages = Object.fromEntries(
+    LETTERED_LANGUAGES.map((language, i) => [language, lettered[i]!]),
+  ) as Record<LetteredLanguage, CoverFiles>;
+  return { ...job, ...english!, languages };
 }
 
 /**
@@ -108,6 +131,18 @@ function rawTemplate(item: Rendered, index: number, styleNames: ReadonlyMap<stri
   const media = (file: string): string => `${MEDIA_PREFIX}${TEMPLATES_KEY}/${file}`;
   const preview = media(item.preview);
   const animated = item.animated ? media(item.animated) : undefined;
+  const languageCovers = Object.fromEntries(
+    LETTERED_LANGUAGES.map((language) => {
+      const files = item.languages[language];
+      return [
+        language,
+        compact({
+          imageUrl: media(files.preview),
+          animatedUrl: files.animated ? media(files.animated) : undefined,
+        }),
+      ];
+    }),
+  );
   const ms = createdAt.getTime();
   // Rows dated by their id carry no date field at all.
   const dated = template.datedById ? undefined : createdAt;
@@ -121,6 +156,7 @@ function rawTemplate(item: Rendered, index: number, styleNames: ReadonlyMap<stri
         Name: template.name,
         Description: template.description,
         translations: template.translations,
+        languageCovers,
         Tags: template.tags,
         CategoryId: category.id,
         StyleID: template.art.style,
@@ -134,6 +170,7 @@ function rawTemplate(item: Rendered, index: number, styleNames: ReadonlyMap<stri
         name: template.name,
         description: template.description,
         translations: template.translations,
+        languageCovers,
         tags: template.tags,
         categoryId: category.id,
         Style: styleNames.get(template.art.style),
@@ -148,6 +185,7 @@ function rawTemplate(item: Rendered, index: number, styleNames: ReadonlyMap<stri
         name: template.name,
         Description: template.description,
         translations: template.translations,
+        languageCovers,
         tags: template.tags,
         categoryId: category.id,
         styleId: template.art.style,
@@ -180,7 +218,9 @@ export async function generateDemoCatalog(options: GenerateDemoCatalogOptions): 
   const rendered = await mapConcurrently(jobs, concurrency, async (job) => {
     const result = await renderJob(job, now, storage);
     done++;
-    if (done % 10 === 0 || done === jobs.length) log?.(`Rendered ${done}/${jobs.length} demo covers`);
+    if (done % 10 === 0 || done === jobs.length) {
+      log?.(`Rendered ${done}/${jobs.length} demo covers (each in English, Arabic and Russian)`);
+    }
     return result;
   });
 

@@ -17,6 +17,7 @@ import {
 } from '../../../../shared/admin/admin.contract.ts';
 import type { HomeResponse } from '../../../../shared/catalog/catalog.contract.ts';
 import { adminApi, catalogApi } from '../../../../shared/api-paths.ts';
+import { LANGUAGES, type Language } from '../../../../shared/i18n/languages.ts';
 import { apiRequest, apiResponse, getJson, isClientError } from '../../../lib/api-client.ts';
 
 export const adminKeys = {
@@ -90,19 +91,36 @@ function useAdminMutation<I, O>(run: (input: I) => Promise<O>) {
  */
 export function useSaveTemplate() {
   return useAdminMutation(
-    async ({ id, input, artwork }: { id: string | null; input: TemplateInput; artwork: File | null }) => {
+    async ({
+      id,
+      input,
+      artwork,
+      languageArtwork = {},
+    }: {
+      id: string | null;
+      input: TemplateInput;
+      artwork: File | null;
+      /** A file per language to upload as its cover, null to remove it. */
+      languageArtwork?: Partial<Record<Language, File | null>>;
+    }) => {
       const body = templateInputSchema.parse(input);
       let saved = id
         ? await sendJson<AdminTemplate>('PUT', adminApi.template(id), body)
         : await sendJson<AdminTemplate>('POST', adminApi.templates, body);
-      if (artwork) {
-        saved = await apiRequest<AdminTemplate>(adminApi.templateArtwork(saved.id), {
+      const upload = (path: string, file: File) =>
+        apiRequest<AdminTemplate>(path, {
           init: {
             method: 'PUT',
-            headers: { 'content-type': artwork.type || 'application/octet-stream' },
-            body: artwork,
+            headers: { 'content-type': file.type || 'application/octet-stream' },
+            body: file,
           },
         });
+      if (artwork) saved = await upload(adminApi.templateArtwork(saved.id), artwork);
+      for (const language of LANGUAGES) {
+        const change = languageArtwork[language];
+        if (change === undefined) continue;
+        const path = adminApi.templateLanguageArtwork(saved.id, language);
+        saved = change === null ? await sendJson<AdminTemplate>('DELETE', path) : await upload(path, change);
       }
       return saved;
     },

@@ -9,6 +9,7 @@ import {
   type Language,
 } from '../../../../shared/i18n/languages.ts';
 import type { Translator } from '../../../../shared/i18n/translator.ts';
+import { templatePictures } from '../../../../shared/catalog/catalog.rules.ts';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -72,7 +73,7 @@ export function HomePreview() {
                   {section.templates.slice(0, 5).map((template) => (
                     <img
                       key={template.id}
-                      src={template.thumbnailUrl}
+                      src={templatePictures(template, language).thumbnailUrl}
                       alt={localizedName(template.name, template.translations.name, language)}
                       title={localizedName(template.name, template.translations.name, language)}
                       loading="lazy"

@@ -14,6 +14,7 @@ import {
   TranslatedTextFields,
   useAdminNameText,
 } from './admin-fields.tsx';
+import { LanguageArtworkFields, type LanguageArtworkChanges } from './language-artwork-fields.tsx';
 
 /** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local field shows. */
 function localDateTime(iso: string): string {
@@ -25,7 +26,7 @@ function localDateTime(iso: string): string {
 /**
  * Creates or edits a template: its texts and their Arabic and Russian versions, category, style, whether
  * visitors see it, its date (New Drops) and its artwork, shown cropped to 3:4 as the lists show it before
- * anything is saved.
+ * anything is saved, and its covers lettered in each language.
  */
 export function TemplateForm({
   template,
@@ -50,6 +51,7 @@ export function TemplateForm({
   const [createdAt, setCreatedAt] = useState(template ? localDateTime(template.createdAt) : '');
   const [artwork, setArtwork] = useState<File | null>(null);
   const chosenUrl = useObjectUrl(artwork);
+  const [languageArtwork, setLanguageArtwork] = useState<LanguageArtworkChanges>({});
   const previewUrl = chosenUrl ?? template?.animatedUrl ?? template?.coverUrl ?? null;
 
   function submit(event: FormEvent) {
@@ -58,6 +60,7 @@ export function TemplateForm({
       {
         id: template?.id ?? null,
         artwork,
+        languageArtwork,
         input: {
           name: name.text,
           description: description.text,
@@ -134,6 +137,7 @@ export function TemplateForm({
           </div>
           <figcaption className="text-xs text-muted">{t('admin.fields.cropPreview')}</figcaption>
         </figure>
+        <LanguageArtworkFields template={template} changes={languageArtwork} onChange={setLanguageArtwork} />
       </div>
       <FormActions error={save.error} saving={save.isPending} onCancel={onDone} className="md:col-span-2" />
     </form>

@@ -127,6 +127,8 @@ export function CardForm({
   // has a default value, so it is whole (the hook types it as partial for forms without defaults).
   const values = useWatch({ control: form.control }) as CardFormValues;
   const { errors, isSubmitting: working } = formState;
+  // The cover follows the card's language, as the recipient will see it.
+  const coverUrl = template.languageCoverUrls[values.language] ?? template.coverUrl;
   const [aiOpen, setAiOpen] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [tooLarge, setTooLarge] = useState<File | null>(null);
@@ -258,9 +260,9 @@ export function CardForm({
           title={purpose.title}
           onClose={onClose}
           leading={
-            template.coverUrl && (
+            coverUrl && (
               <img
-                src={template.coverUrl}
+                src={coverUrl}
                 alt=""
                 width={48}
                 height={64}

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
-import type { Translations } from '../../../../shared/i18n/languages.ts';
+import type { Language, Translations } from '../../../../shared/i18n/languages.ts';
 
 /**
  * What the editor shows of the template: its id (for the card), name (with its translations, shown in the UI
@@ -13,6 +13,8 @@ export interface EditorTemplate {
   name: string;
   nameTranslations: Translations;
   coverUrl: string | null;
+  /** The covers lettered in one card language each; a language missing here shows `coverUrl`. */
+  languageCoverUrls: Partial<Record<Language, string>>;
   categoryName: string | null;
 }
 
@@ -28,6 +30,9 @@ export function editorTemplateOf(template: TemplateSummary): EditorTemplate {
     name: template.name,
     nameTranslations: template.translations.name,
     coverUrl: template.coverUrl,
+    languageCoverUrls: Object.fromEntries(
+      Object.entries(template.languagePictures).map(([language, pictures]) => [language, pictures.coverUrl]),
+    ),
     categoryName: template.categoryName,
   };
 }
@@ -39,6 +44,7 @@ export function editorTemplateOfCard(card: Card): EditorTemplate {
     name: card.title,
     nameTranslations: {},
     coverUrl: card.templateImageUrl,
+    languageCoverUrls: {},
     categoryName: null,
   };
 }

@@ -1,7 +1,8 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from '../../../lib/translation.tsx';
-import { useLocalizedName } from '../../../lib/use-localized-name.ts';
+import { useLanguage, useLocalizedName } from '../../../lib/use-localized-name.ts';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
+import { templatePictures } from '../../../../shared/catalog/catalog.rules.ts';
 import { LIST_PICTURE_WIDTH } from '../../../../shared/constants.ts';
 import { cn } from '../../../lib/cn.ts';
 import { GRID_PICTURE_SIZES } from './template-grid-layout.ts';
@@ -26,6 +27,7 @@ export function TemplateCard({
 }: TemplateCardProps) {
   const { t } = useTranslation();
   const localized = useLocalizedName();
+  const pictures = templatePictures(template, useLanguage());
   return (
     <button
       type="button"
@@ -46,8 +48,8 @@ export function TemplateCard({
         )}
       >
         <TemplateImage
-          src={template.thumbnailUrl}
-          srcSet={template.thumbnailSrcSet}
+          src={pictures.thumbnailUrl}
+          srcSet={pictures.thumbnailSrcSet}
           sizes={layout === 'row' ? `${LIST_PICTURE_WIDTH}px` : GRID_PICTURE_SIZES}
           alt=""
           width={LIST_PICTURE_WIDTH}

@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { TemplateSummary } from '../../../../shared/catalog/catalog.contract.ts';
+import { templatePictures } from '../../../../shared/catalog/catalog.rules.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
@@ -10,7 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { prefersReducedMotion } from '../../../lib/motion.ts';
 import { useCatalogLists } from '../api/use-catalog-lists.ts';
-import { useLocalizedName } from '../../../lib/use-localized-name.ts';
+import { useLanguage, useLocalizedName } from '../../../lib/use-localized-name.ts';
 
 interface TemplatePreviewDialogProps {
   /** The template to preview; null keeps the dialog closed. */
@@ -67,9 +68,10 @@ function PreviewContent({
     translations: template.translations.description,
   });
   const { data: lists } = useCatalogLists();
+  const pictures = templatePictures(template, useLanguage());
   const [animatedReady, setAnimatedReady] = useState(false);
   // With reduced motion the still cover is the preview.
-  const [showAnimated] = useState(() => template.animatedUrl !== null && !prefersReducedMotion());
+  const [showAnimated] = useState(() => pictures.animatedUrl !== null && !prefersReducedMotion());
 
   // The summary carries canonical names only; the lists have their translations.
   const category = lists?.categories.find((c) => c.name === template.categoryName);
@@ -86,15 +88,15 @@ function PreviewContent({
         {/* On a phone the cover leaves room under it for the name and the actions (3:4 of 42% of the height). */}
         <div className="relative mx-auto aspect-[3/4] w-full max-w-[min(300px,31.5dvh)] overflow-hidden rounded-2xl shadow-card-hover md:max-w-none">
           <img
-            src={template.coverUrl}
+            src={pictures.coverUrl}
             alt={name}
             width={400}
             height={533}
             className="absolute inset-0 size-full object-cover"
           />
-          {showAnimated && template.animatedUrl && (
+          {showAnimated && pictures.animatedUrl && (
             <img
-              src={template.animatedUrl}
+              src={pictures.animatedUrl}
               alt=""
               aria-hidden="true"
               onLoad={() => setAnimatedReady(true)}
@@ -104,7 +106,7 @@ function PreviewContent({
               )}
             />
           )}
-          {template.animatedUrl && (
+          {pictures.animatedUrl && (
             <span className="absolute end-2 bottom-2 inline-flex items-center gap-1 rounded-full bg-white/95 px-2 py-0.5 text-xs font-extrabold text-plum-800 shadow-sm">
               <Sparkles aria-hidden="true" className="size-3" />
               {t('catalog.preview.animated')}

@@ -1,3 +1,4 @@
+import type { Language } from '../../../../../shared/i18n/languages.ts';
 import type { Palette, PaletteChoice } from './palettes.ts';
 import type { Point } from './shapes.ts';
 
@@ -75,6 +76,8 @@ export type CoverArt = PaletteChoice & Composition & { lettering: Lettering; mot
 
 export type CoverDesign = CoverArt & {
   occasion: Occasion;
+  /** The language the headline and subtitle are written in (English unless given). */
+  language?: Language;
   headline: string;
   subtitle: string;
   /** Usually the template slug. */

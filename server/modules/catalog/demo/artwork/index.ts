@@ -11,7 +11,8 @@ import {
   type StyleKey,
 } from './design.ts';
 import { HEROES } from './heroes.ts';
-import { loadCoverFonts, setLettering, type CoverFonts } from './lettering.ts';
+import type { Language } from '../../../../../shared/i18n/languages.ts';
+import { loadCoverFonts, setLettering } from './lettering.ts';
 import { frame, garland } from './ornaments.ts';
 import { paletteFor, type Palette } from './palettes.ts';
 import { drawParticles, scatterParticles } from './particles.ts';
@@ -85,10 +86,26 @@ function uidFactory(prefix: string): (name: string) => string {
 // Scene assembly
 
 interface Layers {
-  /** Everything that stays still: background, medallion, frame and lettering. */
-  base: string;
-  /** Hero, garland and particles at animation phase t. */
+  /** Per lettering, everything that stays still: background, medallion, frame and lettering. */
+  bases: string[];
+  /** Hero, garland and particles at animation phase t: the same under every lettering. */
   motion: (t: number) => string;
+}
+
+/** A cover's words in one language. */
+export interface CoverLettering {
+  language: Language;
+  headline: string;
+  subtitle: string;
+}
+
+function union(boxes: readonly Rect[]): Rect {
+  return {
+    x1: Math.min(...boxes.map((b) => b.x1)),
+    y1: Math.min(...boxes.map((b) => b.y1)),
+    x2: Math.max(...boxes.map((b) => b.x2)),
+    y2: Math.max(...boxes.map((b) => b.y2)),
+  };
 }
 
 const TEXT_ZONES: Record<CoverDesign['layout'], Rect> = {
@@ -97,7 +114,11 @@ const TEXT_ZONES: Record<CoverDesign['layout'], Rect> = {
   scatter: { x1: 118, y1: 290, x2: W - 118, y2: 522 },
 };
 
-function composeLayers(design: CoverDesign, fonts: CoverFonts): Layers {
+/**
+ * The layers of one design under each of its letterings. Particles and the hero keep clear of the union of
+ * the letterings' boxes, so the motion layer is one for all of them and is rasterised once.
+ */
+function composeLayers(design: CoverDesign, letterings: readonly CoverLettering[]): Layers {
   const seed = seedFromText(design.seed);
   const layoutRng = createRng(seed);
   const palette = paletteFor(design);
@@ -130,13 +151,19 @@ function composeLayers(design: CoverDesign, fonts: CoverFonts): Layers {
     hero,
     focus: (hero ? [hero.x, hero.y] : [300, (zone.y1 + zone.y2) / 2]) as Point,
   };
-  const words = setLettering(partial, fonts, zone);
-  const scene: Scene = { ...partial, text: words.box };
+  const words = letterings.map((lettering) =>
+    setLettering(
+      { ...partial, design: { ...design, ...lettering } },
+      loadCoverFonts(lettering.language),
+      zone,
+    ),
+  );
+  const scene: Scene = { ...partial, text: union(words.map((w) => w.box)) };
 
   const back =
     background(scene, createRng(seed ^ 0x5bd1e995)) +
     (hero ? '' : medallion(scene, createRng(seed ^ 0x27d4eb2f)));
-  const front = frame(scene, createRng(seed ^ 0x165667b1)) + words.svg;
+  const ornaments = frame(scene, createRng(seed ^ 0x165667b1));
   const particles = scatterParticles(scene, createRng(seed ^ 0x9e3779b9), design.motion === 'fall');
 
   const motion = (t: number): string => {
@@ -173,7 +200,10 @@ function composeLayers(design: CoverDesign, fonts: CoverFonts): Layers {
     }
     return out + drawParticles(particles, design.motion, t, scene.text);
   };
-  return { base: svgDocument(scene, back + front), motion: (t) => svgDocument(scene, motion(t)) };
+  return {
+    bases: words.map((w) => svgDocument(scene, back + ornaments + w.svg)),
+    motion: (t) => svgDocument(scene, motion(t)),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -206,34 +236,61 @@ function extractBody(document: string): string {
   return document.slice(document.indexOf('</defs>') + '</defs>'.length, document.lastIndexOf('</svg>'));
 }
 
+/** Renders a design lettered in its own language (English unless it names one). */
 export async function renderCover(design: CoverDesign): Promise<RenderedCover> {
-  const layers = composeLayers(design, loadCoverFonts());
+  const [cover] = await renderCovers(design, [
+    { language: design.language ?? 'en', headline: design.headline, subtitle: design.subtitle },
+  ]);
+  return cover!;
+}
+
+/**
+ * Renders one design under several letterings (one per language), in their order. The motion layer is the
+ * same under each, so an animated design rasterises its frames once.
+ */
+export async function renderCovers(
+  design: CoverDesign,
+  letterings: readonly CoverLettering[],
+): Promise<RenderedCover[]> {
+  const layers = composeLayers(design, letterings);
   if (!design.motion) {
     // A still is one SVG: cheaper than two rasterisations and a composite.
-    const document = layers.base.replace('</svg>', `${extractBody(layers.motion(0))}</svg>`);
-    const still = await sharp(Buffer.from(document)).webp({ quality: STILL_QUALITY, effort: 4 }).toBuffer();
-    return { still, animated: null };
+    const moving = extractBody(layers.motion(0));
+    return Promise.all(
+      layers.bases.map(async (base) => ({
+        still: await sharp(Buffer.from(base.replace('</svg>', `${moving}</svg>`)))
+          .webp({ quality: STILL_QUALITY, effort: 4 })
+          .toBuffer(),
+        animated: null,
+      })),
+    );
   }
-  const base = await sharp(Buffer.from(layers.base)).removeAlpha().raw().toBuffer();
-  const frames: Buffer[] = [];
+  const moving: Buffer[] = [];
   for (let i = 0; i < FRAME_COUNT; i++) {
-    const moving = await sharp(Buffer.from(layers.motion(i / FRAME_COUNT)))
-      .ensureAlpha()
-      .raw()
-      .toBuffer();
-    frames.push(blendOver(base, moving));
+    moving.push(
+      await sharp(Buffer.from(layers.motion(i / FRAME_COUNT)))
+        .ensureAlpha()
+        .raw()
+        .toBuffer(),
+    );
   }
-  // The still is frame 0 itself, so the preview and the animation's first frame are pixel-identical.
-  const still = await sharp(frames[0], { raw: RGB }).webp({ quality: STILL_QUALITY, effort: 4 }).toBuffer();
-  const animated = await sharp(Buffer.concat(frames), {
-    raw: { ...RGB, height: H * FRAME_COUNT, pageHeight: H },
-  })
-    .webp({
-      quality: ANIMATED_QUALITY,
-      effort: 2,
-      loop: 0,
-      delay: Array.from({ length: FRAME_COUNT }, () => FRAME_DELAY_MS),
+  const covers: RenderedCover[] = [];
+  for (const document of layers.bases) {
+    const base = await sharp(Buffer.from(document)).removeAlpha().raw().toBuffer();
+    const frames = moving.map((frame) => blendOver(base, frame));
+    // The still is frame 0 itself, so the preview and the animation's first frame are pixel-identical.
+    const still = await sharp(frames[0], { raw: RGB }).webp({ quality: STILL_QUALITY, effort: 4 }).toBuffer();
+    const animated = await sharp(Buffer.concat(frames), {
+      raw: { ...RGB, height: H * FRAME_COUNT, pageHeight: H },
     })
-    .toBuffer();
-  return { still, animated };
+      .webp({
+        quality: ANIMATED_QUALITY,
+        effort: 2,
+        loop: 0,
+        delay: Array.from({ length: FRAME_COUNT }, () => FRAME_DELAY_MS),
+      })
+      .toBuffer();
+    covers.push({ still, animated });
+  }
+  return covers;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { textDirection, type Language } from '../../../../../shared/i18n/languages.ts';
 import type { Lettering, Rect, Scene, StyleKey } from './design.ts';
 import type { Palette } from './palettes.ts';
 import { leaf, n } from './shapes.ts';
@@ -39,55 +40,117 @@ function pathData(commands: readonly PathCommand[]): string {
 }
 
 /**
- * The slice of opentype.js used here (the package ships no type declarations). Glyphs are laid out one by
- * one rather than through Font.getPath: its shaping pass throws on a GSUB lookup type it does not support,
- * which the Playfair Display italic build contains, and display Latin needs nothing beyond kerning.
+ * The slice of opentype.js used here (the package ships no type declarations). Latin and Cyrillic glyphs are
+ * laid out one by one rather than through Font.getPath: its shaping pass throws on a GSUB lookup type it does
+ * not support, which the Playfair Display italic build contains, and display Latin and Cyrillic need nothing
+ * beyond kerning. Arabic is shaped (joining forms, the lam-alef ligature, right-to-left order) by
+ * Font.stringToGlyphs, which the Arabic faces below support.
  */
 interface Font {
   unitsPerEm: number;
   charToGlyph(char: string): Glyph;
+  charToGlyphIndex(char: string): number;
+  stringToGlyphs(text: string): Glyph[];
   getKerningValue(left: Glyph, right: Glyph): number;
 }
 interface OpenType {
   parse(buffer: ArrayBuffer): Font;
 }
 
-const FONT_FILES = {
-  script: '@fontsource/pacifico/files/pacifico-latin-400-normal.woff',
-  serif: '@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff',
-  serifRegular: '@fontsource/playfair-display/files/playfair-display-latin-400-normal.woff',
-  serifItalic: '@fontsource/playfair-display/files/playfair-display-latin-500-italic.woff',
-  sansLight: '@fontsource/poppins/files/poppins-latin-300-normal.woff',
-  sans: '@fontsource/poppins/files/poppins-latin-500-normal.woff',
-  sansBold: '@fontsource/poppins/files/poppins-latin-800-normal.woff',
-} as const;
+/** The lettering's roles; each language sets them in faces that have its letters. */
+type FontRole = 'script' | 'serif' | 'serifRegular' | 'serifItalic' | 'sansLight' | 'sans' | 'sansBold';
 
-export type CoverFonts = Record<keyof typeof FONT_FILES, Font>;
+const fontsource = (family: string, subset: string, weight: number, italic = false) =>
+  `@fontsource/${family}/files/${family}-${subset}-${weight}-${italic ? 'italic' : 'normal'}.woff`;
 
-let cachedFonts: CoverFonts | undefined;
+/**
+ * The fonts of each role, per language, first choice first. The Cyrillic and Arabic files of a family hold
+ * only those letters, so the same family's Latin file follows for spaces, digits and punctuation. Cyrillic
+ * swaps the faces without Cyrillic letters (Pacifico's has none that join, Poppins none at all) for the
+ * closest that have them; Arabic sets everything in Marhey, a rounded display face, with Lalezar for the bold
+ * caps role (Arabic has no capitals: a heavy face plays their part).
+ */
+const FONT_FILES: Record<Language, Record<FontRole, string[]>> = {
+  en: {
+    script: [fontsource('pacifico', 'latin', 400)],
+    serif: [fontsource('playfair-display', 'latin', 700)],
+    serifRegular: [fontsource('playfair-display', 'latin', 400)],
+    serifItalic: [fontsource('playfair-display', 'latin', 500, true)],
+    sansLight: [fontsource('poppins', 'latin', 300)],
+    sans: [fontsource('poppins', 'latin', 500)],
+    sansBold: [fontsource('poppins', 'latin', 800)],
+  },
+  ru: {
+    script: [fontsource('lobster', 'cyrillic', 400), fontsource('lobster', 'latin', 400)],
+    serif: [fontsource('playfair-display', 'cyrillic', 700), fontsource('playfair-display', 'latin', 700)],
+    serifRegular: [
+      fontsource('playfair-display', 'cyrillic', 400),
+      fontsource('playfair-display', 'latin', 400),
+    ],
+    serifItalic: [
+      fontsource('playfair-display', 'cyrillic', 500, true),
+      fontsource('playfair-display', 'latin', 500, true),
+    ],
+    sansLight: [fontsource('fira-sans', 'cyrillic', 300), fontsource('fira-sans', 'latin', 300)],
+    sans: [fontsource('fira-sans', 'cyrillic', 500), fontsource('fira-sans', 'latin', 500)],
+    sansBold: [fontsource('fira-sans', 'cyrillic', 800), fontsource('fira-sans', 'latin', 800)],
+  },
+  ar: {
+    script: [fontsource('marhey', 'arabic', 700), fontsource('marhey', 'latin', 700)],
+    serif: [fontsource('marhey', 'arabic', 600), fontsource('marhey', 'latin', 600)],
+    serifRegular: [fontsource('marhey', 'arabic', 500), fontsource('marhey', 'latin', 500)],
+    serifItalic: [fontsource('marhey', 'arabic', 600), fontsource('marhey', 'latin', 600)],
+    sansLight: [fontsource('marhey', 'arabic', 300), fontsource('marhey', 'latin', 300)],
+    sans: [fontsource('marhey', 'arabic', 500), fontsource('marhey', 'latin', 500)],
+    sansBold: [fontsource('lalezar', 'arabic', 400), fontsource('lalezar', 'latin', 400)],
+  },
+};
+
+/** A language's fonts by role, and whether its lines run right to left. */
+export interface CoverFonts {
+  language: Language;
+  rtl: boolean;
+  roles: Record<FontRole, Font[]>;
+}
+
+const parsedFiles = new Map<string, Font>();
+const cachedFonts = new Map<Language, CoverFonts>();
 
 /** Parsed once per process: parsing is the slow part of opentype.js. */
-export function loadCoverFonts(): CoverFonts {
-  if (cachedFonts) return cachedFonts;
+export function loadCoverFonts(language: Language = 'en'): CoverFonts {
+  const cached = cachedFonts.get(language);
+  if (cached) return cached;
   const require = createRequire(import.meta.url);
   const opentype = require('opentype.js') as OpenType;
-  const entries = Object.entries(FONT_FILES).map(([key, specifier]) => {
-    const file = readFileSync(require.resolve(specifier));
-    return [key, opentype.parse(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength))];
-  });
-  cachedFonts = Object.fromEntries(entries) as CoverFonts;
-  return cachedFonts;
+  const parse = (specifier: string): Font => {
+    let font = parsedFiles.get(specifier);
+    if (!font) {
+      const file = readFileSync(require.resolve(specifier));
+      font = opentype.parse(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
+      parsedFiles.set(specifier, font);
+    }
+    return font;
+  };
+  const roles = Object.fromEntries(
+    Object.entries(FONT_FILES[language]).map(([role, files]) => [role, files.map(parse)]),
+  ) as Record<FontRole, Font[]>;
+  const fonts: CoverFonts = { language, rtl: textDirection(language) === 'rtl', roles };
+  cachedFonts.set(language, fonts);
+  return fonts;
 }
 
 interface Face {
-  font: Font;
-  /** Letter spacing in em. */
+  /** First choice first: each character is set in the first that has it. */
+  fonts: Font[];
+  /** Letter spacing in em (never between joined Arabic letters). */
   spacing: number;
   upper: boolean;
   /** Size relative to the block's main size. */
   scale: number;
   /** How far (em) two stacked lines of this face may interleave: swash scripts tuck descenders in. */
   overlap: number;
+  /** Lines run right to left (Arabic). */
+  rtl: boolean;
 }
 
 interface SetLine {
@@ -104,27 +167,63 @@ function faceText(face: Face, text: string): string {
   return face.upper ? curly.toUpperCase() : curly;
 }
 
+interface Run {
+  font: Font;
+  glyphs: Glyph[];
+  /** Shaped Arabic: its glyphs join, so no letter spacing or kerning between them. */
+  joined: boolean;
+}
+
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
+
+/**
+ * A line as runs of glyphs in visual order, left to right. Characters go to the first font that has them;
+ * consecutive ones of a font form a run. Right to left, the runs are reversed (a digit or Latin run keeps its
+ * own order inside) and Arabic runs are shaped, which also orders their glyphs visually.
+ */
+function shapeRuns(face: Face, content: string): Run[] {
+  const runs: { font: Font; text: string }[] = [];
+  for (const char of content) {
+    const font = face.fonts.find((f) => f.charToGlyphIndex(char) > 0) ?? face.fonts[0]!;
+    const last = runs[runs.length - 1];
+    if (last?.font === font) last.text += char;
+    else runs.push({ font, text: char });
+  }
+  const shaped = runs.map(({ font, text }): Run => {
+    const joined = face.rtl && ARABIC.test(text);
+    return {
+      font,
+      glyphs: joined ? font.stringToGlyphs(text) : Array.from(text, (char) => font.charToGlyph(char)),
+      joined,
+    };
+  });
+  return face.rtl ? shaped.reverse() : shaped;
+}
+
 function runGlyphs(face: Face, content: string, size: number, x: number, baseline: number): SetLine {
-  const { font } = face;
-  const glyphs = Array.from(content, (char) => font.charToGlyph(char));
-  const scale = size / font.unitsPerEm;
   const box = { x1: Infinity, y1: Infinity, x2: -Infinity, y2: -Infinity };
   let pen = x;
   let d = '';
-  glyphs.forEach((glyph, i) => {
-    const path = glyph.getPath(pen, baseline, size);
-    // Blank glyphs (spaces) report a 0,0 box, which must not stretch the ink box.
-    if (path.commands.length > 0) {
-      d += pathData(path.commands);
-      const bounds = path.getBoundingBox();
-      box.x1 = Math.min(box.x1, bounds.x1);
-      box.y1 = Math.min(box.y1, bounds.y1);
-      box.x2 = Math.max(box.x2, bounds.x2);
-      box.y2 = Math.max(box.y2, bounds.y2);
-    }
-    pen += (glyph.advanceWidth ?? 0) * scale;
-    const next = glyphs[i + 1];
-    if (next) pen += font.getKerningValue(glyph, next) * scale + face.spacing * size;
+  const runs = shapeRuns(face, content);
+  runs.forEach((run, r) => {
+    const { font } = run;
+    const scale = size / font.unitsPerEm;
+    run.glyphs.forEach((glyph, i) => {
+      const path = glyph.getPath(pen, baseline, size);
+      // Blank glyphs (spaces) report a 0,0 box, which must not stretch the ink box.
+      if (path.commands.length > 0) {
+        d += pathData(path.commands);
+        const bounds = path.getBoundingBox();
+        box.x1 = Math.min(box.x1, bounds.x1);
+        box.y1 = Math.min(box.y1, bounds.y1);
+        box.x2 = Math.max(box.x2, bounds.x2);
+        box.y2 = Math.max(box.y2, bounds.y2);
+      }
+      pen += (glyph.advanceWidth ?? 0) * scale;
+      const next = run.glyphs[i + 1];
+      if (next && !run.joined) pen += font.getKerningValue(glyph, next) * scale + face.spacing * size;
+    });
+    if (r < runs.length - 1 && !run.joined) pen += face.spacing * size;
   });
   return { d, top: box.y1, bottom: box.y2, left: box.x1, right: box.x2 };
 }
@@ -136,7 +235,7 @@ function setLine(face: Face, text: string, size: number, cx: number, baseline: n
   return runGlyphs(face, content, size, cx - (probe.left + probe.right) / 2, baseline);
 }
 
-const SCRIPT_FOR: Record<StyleKey, keyof CoverFonts> = {
+const SCRIPT_FOR: Record<StyleKey, FontRole> = {
   elegant: 'serifItalic',
   floral: 'serifItalic',
   minimal: 'serifItalic',
@@ -144,28 +243,41 @@ const SCRIPT_FOR: Record<StyleKey, keyof CoverFonts> = {
   retro: 'script',
 };
 
+/** A face of `fonts` in `role`; right to left, letters are never spaced (it would break their joins). */
+function face(
+  fonts: CoverFonts,
+  role: FontRole,
+  options: Pick<Face, 'spacing' | 'upper' | 'scale' | 'overlap'>,
+): Face {
+  return {
+    ...options,
+    fonts: fonts.roles[role],
+    spacing: fonts.rtl ? 0 : options.spacing,
+    rtl: fonts.rtl,
+  };
+}
+
 function headlineFaces(style: StyleKey, lettering: Lettering, fonts: CoverFonts, lines: number): Face[] {
-  const scriptFont = SCRIPT_FOR[style];
-  const script: Face = {
-    font: fonts[scriptFont],
+  const scriptRole = SCRIPT_FOR[style];
+  const script = face(fonts, scriptRole, {
     spacing: 0,
     upper: false,
     scale: 1,
-    overlap: scriptFont === 'script' ? 0.16 : 0,
-  };
-  const serif: Face = {
-    font: style === 'minimal' ? fonts.serifRegular : fonts.serif,
+    // Pacifico's swash descenders tuck between its lines; Lobster's and Marhey's would collide.
+    overlap: scriptRole === 'script' && fonts.language === 'en' ? 0.16 : 0,
+  });
+  const serif = face(fonts, style === 'minimal' ? 'serifRegular' : 'serif', {
     spacing: 0,
     upper: false,
     scale: 1,
     overlap: 0,
-  };
+  });
   const caps: Face =
     style === 'playful' || style === 'retro'
-      ? { font: fonts.sansBold, spacing: 0.01, upper: true, scale: 1, overlap: 0 }
+      ? face(fonts, 'sansBold', { spacing: 0.01, upper: true, scale: 1, overlap: 0 })
       : style === 'minimal'
-        ? { font: fonts.sansLight, spacing: 0.16, upper: true, scale: 0.92, overlap: 0 }
-        : { font: fonts.serifRegular, spacing: 0.08, upper: true, scale: 0.9, overlap: 0 };
+        ? face(fonts, 'sansLight', { spacing: 0.16, upper: true, scale: 0.92, overlap: 0 })
+        : face(fonts, 'serifRegular', { spacing: 0.08, upper: true, scale: 0.9, overlap: 0 });
   const faces: Face[] = [];
   for (let i = 0; i < lines; i++) {
     if (lettering === 'mixed' && lines > 1) faces.push(i === 0 ? { ...script, scale: 0.62 } : caps);
@@ -196,7 +308,8 @@ function stackLines(
       cursor +=
         previous.overlap > 0 && face.overlap > 0
           ? -Math.min(previous.overlap, face.overlap) * size
-          : 0.08 * size;
+          : // Arabic's dots and tails reach far above and below its letters: its lines need more air.
+            (face.rtl ? 0.2 : 0.08) * size;
     const probe = setLine(face, line, size * face.scale, cx, 0);
     const placed = setLine(face, line, size * face.scale, cx, cursor - probe.top);
     out.push(placed);
@@ -226,15 +339,21 @@ function fitHeadline(
 function subtitleFace(style: StyleKey, fonts: CoverFonts): { face: Face; size: number } {
   switch (style) {
     case 'elegant':
-      return { face: { font: fonts.sans, spacing: 0.24, upper: true, scale: 1, overlap: 0 }, size: 15 };
+      return { face: face(fonts, 'sans', { spacing: 0.24, upper: true, scale: 1, overlap: 0 }), size: 15 };
     case 'playful':
-      return { face: { font: fonts.sans, spacing: 0.02, upper: false, scale: 1, overlap: 0 }, size: 21 };
+      return { face: face(fonts, 'sans', { spacing: 0.02, upper: false, scale: 1, overlap: 0 }), size: 21 };
     case 'minimal':
-      return { face: { font: fonts.sans, spacing: 0.3, upper: true, scale: 1, overlap: 0 }, size: 13 };
+      return { face: face(fonts, 'sans', { spacing: 0.3, upper: true, scale: 1, overlap: 0 }), size: 13 };
     case 'floral':
-      return { face: { font: fonts.serifItalic, spacing: 0, upper: false, scale: 1, overlap: 0 }, size: 25 };
+      return {
+        face: face(fonts, 'serifItalic', { spacing: 0, upper: false, scale: 1, overlap: 0 }),
+        size: 25,
+      };
     case 'retro':
-      return { face: { font: fonts.sansBold, spacing: 0.14, upper: true, scale: 1, overlap: 0 }, size: 15 };
+      return {
+        face: face(fonts, 'sansBold', { spacing: 0.14, upper: true, scale: 1, overlap: 0 }),
+        size: 15,
+      };
   }
 }
 
@@ -271,6 +390,8 @@ export function setLettering(scene: Omit<Scene, 'text'>, fonts: CoverFonts, zone
   const zoneWidth = zone.x2 - zone.x1;
   const cx = (zone.x1 + zone.x2) / 2;
   const sub = subtitleFace(design.style, fonts);
+  // Arabic letters sit small on their em (a low x-height): the subtitle needs a larger size to read as well.
+  if (fonts.rtl) sub.size *= 1.3;
   const subtitleSize = Math.min(
     sub.size,
     (sub.size * (zoneWidth - 40)) / subtitleWidth(sub.face, design.subtitle, sub.size),
