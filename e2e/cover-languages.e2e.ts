@@ -40,15 +40,22 @@ async function phoneIn(language: Language): Promise<Page> {
   return context.newPage();
 }
 
-/** The picture has loaded, from the image route, in `language`. */
+/**
+ * The picture has loaded, from the image route, in `language`. A page first drawn in another language (the
+ * server's, before the device's choice is read) draws its pictures again once it switches: wait for that.
+ */
 async function expectLetteredIn(page: Page, selector: string, language: Language): Promise<void> {
   const image = page.locator(selector).first();
   await image.scrollIntoViewIfNeeded();
   await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0);
-  const source = await image.evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
-  expect(new URL(source).searchParams.get('lang')).toBe(language);
+    .poll(() =>
+      image.evaluate((img: HTMLImageElement) =>
+        img.complete && img.naturalWidth > 0
+          ? new URL(img.currentSrc || img.src).searchParams.get('lang')
+          : null,
+      ),
+    )
+    .toBe(language);
 }
 
 describe('covers lettered in each language', () => {

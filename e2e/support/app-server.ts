@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../server/testing/postgres.ts';
@@ -28,9 +28,35 @@ export interface StartAppServerOptions {
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
-export async function startAppServer(options: StartAppServerOptions = {}): Promise<AppServer> {
+/**
+ * A fresh install's data folder after its first start — migrations run, the demo catalog generated and seeded
+ * by the server itself — made once per run by the e2e global setup (`prepareSeededData`). Each server that
+ * would seed the same catalog starts from a copy instead of drawing its 222 covers again (half a minute of CPU
+ * per server); the first start itself is what made the copy, so it is covered once per run.
+ */
+const SEEDED_DATA = join(REPO_ROOT, '.cache', 'e2e-seeded-data');
+const SEEDED_MARK = join(SEEDED_DATA, '.seeded');
+/** Settings that make a server's data differ from the default install's: it starts empty. */
+const OWN_DATA = /^(?:SEED_DEMO_CATALOG|DATABASE_URL|DATA_DIR|S3_\w+|STORAGE_\w+)$/u;
+
+/** Starts a default install once, stops it, and keeps its data folder for `startAppServer` to copy. */
+export async function prepareSeededData(): Promise<void> {
+  rmSync(SEEDED_DATA, { recursive: true, force: true });
+  const server = await startAppServer({ env: { DATA_DIR: SEEDED_DATA }, keepData: true });
+  await server.stop();
+  writeFileSync(SEEDED_MARK, new Date().toISOString());
+}
+
+export async function startAppServer(
+  options: StartAppServerOptions & { keepData?: boolean } = {},
+): Promise<AppServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'winc-e2e-'));
+  const ownData = Object.entries(options.env ?? {}).some(
+    ([key, value]) => value !== undefined && OWN_DATA.test(key),
+  );
+  const dataDir = options.keepData ? SEEDED_DATA : mkdtempSync(join(tmpdir(), 'winc-e2e-'));
+  if (!ownData && existsSync(SEEDED_MARK))
+    cpSync(SEEDED_DATA, dataDir, { recursive: true, filter: (source) => source !== SEEDED_MARK });
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const env: Record<string, string | undefined> = {
@@ -68,7 +94,9 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
     });
   });
 
-  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+  const cleanUp = () => {
+    if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
+  };
   const stop = async () => {
     if (!exited) {
       child.kill('SIGTERM');

@@ -1,13 +1,20 @@
 import { buildWhatChanged } from '../../server/testing/production-build.ts';
+import { prepareSeededData } from './app-server.ts';
 import { ensureChromium } from './browser.ts';
 
 /**
- * Vitest global setup of the `e2e` project: a browser to drive, and the production build (browser app and
- * server) that the real server runs, as fresh as its sources. `npm test` has already built both; this covers
- * `npx vitest --project e2e` run on its own.
+ * Vitest global setup of the `e2e` project: a browser to drive, the production build (browser app and
+ * server) that the real server runs, as fresh as its sources (`npm test` has already built both; this covers
+ * `npx vitest --project e2e` run on its own), and a fresh install's data after its first start, which the
+ * servers of the tests start from.
  */
-export default function setup(): void {
+export default async function setup(): Promise<void> {
   const executable = ensureChromium();
   console.log(`[e2e] browser: ${executable}`);
   buildWhatChanged();
+  const started = performance.now();
+  await prepareSeededData();
+  console.log(
+    `[e2e] a fresh install's first start, kept for the tests: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
