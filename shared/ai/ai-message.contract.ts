@@ -201,10 +201,10 @@ export const aiEventSchema = z
   .object({
     title: textSchema({ max: INVITATION_TITLE_MAX_LENGTH }).default(''),
     /** A start the form cannot read yet (the sender is still typing it) is left out, not refused. */
-    startsAt: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/u)
-      .catch('')
+    startsAt: textSchema({ max: 40 })
+      .transform((value) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/u.test(value) ? value : '',
+      )
       .default(''),
     place: textSchema({ max: INVITATION_PLACE_MAX_LENGTH }).default(''),
   })

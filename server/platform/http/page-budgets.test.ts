@@ -17,10 +17,10 @@ const LOCALES: Record<Language, typeof en> = { en, ar, ru };
  * first load must make room for it here, on purpose. `npm run bench:lighthouse` prints the same figures.
  */
 const BUDGET_KB: Record<WebPage, number> = {
-  home: 131,
-  category: 131,
-  style: 131,
-  recipient: 85,
+  home: 132,
+  category: 132,
+  style: 132,
+  recipient: 86,
   other: 130,
 };
 
