@@ -12,21 +12,10 @@ import {
 import { LANGUAGES, type Language } from '../../../shared/i18n/languages.ts';
 import { writeBuiltInMessage as writeMessage } from './built-in-writer.ts';
 import { arabic } from './built-in-writer/ar.ts';
+import { seeded } from '../../testing/seeded-random.ts';
 
 /** The message's text: what most checks here read. */
 const writeBuiltInMessage = (...args: Parameters<typeof writeMessage>): string => writeMessage(...args).text;
-
-/** A small seeded generator, so every run composes the same messages. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES: Record<Language, { recipientName: string; senderName: string }> = {
   en: { recipientName: 'Anna', senderName: 'Sam' },

@@ -1,4 +1,4 @@
-import { plausibleAge, sentencesOf, toLatinDigits } from './details.ts';
+import { fitsInSentence, plausibleAge, sentencesOf, toLatinDigits } from './details.ts';
 import { normal, verbForm, type Addressee, type VerbForm } from './ar-verbs.ts';
 import type { DetailFact, DetailsReading, WritingContext } from './types.ts';
 
@@ -433,6 +433,5 @@ function ageIn(text: string): number | null {
 }
 
 function sized(text: string): boolean {
-  const count = text.split(/\s+/u).filter(Boolean).length;
-  return count > 0 && count <= MAX_FACT_WORDS;
+  return fitsInSentence(text, MAX_FACT_WORDS);
 }

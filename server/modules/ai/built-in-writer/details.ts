@@ -176,6 +176,17 @@ export function sentencesOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/** The words of a text, as whitespace separates them. */
+export function wordsOf(text: string): string[] {
+  return text.split(/\s+/u).filter(Boolean);
+}
+
+/** Whether a fact fits in a card's sentence: a word at least, `maxWords` at most. */
+export function fitsInSentence(text: string, maxWords: number): boolean {
+  const count = wordsOf(text).length;
+  return count > 0 && count <= maxWords;
+}
+
 /** Whole numbers in Latin or Arabic-Indic digits. */
 export function toLatinDigits(text: string): string {
   return text.replace(/[٠-٩]/gu, (digit) => String(digit.charCodeAt(0) - 0x0660));

@@ -1,4 +1,4 @@
-import { plausibleAge, sentencesOf } from './details.ts';
+import { fitsInSentence, plausibleAge, sentencesOf, wordsOf } from './details.ts';
 import { capitalize } from './template.ts';
 import type { DetailFact, DetailKind, DetailsReading, WritingContext } from './types.ts';
 import { baseOf, isBase, isPast, isThirdPerson, participleOf, youForm } from './en-verbs.ts';
@@ -308,7 +308,7 @@ function readRequest(
 ): PartReading {
   const lower = verb.toLowerCase();
   if (lower.startsWith('wish')) {
-    const thing = secondPerson(words(rest), context, false)?.join(' ');
+    const thing = secondPerson(wordsOf(rest), context, false)?.join(' ');
     return thing && sized(thing) && !FINITE_VERB.test(thing)
       ? { fact: { kind: 'wish', vars: { thing }, words: rest } }
       : {};
@@ -442,7 +442,7 @@ function startsWithVerb(tokens: readonly string[], plain: boolean): boolean {
  */
 function readPhrase(tokens: string[], context: WritingContext): PartReading {
   const phrase = tokens.join(' ');
-  if (!sized(phrase) || words(phrase).length > 8) return {};
+  if (!sized(phrase) || wordsOf(phrase).length > 8) return {};
   const lowered = tokens.map(bare);
   const head = lowered[0] ?? '';
   if (/^(?:my|our)$/u.test(head) && PERSON_NOUNS.test(lowered[1] ?? '')) return {};
@@ -487,7 +487,7 @@ function readPhrase(tokens: string[], context: WritingContext): PartReading {
 }
 
 function ageIn(text: string, context: WritingContext): number | null {
-  if (words(text).length > 6 || NOT_AN_AGE.test(text)) return null;
+  if (wordsOf(text).length > 6 || NOT_AN_AGE.test(text)) return null;
   const name = context.recipientName.toLowerCase();
   const lower = text.toLowerCase();
   const spoken = name && lower.startsWith(`${name} `) ? lower.slice(name.length + 1) : lower;
@@ -500,13 +500,8 @@ function ageIn(text: string, context: WritingContext): number | null {
   return null;
 }
 
-function words(text: string): string[] {
-  return text.split(/\s+/u).filter(Boolean);
-}
-
 function sized(text: string): boolean {
-  const count = words(text).length;
-  return count > 0 && count <= MAX_FACT_WORDS;
+  return fitsInSentence(text, MAX_FACT_WORDS);
 }
 
 /** "Anna loves hiking" reads like "she loves hiking" when Anna is the recipient. */
@@ -515,9 +510,9 @@ function withRecipientAsShe(text: string, context: WritingContext): string[] {
   const lower = text.toLowerCase();
   const pronoun = context.count === 'one' ? 'she' : 'they';
   const possessive = context.count === 'one' ? 'her' : 'their';
-  if (name && lower.startsWith(`${name}'s `)) return words(`${possessive} ${text.slice(name.length + 3)}`);
-  if (name && lower.startsWith(`${name} `)) return words(`${pronoun} ${text.slice(name.length + 1)}`);
-  return words(text);
+  if (name && lower.startsWith(`${name}'s `)) return wordsOf(`${possessive} ${text.slice(name.length + 3)}`);
+  if (name && lower.startsWith(`${name} `)) return wordsOf(`${pronoun} ${text.slice(name.length + 1)}`);
+  return wordsOf(text);
 }
 
 /**

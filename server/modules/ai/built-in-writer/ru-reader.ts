@@ -1,4 +1,4 @@
-import { plausibleAge, sentencesOf } from './details.ts';
+import { fitsInSentence, plausibleAge, sentencesOf, wordsOf } from './details.ts';
 import { capitalize } from './template.ts';
 import type { DetailFact, DetailKind, DetailsReading, WritingContext } from './types.ts';
 
@@ -207,7 +207,7 @@ function clausesOf(sentence: string, context: WritingContext): string[] {
 }
 
 function startsClause(piece: string, context: WritingContext): boolean {
-  const tokens = words(piece);
+  const tokens = wordsOf(piece);
   const first = (tokens[0] ?? '').toLowerCase();
   if (/^(?:она|он|они|мы|я|ты|вы)$/iu.test(first)) return true;
   if (REQUEST.test(piece) || SHORT.test(piece) || STYLE.test(piece) || ORDER.test(piece)) return true;
@@ -276,7 +276,7 @@ function readRequest(
 ): PartReading {
   const content = rest.replace(/^(?:ей|ему|им)\s+/iu, '');
   if (verb.startsWith('пожелай')) {
-    const thing = objectsToYou(words(content), context, address);
+    const thing = objectsToYou(wordsOf(content), context, address);
     return thing && sized(thing) ? { fact: { kind: 'wish', vars: { thing }, words: typed } } : {};
   }
   if (ORDER.test(content)) return { skip: true };
@@ -288,7 +288,7 @@ function readRequest(
     return readStatement(said, typed, context, address, 'recipient');
   }
   const about = /^(?:про|о|об)\s/iu.test(content);
-  const cleaned = objectsToYou(words(about ? content : `про ${content}`), context, address);
+  const cleaned = objectsToYou(wordsOf(about ? content : `про ${content}`), context, address);
   return cleaned && sized(cleaned) ? { fact: { kind: 'thing', vars: { about: cleaned }, words: typed } } : {};
 }
 
@@ -339,7 +339,7 @@ function readStatement(
   }
   const thing = objectsToYou(tokens, context, address);
   if (!thing || !sized(thing)) return {};
-  return words(thing).length <= 8
+  return wordsOf(thing).length <= 8
     ? { fact: { kind: 'thing', vars: { thing }, words: typed } }
     : { fact: { kind: 'note', vars: { note: thing }, words: typed } };
 }
@@ -386,10 +386,10 @@ function aboutRecipient(
   const before = tokens.slice(0, verbIndex).map((token) => token.toLowerCase());
   if (BORN.test(verb) && NEWCOMER.test(tokens[verbIndex + 1] ?? '')) return null;
   const after = objectsToYou(tokens.slice(verbIndex + 1), context, address);
-  if (after === null || words(after).some((word) => PREDICATIVE.test(word))) return null;
-  if (words(after).some((word) => secondVerb(word))) return null;
+  if (after === null || wordsOf(after).some((word) => PREDICATIVE.test(word))) return null;
+  if (wordsOf(after).some((word) => secondVerb(word))) return null;
   const clause = [YOU[address].nom, ...before, restated, after].filter(Boolean).join(' ');
-  if (!sized(clause) || words(after).length === 0) return null;
+  if (!sized(clause) || wordsOf(after).length === 0) return null;
   const kind: DetailKind = LIKING.test(verb) ? 'likes' : 'clause';
   return { kind, vars: { clause }, words: typed };
 }
@@ -534,9 +534,9 @@ function possessive(next: string, previous: string, address: Address): string | 
 }
 
 function ageIn(text: string): number | null {
-  if (words(text).length > 6 || NOT_AN_AGE.test(text)) return null;
+  if (wordsOf(text).length > 6 || NOT_AN_AGE.test(text)) return null;
   if (/^(?:мы|я|они)(?!\p{L})/iu.test(text)) return null;
-  if (words(text).some((token) => !AGE_VERB.test(token) && looksLikeVerb(token.replace(/\P{L}+/gu, ''))))
+  if (wordsOf(text).some((token) => !AGE_VERB.test(token) && looksLikeVerb(token.replace(/\P{L}+/gu, ''))))
     return null;
   for (const pattern of AGE) {
     const age = plausibleAge(pattern.exec(text)?.[1]);
@@ -545,19 +545,14 @@ function ageIn(text: string): number | null {
   return null;
 }
 
-function words(text: string): string[] {
-  return text.split(/\s+/u).filter(Boolean);
-}
-
 function sized(text: string): boolean {
-  const count = words(text).length;
-  return count > 0 && count <= MAX_FACT_WORDS;
+  return fitsInSentence(text, MAX_FACT_WORDS);
 }
 
 /** "Аня обожает джаз" about Аня, or "Аня и Саша познакомились…" about the couple, reads as "она/они …". */
 function withRecipientAsSubject(text: string, context: WritingContext): string[] {
   const name = context.recipientName.toLowerCase();
   if (name && text.toLowerCase().startsWith(`${name} `))
-    return words(`${context.count === 'one' ? 'она' : 'они'} ${text.slice(name.length + 1)}`);
-  return words(text);
+    return wordsOf(`${context.count === 'one' ? 'она' : 'они'} ${text.slice(name.length + 1)}`);
+  return wordsOf(text);
 }

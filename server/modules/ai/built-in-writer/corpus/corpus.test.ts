@@ -12,6 +12,7 @@ import { arabicCorpus } from './ar.ts';
 import type { CorpusCase } from './corpus.ts';
 import { englishCorpus } from './en.ts';
 import { russianCorpus } from './ru.ts';
+import { seeded } from '../../../../testing/seeded-random.ts';
 
 const CORPORA: Record<Language, readonly CorpusCase[]> = {
   en: englishCorpus,
@@ -25,17 +26,6 @@ const NAMES: Record<Language, { recipientName: string; senderName: string }> = {
 };
 /** Seeds per combination: the writer picks among alternatives, so each combination is written a few times. */
 const SEEDS = 3;
-
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const occurrences = (text: string, pattern: RegExp) =>
   text.match(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`))
