@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../shared/cards/cards.contract.ts';
@@ -11,6 +11,7 @@ import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { openAppPage } from './support/open-page.ts';
 import { shootWidths } from './support/screenshots.ts';
+import { boxOf, type Box } from './support/boxes.ts';
 
 /**
  * The card on a 390 px phone, in each language, on the sender's Overview and on the recipient's page: the
@@ -40,19 +41,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
-
-const boxOf = (locator: Locator): Promise<Box> =>
-  locator.evaluate((element) => {
-    const { top, bottom, left, right } = element.getBoundingClientRect();
-    return { top, bottom, left, right };
-  });
 
 const intersects = (a: Box, b: Box) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;

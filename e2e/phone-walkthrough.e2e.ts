@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../shared/i18n/languages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
@@ -7,6 +7,7 @@ import { openCreateEditor } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { openAppPage } from './support/open-page.ts';
 import { shootWidths } from './support/screenshots.ts';
+import { boxOf } from './support/boxes.ts';
 
 /**
  * What a new user meets on a 390 px phone, in each language: after sign-up the "verify your email" panel is on
@@ -31,19 +32,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
-
-const boxOf = (locator: Locator): Promise<Box> =>
-  locator.evaluate((element) => {
-    const { top, bottom, left, right } = element.getBoundingClientRect();
-    return { top, bottom, left, right };
-  });
 
 const names: Record<Language, { sender: string; recipient: string; details: string }> = {
   en: { sender: 'Sam', recipient: 'Alex', details: 'loves hiking, just moved to Lisbon' },
