@@ -562,3 +562,18 @@ describe('writeBuiltInMessage: tones sound like themselves', () => {
     }
   });
 });
+
+describe('writeBuiltInMessage: room for the details', () => {
+  it('lets the general lines give way before any of three short details, in every occasion and tone', () => {
+    const details = 'He just turned 30, loves rock climbing, and burnt the pancakes last Sunday';
+    for (const occasion of OCCASIONS)
+      for (const tone of TONES)
+        for (let seed = 1; seed <= 5; seed++) {
+          const message = writeMessage(brief({ occasion, tone, personalDetails: details }), {
+            random: seeded(seed),
+          });
+          expect(message.notWoven, `${occasion} · ${tone}: ${message.text}`).toEqual([]);
+          expect(countWords(message.text)).toBeLessThanOrEqual(AI_MESSAGE_MAX_WORDS);
+        }
+  });
+});

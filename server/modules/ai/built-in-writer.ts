@@ -265,10 +265,11 @@ function compose(context: WritingContext, details: DetailsReading, choose: Choos
     return [salutation.text, paragraph, signOff?.text ?? ''].filter(Boolean).join('\n');
   };
   const words = () => countWords(assemble());
+  // The sender's own details matter most: the general lines give way first, then the details one by one.
   if (words() > COMFORTABLE_WORDS) slots.relation = undefined;
-  if (words() > AI_MESSAGE_MAX_WORDS) slots.facts = slots.facts.slice(0, 1);
+  if (words() > AI_MESSAGE_MAX_WORDS) slots.body = undefined;
   if (words() > AI_MESSAGE_MAX_WORDS) slots.wish = undefined;
-  if (words() > AI_MESSAGE_MAX_WORDS) slots.facts = [];
+  while (words() > AI_MESSAGE_MAX_WORDS && slots.facts.length > 0) slots.facts = slots.facts.slice(0, -1);
   const woven = new Set(slots.facts.map(({ fact }) => fact));
   const unsaid = details.facts.filter((fact) => !woven.has(fact)).map((fact) => fact.words);
   return { text: assemble(), notWoven: [...details.notWoven, ...unsaid] };
