@@ -14,17 +14,7 @@ import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
 import { adminApi, cardsApi, catalogApi } from '../../../shared/api-paths.ts';
 import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
-
-/** The content of `<meta property|name="…" content="…">` in a page. */
-function metaOf(html: string, key: string): string | null {
-  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
-  return match
-    ? match[1]!
-        .replace(/&#39;/g, "'")
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-    : null;
-}
+import { metaOf } from '../../testing/html-meta.ts';
 
 const ADMIN_EMAIL = 'operator@example.com';
 

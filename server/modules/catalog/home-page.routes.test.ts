@@ -13,19 +13,9 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { normalizeCatalogSource } from './catalog-source.ts';
+import { metaOf } from '../../testing/html-meta.ts';
 
 const LOCALES = { en, ar, ru };
-
-/** The content of `<meta property|name="…" content="…">` in a page. */
-function metaOf(html: string, key: string): string | null {
-  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
-  return match
-    ? match[1]!
-        .replace(/&#39;/g, "'")
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-    : null;
-}
 
 /**
  * Home shared in a chat (DESIGN §1.19 for the app's own front page): the server's HTML carries Open Graph and

@@ -15,19 +15,7 @@ import { describeEachDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
-
-/** The content of `<meta property|name="…" content="…">` in a page. */
-function metaOf(html: string, key: string): string | null {
-  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
-  return match
-    ? match[1]!
-        .replace(/&#39;/g, "'")
-        .replace(/&quot;/g, '"')
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&amp;/g, '&')
-    : null;
-}
+import { metaOf } from '../../testing/html-meta.ts';
 
 const party = {
   title: 'Garden party',

@@ -1,4 +1,4 @@
-import type { OccasionMaterial } from './types.ts';
+import type { AddedOccasion, OccasionMaterial } from './types.ts';
 
 /**
  * English material for the occasions of weddings, homes, babies, retirements and invitations. A card to a
@@ -15,18 +15,7 @@ export const onlyOne = (words: string): string => `<${words}|${words}|${words}|!
 const youBoth = two('you', 'you both', 'you all');
 const youTwo = two('you', 'the two of you', 'all of you');
 
-export type SpecialOccasion =
-  | 'Wedding'
-  | 'Engagement'
-  | 'Anniversary'
-  | 'Holiday/Eid al-Adha'
-  | 'Baby Shower'
-  | 'Bridal Shower'
-  | 'Housewarming'
-  | 'Retirement'
-  | 'Invitation';
-
-export const specialOccasions: Record<SpecialOccasion, OccasionMaterial> = {
+export const specialOccasions: Record<AddedOccasion, OccasionMaterial> = {
   Wedding: {
     greetings: {
       warm: [

@@ -1,11 +1,11 @@
 import type { Occasion } from '../../../../shared/ai/ai-message.contract.ts';
 import { readEnglishDetails } from './en-reader.ts';
-import { onlyOne, specialOccasions, two, type SpecialOccasion } from './en-occasions.ts';
-import type { LanguageMaterial, OccasionMaterial } from './types.ts';
+import { onlyOne, specialOccasions, two } from './en-occasions.ts';
+import type { AddedOccasion, LanguageMaterial, OccasionMaterial } from './types.ts';
 
 /** English: the material, and the reading of details typed in English ("she loves hiking" → "you love hiking"). */
 
-const everydayOccasions: Record<Exclude<Occasion, SpecialOccasion>, OccasionMaterial> = {
+const everydayOccasions: Record<Exclude<Occasion, AddedOccasion>, OccasionMaterial> = {
   Birthday: {
     greetings: {
       warm: [

@@ -1,22 +1,11 @@
-import type { OccasionMaterial } from './types.ts';
+import type { AddedOccasion, OccasionMaterial } from './types.ts';
 
 /**
  * Russian material for the occasions of a couple, a home, a career's end and an invitation. A wedding,
  * an engagement or an anniversary concerns two people even when the card goes to one of them, so those
  * lines speak of "ваша пара" and "ваш союз" in lower case ("you two"), which is right for either.
  */
-export type MoreOccasion =
-  | 'Wedding'
-  | 'Engagement'
-  | 'Anniversary'
-  | 'Holiday/Eid al-Adha'
-  | 'Baby Shower'
-  | 'Bridal Shower'
-  | 'Housewarming'
-  | 'Retirement'
-  | 'Invitation';
-
-export const moreOccasions: Record<MoreOccasion, OccasionMaterial> = {
+export const moreOccasions: Record<AddedOccasion, OccasionMaterial> = {
   Wedding: {
     greetings: {
       warm: ['С днём свадьбы[, {to}]!', '[{to}, ]от всего сердца поздравляю со свадьбой!'],

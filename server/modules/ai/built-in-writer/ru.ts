@@ -1,8 +1,8 @@
 import type { Occasion } from '../../../../shared/ai/ai-message.contract.ts';
 import { addressingSeveral } from './ru-address.ts';
-import { moreOccasions, type MoreOccasion } from './ru-occasions.ts';
+import { moreOccasions } from './ru-occasions.ts';
 import { readRussianDetails } from './ru-reader.ts';
-import type { LanguageMaterial, OccasionMaterial } from './types.ts';
+import type { AddedOccasion, LanguageMaterial, OccasionMaterial } from './types.ts';
 
 /**
  * Russian: the material (the newer occasions in ru-occasions.ts, the forms for a couple or a group made
@@ -12,7 +12,7 @@ import type { LanguageMaterial, OccasionMaterial } from './types.ts';
  * stand only where the nominative is right (address, sign-off).
  */
 
-const everydayOccasions: Record<Exclude<Occasion, MoreOccasion>, OccasionMaterial> = {
+const everydayOccasions: Record<Exclude<Occasion, AddedOccasion>, OccasionMaterial> = {
   Birthday: {
     greetings: {
       warm: [

@@ -104,6 +104,18 @@ export interface OccasionMaterial {
   wishes: Record<Register, Lines>;
 }
 
+/** The occasions beyond SPEC's twelve, whose material a language may keep in a file of its own. */
+export type AddedOccasion =
+  | 'Wedding'
+  | 'Engagement'
+  | 'Anniversary'
+  | 'Holiday/Eid al-Adha'
+  | 'Baby Shower'
+  | 'Bridal Shower'
+  | 'Housewarming'
+  | 'Retirement'
+  | 'Invitation';
+
 export interface LanguageMaterial {
   /** A first line of its own ("Dear {to},"); the empty line means the greeting carries the name. */
   salutations: Record<Register | 'romantic', Lines>;
