@@ -174,7 +174,9 @@ function asTyped(part: string): string {
 function clausesOf(sentence: string, context: WritingContext): string[] {
   const tokens = sentence.split(/\s+/u).filter(Boolean);
   // After "they", "we" or "I", a verb of the same subject is in its plain form: "they met… and love hiking".
-  const plain = /^(?:they|we|i|you)$/iu.test(bare(tokens[0] ?? ''));
+  // So does a fragment that starts with its verb: "married ten years ago, love travelling".
+  const lead = bare(tokens[0] ?? '');
+  const plain = /^(?:they|we|i|you)$/iu.test(lead) || isPast(lead);
   const parts: string[][] = [[]];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;

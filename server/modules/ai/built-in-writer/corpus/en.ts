@@ -536,4 +536,15 @@ export const englishCorpus: readonly CorpusCase[] = [
     ],
     never: [/Tom says hi/u, /her garden/iu],
   },
+  {
+    details: 'married ten years ago, love travelling, Tom says hi',
+    relationships: ['Friend'],
+    recipientName: 'Jo & Sam',
+    facts: [
+      { key: /ten years/iu },
+      { key: /travelling/iu, woven: /\byou (?:both )?love\b|your love of travelling/iu },
+      { key: /Tom/u },
+    ],
+    never: [/ago, love/iu, /Tom says hi/u],
+  },
 ];
