@@ -18,6 +18,7 @@ import { createHelpModule } from './modules/help/help.module.ts';
 import { createInvitationsModule } from './modules/invitations/invitations.module.ts';
 import { createMailboxModule } from './modules/mailbox/mailbox.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createRepliesModule } from './modules/replies/replies.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { createVoiceModule } from './modules/voice/voice.module.ts';
 
@@ -73,10 +74,17 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     removeWithAccount: (remove) => users.removeWithAccount(remove),
     actors: guests.actors,
   });
-  createInvitationsModule(platform, {
+  const invitations = createInvitationsModule(platform, {
     cards,
     credits,
     voice: voice.voice,
+    users: users.repository,
+    actors: guests.actors,
+  });
+  await createRepliesModule(platform, {
+    cards,
+    credits,
+    guestLinks: invitations.guestLinks,
     users: users.repository,
     actors: guests.actors,
   });

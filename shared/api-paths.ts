@@ -239,3 +239,27 @@ export const adminApi = {
   /** GET: the whole catalog as one archive; POST the archive to import it. */
   archive: '/api/admin/archive',
 } as const;
+
+/**
+ * Replies (DESIGN §1.21). The recipient's, with the card's link and no sign-in: POST a reaction or a text to
+ * `create`; a voice or video note through the resumable `uploads` (tus; metadata `cardId`, `kind`, `name`),
+ * which answers the reply when its last byte lands. An invitation's guest, with their link's token: POST to
+ * `fromGuest`, and uploads name `guestToken` instead of `cardId`. The owner's: GET `ofCard`, POST `seen`,
+ * DELETE `reply`, GET `media` (owner only), GET `newCounts`; GET/PUT `mailSetting` ({enabled}).
+ */
+export const repliesApi = {
+  create: paramPath<[cardId: string]>('/api/public/cards/:cardId/replies'),
+  fromGuest: paramPath<[token: string]>('/api/invitations/:token/replies'),
+  uploads: '/api/reply-uploads',
+  ofCard: paramPath<[cardId: string]>('/api/cards/:cardId/replies'),
+  seen: paramPath<[cardId: string]>('/api/cards/:cardId/replies/seen'),
+  reply: paramPath<[cardId: string, replyId: string]>('/api/cards/:cardId/replies/:replyId'),
+  media: paramPath<[cardId: string, replyId: string]>('/api/cards/:cardId/replies/:replyId/media'),
+  newCounts: '/api/my-wincs/new-replies',
+  mailSetting: '/api/me/reply-mail',
+  /** The one-click stop of reply mails (RFC 8058 POST); GET shows a page that asks first. */
+  unsubscribe: paramPath<[token: string]>('/api/reply-mail/unsubscribe/:token'),
+} as const;
+
+/** The live channel's event when someone replied to one of the user's cards (or a reply went). */
+export const CARD_REPLIES_EVENT = 'card-replies';

@@ -66,6 +66,10 @@ export const ERROR_CODES = [
   'no-room',
   'guest-limit-reached',
   'guest-list-invalid',
+  // Replies (DESIGN §1.21): an empty text, one over 500 characters, a reaction not among the six.
+  'reply-empty',
+  'reply-too-long',
+  'unknown-reaction',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

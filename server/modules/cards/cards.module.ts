@@ -193,6 +193,8 @@ export async function createCardsModule(
     },
     /** The housekeeping's part: guest drafts left untouched past the retention period, with their files. */
     removeAbandonedDrafts: () => abandonedDrafts.removeAbandonedGuestDrafts(),
+    /** The resumable uploads' datastore and locker, for other modules' uploads (replies' notes). */
+    uploads: { datastore: uploadDatastore, locker: uploadLocker },
     /** The housekeeping's part: resumable uploads never finished. */
     forgetOldUploads: () => media.forgetOldUploads((uploadId) => uploadDatastore.remove(uploadId)),
   };

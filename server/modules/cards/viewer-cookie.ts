@@ -8,6 +8,17 @@ const VIEWER_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 export type ViewerCookie = ReturnType<typeof createViewerCookie>;
 
+/** The viewer cookie's attributes, for a reply that sets it and for one written past Fastify (tus). */
+export function viewerCookieOptions(secure: boolean) {
+  return {
+    path: '/',
+    maxAge: VIEWER_COOKIE_MAX_AGE_SECONDS,
+    sameSite: 'lax' as const,
+    httpOnly: true,
+    secure,
+  };
+}
+
 /**
  * Which device opens a shared card (DESIGN §1.7: a view is a distinct device, not a reload): an httpOnly,
  * SameSite=Lax cookie with 128 random bits. It needs no signature: an id means something only once the
@@ -26,13 +37,7 @@ export function createViewerCookie(options: { secure: boolean }) {
       const current = this.read(request);
       if (current) return current;
       const id = crypto.randomBytes(16).toString('base64url');
-      reply.setCookie(VIEWER_COOKIE, id, {
-        path: '/',
-        maxAge: VIEWER_COOKIE_MAX_AGE_SECONDS,
-        sameSite: 'lax',
-        httpOnly: true,
-        secure: options.secure,
-      });
+      reply.setCookie(VIEWER_COOKIE, id, viewerCookieOptions(options.secure));
       return id;
     },
   };

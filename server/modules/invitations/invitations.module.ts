@@ -18,7 +18,7 @@ import { createGuestsRepository } from './guests.repository.ts';
 import { registerGuestsRoutes } from './guests.routes.ts';
 import { registerInvitationsRoutes } from './invitations.routes.ts';
 import { createInvitationsService } from './invitations.service.ts';
-import { createRsvpService } from './rsvp.service.ts';
+import { createRsvpService, type RsvpService } from './rsvp.service.ts';
 
 /** The least time between two `guest-list` events of a process: the host's page reads the list on each. */
 const GUEST_LIST_EVENT_SPACING_MS = 250;
@@ -42,7 +42,7 @@ export function createInvitationsModule(
     users: Pick<UsersRepository, 'findById'>;
     actors: CardActorResolver;
   },
-): void {
+): { guestLinks: Pick<RsvpService, 'guestOfLink'> } {
   const { app, database, notifications, now, log } = platform;
   const invitations = createInvitationsService({
     cards: deps.cards.sharedCards,
@@ -158,4 +158,5 @@ export function createInvitationsModule(
     pages: platform.pages,
     origin: platform.origin,
   });
+  return { guestLinks: rsvp };
 }

@@ -334,7 +334,48 @@ export interface PaymentEventsTable {
   processedAt: StoredDate;
 }
 
+/** A reply to a card (DESIGN §1.21), seen by the card's owner only. */
+export interface CardRepliesTable {
+  id: string;
+  cardId: string;
+  kind: string;
+  reaction: string | null;
+  text: string | null;
+  name: string | null;
+  /** A voice or video note's file in storage, and its media type. */
+  mediaPath: string | null;
+  mediaType: string | null;
+  deviceId: string | null;
+  guestId: string | null;
+  createdAt: StoredDate;
+  seenAt: StoredDate | null;
+}
+
+/** A resumable (tus) upload of a voice or video reply, until its reply lands. */
+export interface ReplyUploadsTable {
+  id: string;
+  cardId: string;
+  kind: string;
+  size: number;
+  name: string | null;
+  deviceId: string;
+  guestId: string | null;
+  createdAt: StoredDate;
+  /** The reply it became, once its last byte landed. */
+  replyId: string | null;
+}
+
+/** A user's choice about reply mails (none stored: on), and the token of its one-click unsubscribe. */
+export interface ReplyMailSettingsTable {
+  userId: string;
+  enabled: StoredBool;
+  unsubscribeToken: string;
+}
+
 export interface DB {
+  cardReplies: CardRepliesTable;
+  replyUploads: ReplyUploadsTable;
+  replyMailSettings: ReplyMailSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

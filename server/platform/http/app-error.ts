@@ -45,6 +45,9 @@ const STATUS: Record<ErrorCode, number> = {
   'no-room': 409,
   'guest-limit-reached': 403,
   'guest-list-invalid': 400,
+  'reply-empty': 400,
+  'reply-too-long': 400,
+  'unknown-reaction': 400,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -93,6 +96,9 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'no-room': 'There is no room for more people at this event.',
   'guest-limit-reached': 'This invitation has as many guests as its plan allows.',
   'guest-list-invalid': 'Some rows of the guest list could not be read.',
+  'reply-empty': 'Write something before sending your reply.',
+  'reply-too-long': 'A reply can be at most 500 characters long.',
+  'unknown-reaction': 'This reaction is not one of the six offered.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

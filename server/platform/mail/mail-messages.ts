@@ -136,6 +136,24 @@ export type MailMessage =
       calendar: string;
     }
   | {
+      /** Someone replied to the user's card (DESIGN §1.21): one mail per reply, unless they turned it off. */
+      kind: 'card-reply';
+      to: string;
+      language: Language;
+      name: string;
+      /** Who replied, as they signed it (the card's recipient by default). */
+      replier: string;
+      reply:
+        | { kind: 'text'; text: string }
+        | { kind: 'reaction'; reaction: string }
+        | { kind: 'voice' }
+        | { kind: 'video' };
+      /** My WINCS, where the reply is played. */
+      url: string;
+      /** The one-click stop of reply mails. */
+      unsubscribeUrl: string;
+    }
+  | {
       kind: 'help-receipt';
       to: string;
       language: Language;

@@ -284,6 +284,29 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
           { type: 'note', text: t('mail.event.unsubscribe', { url: message.unsubscribeUrl }) },
         ],
       };
+    case 'card-reply': {
+      const { replier, reply } = message;
+      const intro =
+        reply.kind === 'text'
+          ? t('replies.mail.wrote', { replier })
+          : reply.kind === 'reaction'
+            ? t('replies.mail.reacted', { replier, reaction: reply.reaction })
+            : t(reply.kind === 'voice' ? 'replies.mail.voice' : 'replies.mail.video', { replier });
+      return {
+        subject: t('replies.mail.subject', { replier }),
+        preview: reply.kind === 'text' ? reply.text.slice(0, 120) : intro,
+        unsubscribeUrl: message.unsubscribeUrl,
+        blocks: [
+          { type: 'paragraph', text: t('mail.greeting', { name: message.name }) },
+          { type: 'paragraph', text: intro },
+          ...(reply.kind === 'text'
+            ? [{ type: 'quote' as const, label: t('replies.mail.label'), text: reply.text }]
+            : []),
+          { type: 'action', label: t('replies.mail.button'), url: message.url, hint: t('mail.linkHint') },
+          { type: 'note', text: t('replies.mail.unsubscribe', { url: message.unsubscribeUrl }) },
+        ],
+      };
+    }
     case 'event-cancelled':
       return {
         subject: t('mail.eventCancelled.subject', { title: message.title }),
