@@ -42,6 +42,8 @@ export const STRING_PARTS = {
   ],
   /** An invitation's event and reply (DESIGN §1.20), loaded on invitation pages only. */
   rsvp: ['invitation.event', 'invitation.rsvp'],
+  /** The recipient's reply to the sender (DESIGN §1.21), loaded once the card has been opened. */
+  replies: ['replies.reply'],
   notFound: ['notFound'],
   help: ['help'],
   faq: ['faq'],
@@ -49,9 +51,9 @@ export const STRING_PARTS = {
   checkout: ['checkout', 'share', 'auth.steps'],
   mailbox: ['mailbox'],
   auth: ['auth'],
-  profile: ['profile'],
+  profile: ['profile', 'replies.profile'],
   account: ['account', 'auth.errors', 'auth.fields', 'auth.invalidEmail'],
-  myWincs: ['myWincs', 'share', 'invitation.badge'],
+  myWincs: ['myWincs', 'share', 'invitation.badge', 'replies.list'],
   /** An invitation's guest list (DESIGN §1.20), its own page in My WINCS. */
   guestList: ['guestList', 'invitation.badge'],
   pricing: ['pricing'],

@@ -18,6 +18,8 @@ export const cardKeys = {
   /** Every invitation's guest list: read again when the live channel says one changed. */
   guestLists: ['guest-lists'] as const,
   guestList: (cardId: string) => [...cardKeys.guestLists, cardId] as const,
+  /** Replies to the user's cards (lists, new counts): read again when the live channel says one came. */
+  replies: ['card-replies'] as const,
 };
 
 export async function fetchCard(id: string, signal?: AbortSignal): Promise<Card> {

@@ -12,6 +12,7 @@ import {
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
+import { ReplyPanel } from './reply-panel-loader.tsx';
 import { addressFormOf } from '../../../shared/cards/address-form.ts';
 import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 
@@ -48,6 +49,11 @@ export function GuestInvitationPage({ token }: { token: string }) {
             <InvitationBlock card={invitation.card} guest={{ token, invitation }} shown={opened} />
           </Suspense>
         )}
+        reply={
+          <Suspense fallback={null}>
+            <ReplyPanel target={{ guestToken: token }} sender={invitation.card.senderName} />
+          </Suspense>
+        }
       />
     );
   }

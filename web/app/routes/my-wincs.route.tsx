@@ -4,6 +4,8 @@ import { showToast } from '../../components/toast.tsx';
 import { editorTemplateOfCard } from '../../features/card-editor/hooks/use-card-editor.ts';
 import { useShowSavedWinc } from '../../features/my-wincs/api/use-my-wincs.ts';
 import { MyWincsPage } from '../../features/my-wincs/components/my-wincs-page.tsx';
+import { NewRepliesBadge, useNewReplyCounts } from '../../features/replies/components/new-replies-badge.tsx';
+import { RepliesList } from '../../features/replies/components/replies-list.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -11,7 +13,8 @@ import { LazyCardEditorDialog } from '../composition/card-editor-loader.tsx';
 
 /**
  * `/my-wincs` — protected (SPEC §6); the user's paid cards, with the share dialog for a card's Share and the
- * card editor's one form for its Edit (SPEC §2 'Edit Card' with 'Save Changes'; the user stays on the list).
+ * card editor's one form for its Edit (SPEC §2 'Edit Card' with 'Save Changes'; the user stays on the list), and
+ * the recipients' replies.
  */
 export function MyWincsRoute() {
   const { t } = useTranslation();
@@ -20,7 +23,7 @@ export function MyWincsRoute() {
   const showSaved = useShowSavedWinc();
   return (
     <RequireSignIn>
-      <MyWincsPage onShare={setShareId} onEdit={setEditing} />
+      <MyWincsWithReplies onShare={setShareId} onEdit={setEditing} />
       <ShareCardDialog open={shareId !== null} cardId={shareId} onClose={() => setShareId(null)} />
       <LazyCardEditorDialog
         target={editing && { template: editorTemplateOfCard(editing), card: editing }}
@@ -37,5 +40,17 @@ export function MyWincsRoute() {
         }}
       />
     </RequireSignIn>
+  );
+}
+
+/** My WINCS with the replies (DESIGN §1.21): a badge of new ones on each tile, the list in the details. */
+function MyWincsWithReplies(props: { onShare: (cardId: string) => void; onEdit: (card: MyWinc) => void }) {
+  const counts = useNewReplyCounts();
+  return (
+    <MyWincsPage
+      {...props}
+      tileBadge={(card) => <NewRepliesBadge count={counts[card.id] ?? 0} />}
+      replies={(card) => <RepliesList cardId={card.id} recipientName={card.recipientName} />}
+    />
   );
 }

@@ -1,13 +1,17 @@
 import { useTranslation } from '../../lib/translation.tsx';
 import { LanguageSwitcher } from '../../features/language/components/language-switcher.tsx';
 import { ProfileView } from '../../features/profile/components/profile-view.tsx';
+import { ReplyMailSwitch } from '../../features/replies/components/reply-mail-switch.tsx';
 import { useSession } from '../../features/session/api/session-query.ts';
 import { useSignOut } from '../../features/session/api/use-sign-out.ts';
 import { formatCredits } from '../../features/session/components/credit-balance.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
 import { UserAvatar } from '../../features/session/components/user-avatar.tsx';
 
-/** `/profile` — protected; composes the profile menu with the session, avatar and language picker. */
+/**
+ * `/profile` — protected; composes the profile menu with the session, avatar, language picker and the reply
+ * mails switch.
+ */
 export function ProfileRoute() {
   return (
     <RequireSignIn>
@@ -29,6 +33,7 @@ function Profile() {
       }
       credits={formatCredits(user.credits, i18n.resolvedLanguage)}
       languagePicker={<LanguageSwitcher showLabel labelClassName="text-sm font-bold text-ink" />}
+      settings={<ReplyMailSwitch />}
       onSignOut={() => void signOut()}
       signingOut={pending}
     />

@@ -22,14 +22,24 @@ interface CardDetailsDialogProps {
   onEdit: (card: MyWinc) => void;
   onShare: (card: MyWinc) => void;
   onDelete: (card: MyWinc) => void;
+  /** The card's replies (another feature's list, composed by the route). */
+  replies?: ((card: MyWinc) => ReactNode) | undefined;
 }
 
 /**
  * SPEC §2 My WINCS "Card Details": the cover, an invitation's label with its event's day and its guests, From and To,
  * whether and how it was opened (DESIGN §1.7), the message in its saved styles, the recipient image, the video
- * and the voice message, with Edit, Share and Delete. A full-screen sheet on phones.
+ * and the voice message, the recipient's replies (DESIGN §1.21), with Edit, Share and Delete. A full-screen
+ * sheet on phones.
  */
-export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: CardDetailsDialogProps) {
+export function CardDetailsDialog({
+  card,
+  onClose,
+  onEdit,
+  onShare,
+  onDelete,
+  replies,
+}: CardDetailsDialogProps) {
   const titleId = useId();
   return (
     <Dialog
@@ -47,6 +57,7 @@ export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: 
           onEdit={onEdit}
           onShare={onShare}
           onDelete={onDelete}
+          replies={replies}
         />
       )}
     </Dialog>
@@ -60,6 +71,7 @@ function Details({
   onEdit,
   onShare,
   onDelete,
+  replies,
 }: Omit<CardDetailsDialogProps, 'card'> & { card: MyWinc; titleId: string }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -125,6 +137,13 @@ function Details({
               <SectionLabel id={`${titleId}-opened`}>{t('myWincs.opened.title')}</SectionLabel>
               <CardOpenedStatus card={card} labelId={`${titleId}-opened`} />
             </section>
+
+            {replies && (
+              <section aria-labelledby={`${titleId}-replies`}>
+                <SectionLabel id={`${titleId}-replies`}>{t('replies.list.title')}</SectionLabel>
+                {replies(card)}
+              </section>
+            )}
 
             <section aria-labelledby={`${titleId}-message`}>
               <SectionLabel id={`${titleId}-message`}>{t('myWincs.details.message')}</SectionLabel>

@@ -1,5 +1,6 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { AudioLines, CircleAlert, Eye, Image as ImageIcon, Video } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { InvitationLabel } from '../../../components/invitation-label.tsx';
@@ -14,10 +15,13 @@ export function MyWincThumbnail({
   card,
   onOpen,
   priority,
+  badge,
 }: {
   card: MyWinc;
   onOpen: (card: MyWinc) => void;
   priority?: boolean;
+  /** Shown on the cover's top corner (new replies). */
+  badge?: ReactNode;
 }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -43,10 +47,13 @@ export function MyWincThumbnail({
           className="w-full [&>img]:transition-transform [&>img]:duration-500 [&>img]:group-hover:scale-[1.03] motion-reduce:[&>img]:group-hover:scale-100"
         />
         {card.category && (
-          <span className="absolute start-2 top-2 max-w-[calc(100%-1rem)] truncate rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-extrabold text-plum-800 shadow-sm">
+          <span
+            className={`absolute start-2 top-2 truncate rounded-full ${badge ? 'max-w-[45%]' : 'max-w-[calc(100%-1rem)]'} bg-white/95 px-2.5 py-0.5 text-xs font-extrabold text-plum-800 shadow-sm`}
+          >
             {categoryName(card.category)}
           </span>
         )}
+        {badge && <span className="absolute end-2 top-2">{badge}</span>}
         {card.views && (
           <span
             data-testid="my-winc-opened"

@@ -1,6 +1,6 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { Gift, LayoutGrid, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useSearchParams } from 'react-router';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
@@ -36,9 +36,15 @@ const CARD_PARAM = 'card';
 export function MyWincsPage({
   onShare,
   onEdit,
+  tileBadge,
+  replies,
 }: {
   onShare: (cardId: string) => void;
   onEdit: (card: MyWinc) => void;
+  /** What a card's tile says on its cover besides its own state (the route's: new replies). */
+  tileBadge?: (card: MyWinc) => ReactNode;
+  /** A card's replies in its details (the route's: another feature's list). */
+  replies?: (card: MyWinc) => ReactNode;
 }) {
   const { t } = useTranslation();
   useDocumentTitle(t('myWincs.title'));
@@ -142,7 +148,12 @@ export function MyWincsPage({
       >
         {data.cards.map((card, index) => (
           <li key={card.id} className="flex">
-            <MyWincThumbnail card={card} onOpen={(chosen) => setOpenId(chosen.id)} priority={index < 6} />
+            <MyWincThumbnail
+              card={card}
+              onOpen={(chosen) => setOpenId(chosen.id)}
+              priority={index < 6}
+              badge={tileBadge?.(card)}
+            />
           </li>
         ))}
       </ul>
@@ -204,6 +215,7 @@ export function MyWincsPage({
         onEdit={onEdit}
         onShare={(card) => onShare(card.id)}
         onDelete={(card) => setDeleteId(card.id)}
+        replies={replies}
       />
       <DeleteCardDialog
         card={deleting}

@@ -64,6 +64,7 @@ export function ProfileView({
   avatar,
   credits,
   languagePicker,
+  settings,
   onSignOut,
   signingOut,
 }: {
@@ -71,6 +72,8 @@ export function ProfileView({
   avatar: ReactNode;
   credits: string;
   languagePicker: ReactNode;
+  /** More settings under the language (another feature's: the reply mails switch). */
+  settings?: ReactNode;
   onSignOut: () => void;
   signingOut: boolean;
 }) {
@@ -112,6 +115,7 @@ export function ProfileView({
             {t('profile.accountInfo')}
           </RowLink>
           <div className="border-t border-plum-100 px-4 py-4 sm:px-5">{languagePicker}</div>
+          {settings && <div className="border-t border-plum-100 px-4 py-4 sm:px-5">{settings}</div>}
         </Section>
 
         <Section title={t('profile.support')}>

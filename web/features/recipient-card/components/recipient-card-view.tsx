@@ -28,13 +28,17 @@ const MATCHED_PAUSE_MS = 700;
  * language, with a switch to the device's, and says the sender will see it was opened; what this device
  * plays is told to the sender (DESIGN §1.7). The media load only once the card is open. An invitation's part
  * (its event, the guest's reply: `invitation`, which the page composes) shows under the card once it has been
- * opened, and stays if it is closed again (DESIGN §1.20). A soft invitation to make one follows.
+ * opened, and stays if it is closed again (DESIGN §1.20), as does the reply to the sender (§1.21). A soft
+ * invitation to make one follows.
  */
 export function RecipientCardView({
   card,
   invitation,
+  reply,
 }: {
   card: PublicCard;
+  /** The recipient's reply to the sender (DESIGN §1.21), drawn (and its code loaded) once the card is opened. */
+  reply?: ReactNode;
   /**
    * What the page shows of an invitation, given whether the card has been opened yet: drawn at once, so its
    * code loads while the cover is still closed.
@@ -149,6 +153,8 @@ export function RecipientCardView({
       </p>
 
       {card.invitation && invitation?.(opened)}
+
+      {opened && reply}
 
       <MakeYourOwnInvite form={context} className="mx-auto mt-12 max-w-md" />
     </div>

@@ -4,7 +4,7 @@ import type { CreditsEvent, CurrentUser } from '../../../../shared/accounts/acco
 import { cardKeys } from '../../../lib/cards-api.ts';
 import { refreshSession, sessionQueryKey } from './session-query.ts';
 import { accountsApi } from '../../../../shared/api-paths.ts';
-import { CARD_ACTIVITY_EVENT, GUEST_LIST_EVENT } from '../../../../shared/api-paths.ts';
+import { CARD_ACTIVITY_EVENT, CARD_REPLIES_EVENT, GUEST_LIST_EVENT } from '../../../../shared/api-paths.ts';
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -12,7 +12,7 @@ const RETRY_MAX_MS = 30_000;
 /**
  * Keeps the balance live (DESIGN §1.14): while signed in, listens to `GET /api/me/events` and writes each
  * `credits` event into the `['me']` query, so the header changes without a reload (and refreshes My WINCS on a
- * `card-activity` event, DESIGN §1.7, and an open guest list on a `guest-list` event, §1.20), also when the
+ * `card-activity` event, DESIGN §1.7, the replies on a `card-replies` event, §1.21, and an open guest list on a `guest-list` event, §1.20), also when the
  * balance changed in another tab, on another device or through another server instance. The browser
  * reconnects a dropped stream on its own; when the server closes it for good (signed out, 401) we re-check the
  * session and retry with back-off while still signed in. After a reconnect the user and the guest lists are
@@ -55,10 +55,15 @@ export function useLiveCredits(userId: string | null): void {
       source.addEventListener(GUEST_LIST_EVENT, () => {
         void queryClient.invalidateQueries({ queryKey: cardKeys.guestLists });
       });
+      // Someone replied to one of the user's cards (DESIGN §1.21): its badge and its open list show it.
+      source.addEventListener(CARD_REPLIES_EVENT, () => {
+        void queryClient.invalidateQueries({ queryKey: cardKeys.replies });
+      });
       source.addEventListener('open', () => {
         if (opened) {
           void refreshSession(queryClient).catch(() => undefined);
           void queryClient.invalidateQueries({ queryKey: cardKeys.guestLists });
+          void queryClient.invalidateQueries({ queryKey: cardKeys.replies });
         }
         opened = true;
         delay = RETRY_MIN_MS;

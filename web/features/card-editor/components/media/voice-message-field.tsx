@@ -17,7 +17,11 @@ import {
 } from './media-field-parts.tsx';
 import { formatDuration, formatMegabytes, isFileOfKind } from './media-format.ts';
 import { useObjectUrl } from '../../../../lib/use-object-url.ts';
-import { VOICE_MESSAGE_MAX_SECONDS, useVoiceRecorder, type MicrophoneProblem } from './use-voice-recorder.ts';
+import {
+  VOICE_MESSAGE_MAX_SECONDS,
+  useVoiceRecorder,
+  type MicrophoneProblem,
+} from '../../../../lib/media/use-media-recorder.ts';
 
 export interface VoiceMessageFieldProps {
   /** The voice message to upload: a chosen audio file or a kept recording. It takes the place of `existingUrl`. */

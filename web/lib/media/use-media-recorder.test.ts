@@ -4,7 +4,7 @@ import {
   pickRecorderMimeType,
   recordingFileName,
   takeToFile,
-} from './use-voice-recorder.ts';
+} from './use-media-recorder.ts';
 
 describe('pickRecorderMimeType', () => {
   it('prefers Opus in WebM, then AAC in MP4 (Safari)', () => {

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * Recording a voice message in the browser: the microphone through `getUserMedia`, MediaRecorder for the
- * encoding, a cap after which the recording stops by itself. The microphone is released (every track stopped)
- * as soon as a take ends and when the component unmounts, so the browser's "recording" indicator goes away.
+ * Recording a voice message (or, with `video`, a camera clip) in the browser: the microphone and camera
+ * through `getUserMedia`, MediaRecorder for the encoding, a cap after which the recording stops by itself.
+ * The devices are released (every track stopped) as soon as a take ends and when the component unmounts, so
+ * the browser's "recording" indicator goes away. The sender's voice message and the recipient's replies use it.
  */
 
 export type RecorderStatus = 'idle' | 'requesting' | 'recording' | 'recorded';
@@ -30,8 +31,19 @@ export const VOICE_MESSAGE_MAX_SECONDS = 5 * 60;
  */
 const PREFERRED_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/mp4', 'audio/ogg;codecs=opus', 'audio/webm'];
 
-export function pickRecorderMimeType(isSupported: (mimeType: string) => boolean): string {
-  return PREFERRED_MIME_TYPES.find((type) => isSupported(type)) ?? '';
+/** A camera clip: VP8/VP9 with Opus in WebM in Chromium and Firefox, H.264 in MP4 in Safari. */
+const PREFERRED_VIDEO_MIME_TYPES = [
+  'video/webm;codecs=vp8,opus',
+  'video/webm;codecs=vp9,opus',
+  'video/mp4',
+  'video/webm',
+];
+
+export function pickRecorderMimeType(
+  isSupported: (mimeType: string) => boolean,
+  preferred: readonly string[] = PREFERRED_MIME_TYPES,
+): string {
+  return preferred.find((type) => isSupported(type)) ?? '';
 }
 
 /** The recorded file's name: `voice-message.webm`, `voice-message.m4a`… after the container it was made in. */
@@ -104,7 +116,24 @@ function clearTicker(ticker: { current: number | null }): void {
 /** How often the visible timer updates while recording. */
 const TICK_MS = 250;
 
+/** A camera clip's take as a File (for compressing and uploading), named after its container. */
+export function videoTakeToFile(take: Pick<VoiceTake, 'blob' | 'mimeType'>, lastModified = Date.now()): File {
+  const type = take.mimeType.split(';')[0]!.trim().toLowerCase() || 'video/webm';
+  return new File([take.blob], `video-reply.${type === 'video/mp4' ? 'mp4' : 'webm'}`, {
+    type,
+    lastModified,
+  });
+}
+
+/** The voice message recorder (the microphone only). */
 export function useVoiceRecorder(maxSeconds: number = VOICE_MESSAGE_MAX_SECONDS) {
+  return useMediaRecorder(maxSeconds);
+}
+
+/** A recorder of the microphone, and of the camera too with `video`; `liveStream` shows what is recorded. */
+export function useMediaRecorder(maxSeconds: number, options: { video?: boolean } = {}) {
+  const video = options.video ?? false;
+  const [liveStream, setLiveStream] = useState<MediaStream | null>(null);
   const [status, setStatus] = useState<RecorderStatus>('idle');
   const [elapsedSeconds, setElapsedSeconds] = useState(0);
   const [take, setTake] = useState<VoiceTake | null>(null);
@@ -140,7 +169,11 @@ export function useVoiceRecorder(maxSeconds: number = VOICE_MESSAGE_MAX_SECONDS)
     setStatus('requesting');
     let microphone: MediaStream;
     try {
-      microphone = await navigator.mediaDevices.getUserMedia({ audio: true });
+      microphone = await navigator.mediaDevices.getUserMedia(
+        video
+          ? { audio: true, video: { facingMode: 'user', width: { ideal: 1280 }, height: { ideal: 720 } } }
+          : { audio: true },
+      );
     } catch (error) {
       if (thisAttempt !== attempt.current) return;
       setProblem(microphoneProblemOf(error));
@@ -152,7 +185,10 @@ export function useVoiceRecorder(maxSeconds: number = VOICE_MESSAGE_MAX_SECONDS)
       return;
     }
 
-    const mimeType = pickRecorderMimeType((type) => MediaRecorder.isTypeSupported(type));
+    const mimeType = pickRecorderMimeType(
+      (type) => MediaRecorder.isTypeSupported(type),
+      video ? PREFERRED_VIDEO_MIME_TYPES : PREFERRED_MIME_TYPES,
+    );
     let media: MediaRecorder;
     try {
       media = new MediaRecorder(microphone, mimeType ? { mimeType } : undefined);
@@ -178,11 +214,12 @@ export function useVoiceRecorder(maxSeconds: number = VOICE_MESSAGE_MAX_SECONDS)
     media.onstop = () => {
       clearTicker(ticker);
       stopTracks(microphone);
+      if (mounted.current) setLiveStream(null);
       if (stream.current === microphone) stream.current = null;
       if (recorder.current === media) recorder.current = null;
       if (!mounted.current) return;
       const durationSeconds = Math.min((performance.now() - startedAt) / 1000, maxSeconds);
-      const type = media.mimeType || mimeType || 'audio/webm';
+      const type = media.mimeType || mimeType || (video ? 'video/webm' : 'audio/webm');
       const blob = new Blob(chunks, { type });
       if (blob.size === 0) {
         setProblem((current) => current ?? 'failed');
@@ -198,6 +235,7 @@ export function useVoiceRecorder(maxSeconds: number = VOICE_MESSAGE_MAX_SECONDS)
 
     stream.current = microphone;
     recorder.current = media;
+    setLiveStream(microphone);
     // A timeslice makes the recorder hand over data every second, so a long take is not one huge final chunk.
     media.start(1000);
     startedAt = performance.now();
@@ -211,7 +249,7 @@ export function useVoiceRecorder(maxSeconds: number = VOICE_MESSAGE_MAX_SECONDS)
         media.stop();
       }
     }, TICK_MS);
-  }, [dropTake, maxSeconds]);
+  }, [dropTake, maxSeconds, video]);
 
   /** Throws the take away and goes back to the start. */
   const discard = useCallback(() => {
@@ -247,6 +285,7 @@ export function useVoiceRecorder(maxSeconds: number = VOICE_MESSAGE_MAX_SECONDS)
 
   return {
     status,
+    liveStream,
     elapsedSeconds,
     take,
     problem,

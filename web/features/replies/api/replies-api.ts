@@ -1,0 +1,94 @@
+import { repliesApi } from '../../../../shared/api-paths.ts';
+import {
+  REPLY_UPLOAD_METADATA_KEYS,
+  type CreateReplyInput,
+  type NewRepliesResponse,
+  type RepliesResponse,
+  type ReplyMailSetting,
+  type ReplyMediaKind,
+  type SentReply,
+} from '../../../../shared/replies/replies.contract.ts';
+import { apiRequest, apiResponse, getJson, postJson } from '../../../lib/api-client.ts';
+import { cardKeys } from '../../../lib/cards-api.ts';
+import { uploadResumable, type UploadControls } from '../../../lib/uploads/resumable-upload.ts';
+
+/** Where a reply goes: a card's share link, or an invitation guest's own link. */
+export type ReplyTarget = { cardId: string } | { guestToken: string };
+
+export const replyKeys = {
+  all: cardKeys.replies,
+  ofCard: (cardId: string) => [...cardKeys.replies, 'card', cardId] as const,
+  newCounts: [...cardKeys.replies, 'new'] as const,
+  mailSetting: [...cardKeys.replies, 'mail-setting'] as const,
+};
+
+/** Sends a reaction or a text. */
+export function sendReply(target: ReplyTarget, input: CreateReplyInput): Promise<SentReply> {
+  return postJson<SentReply>(
+    'cardId' in target ? repliesApi.create(target.cardId) : repliesApi.fromGuest(target.guestToken),
+    input,
+  );
+}
+
+/**
+ * Sends a voice or video note with the resumable upload (tus, like the sender's media): it resumes from this
+ * device after a cut, and its last answer is the reply.
+ */
+export function uploadReplyNote(
+  options: UploadControls & { target: ReplyTarget; kind: ReplyMediaKind; file: Blob; name: string },
+): Promise<SentReply> {
+  const { target, kind, file, name } = options;
+  const keys = REPLY_UPLOAD_METADATA_KEYS;
+  const to: Record<string, string> =
+    'cardId' in target ? { [keys.cardId]: target.cardId } : { [keys.guestToken]: target.guestToken };
+  return uploadResumable<SentReply>({
+    ...options,
+    tusPath: repliesApi.uploads,
+    metadata: { ...to, [keys.kind]: kind, ...(name.trim() ? { [keys.name]: name.trim() } : {}) },
+    fingerprint: `reply:${JSON.stringify(target)}:${kind}:${file.size}`,
+    simple: null,
+    parse: (response) => JSON.parse(response.text) as SentReply,
+    // Everything arrived and the reply was stored; only its answer was lost.
+    afterLostAnswer: () => Promise.resolve({ id: '', kind, createdAt: new Date().toISOString() }),
+  });
+}
+
+export async function fetchReplies(cardId: string, signal?: AbortSignal): Promise<RepliesResponse> {
+  return getJson<RepliesResponse>(repliesApi.ofCard(cardId), undefined, signal);
+}
+
+export async function fetchNewReplyCounts(signal?: AbortSignal): Promise<NewRepliesResponse> {
+  return getJson<NewRepliesResponse>(repliesApi.newCounts, undefined, signal);
+}
+
+/** The owner has seen the card's replies (204, no body). */
+export async function markRepliesSeen(cardId: string): Promise<void> {
+  await apiRequestNoBody(repliesApi.seen(cardId), 'POST');
+}
+
+export async function deleteReply(cardId: string, replyId: string): Promise<void> {
+  await apiRequestNoBody(repliesApi.reply(cardId, replyId), 'DELETE');
+}
+
+export function fetchReplyMailSetting(signal?: AbortSignal): Promise<ReplyMailSetting> {
+  return getJson<ReplyMailSetting>(repliesApi.mailSetting, undefined, signal);
+}
+
+export function saveReplyMailSetting(enabled: boolean): Promise<ReplyMailSetting> {
+  return apiRequest<ReplyMailSetting>(repliesApi.mailSetting, {
+    init: {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled }),
+    },
+  });
+}
+
+async function apiRequestNoBody(path: string, method: 'POST' | 'DELETE'): Promise<void> {
+  await apiResponse(path, {
+    init:
+      method === 'POST'
+        ? { method, headers: { 'content-type': 'application/json' }, body: '{}' }
+        : { method },
+  });
+}
