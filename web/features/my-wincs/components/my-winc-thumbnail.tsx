@@ -48,7 +48,7 @@ export function MyWincThumbnail({
         />
         {card.category && (
           <span
-            className={`absolute start-2 top-2 truncate rounded-full ${badge ? 'max-w-[45%]' : 'max-w-[calc(100%-1rem)]'} bg-white/95 px-2.5 py-0.5 text-xs font-extrabold text-plum-800 shadow-sm`}
+            className={`absolute start-2 top-2 truncate rounded-full ${badge ? 'max-w-[calc(100%-5rem)]' : 'max-w-[calc(100%-1rem)]'} bg-white/95 px-2.5 py-0.5 text-xs font-extrabold text-plum-800 shadow-sm`}
           >
             {categoryName(card.category)}
           </span>

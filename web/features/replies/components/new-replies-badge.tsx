@@ -22,7 +22,8 @@ export function NewRepliesBadge({ count }: { count: number }) {
       className="flex items-center gap-1 rounded-full bg-coral-600 px-2 py-0.5 text-xs font-extrabold text-white shadow-sm"
     >
       <MessageCircleHeart aria-hidden="true" className="size-3.5" />
-      {t('replies.list.new', { count })}
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">{t('replies.list.new', { count })}</span>
     </span>
   );
 }

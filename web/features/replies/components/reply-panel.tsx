@@ -195,13 +195,13 @@ export function ReplyPanel({
           }}
         />
       ) : (
-        <div className="mt-4 grid grid-cols-2 gap-2">
+        <div className="mt-4 grid gap-2 sm:grid-cols-2">
           <Button variant="secondary" onClick={() => setNoteKind('voice')} data-testid="reply-record-voice">
-            <Mic aria-hidden="true" className="size-4" />
+            <Mic aria-hidden="true" className="size-4 shrink-0" />
             {t('replies.reply.recordVoice')}
           </Button>
           <Button variant="secondary" onClick={() => setNoteKind('video')} data-testid="reply-record-video">
-            <Video aria-hidden="true" className="size-4" />
+            <Video aria-hidden="true" className="size-4 shrink-0" />
             {t('replies.reply.recordVideo')}
           </Button>
         </div>
@@ -323,7 +323,7 @@ function NoteRecorder({
                 : t('replies.reply.uploading', { percent: stage.percent })}
             </p>
           ) : (
-            <div className="grid grid-cols-2 gap-2">
+            <div className="grid gap-2 sm:grid-cols-2">
               <Button
                 variant="secondary"
                 onClick={() => void recorder.start()}
