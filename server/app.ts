@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users: users.repository,
     actors: guests.actors,
   });
-  await createRepliesModule(platform, {
+  const replies = await createRepliesModule(platform, {
     cards,
     credits,
     guestLinks: invitations.guestLinks,
@@ -96,6 +96,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     // After the drafts: the clips of drafts just removed are unused now.
     unusedVoiceClips: voice.removeUnusedClips,
     oldUploads: cards.forgetOldUploads,
+    oldReplyUploads: replies.forgetOldUploads,
   });
   await registerWebApp(app, { webDistDir: config.webDistDir, pages: platform.pages });
   return app;

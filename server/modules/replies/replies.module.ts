@@ -6,6 +6,7 @@ import { createViewerCookie } from '../cards/viewer-cookie.ts';
 import type { CreditsModule } from '../credits/credits.module.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
+import { createAbandonedReplyUploads } from './abandoned-reply-uploads.service.ts';
 import { createReplyMails } from './reply-mails.ts';
 import { registerReplyUploadRoutes } from './reply-uploads.routes.ts';
 import { createRepliesRepository } from './replies.repository.ts';
@@ -26,7 +27,7 @@ export async function createRepliesModule(
     users: Pick<UsersRepository, 'findById'>;
     actors: CardActorResolver;
   },
-): Promise<void> {
+): Promise<{ forgetOldUploads: () => Promise<number> }> {
   const { app, database, storage, rateLimiter, notifications, jobs, mailer, origin, now, log } = platform;
   const repository = createRepliesRepository(database);
   const mails = createReplyMails({
@@ -77,4 +78,14 @@ export async function createRepliesModule(
     const stamp = (await repository.stampsOf([userId])).get(userId) ?? null;
     return live.subscribe(userId, stamp, () => send(CARD_REPLIES_EVENT, {}));
   });
+
+  const abandoned = createAbandonedReplyUploads({
+    repository,
+    removeBytes: (uploadId) => deps.cards.uploads.datastore.remove(uploadId),
+    now,
+  });
+  return {
+    /** The housekeeping's part: notes' uploads never finished, and the records of finished ones. */
+    forgetOldUploads: () => abandoned.forget(),
+  };
 }

@@ -213,6 +213,18 @@ export function createRepliesRepository(database: Database) {
       await trx.updateTable('replyUploads').set({ replyId }).where('id', '=', uploadId).execute();
     },
 
+    /** Up to `limit` uploads begun before `cutoff`, oldest first. */
+    async uploadsCreatedBefore(cutoff: Date, limit: number): Promise<ReplyUploadRecord[]> {
+      const rows = await db
+        .selectFrom('replyUploads')
+        .selectAll()
+        .where('createdAt', '<', codec.date(cutoff))
+        .orderBy('createdAt')
+        .limit(limit)
+        .execute();
+      return rows.map(toUpload);
+    },
+
     async deleteUpload(uploadId: string): Promise<void> {
       await db.deleteFrom('replyUploads').where('id', '=', uploadId).execute();
     },
