@@ -399,6 +399,24 @@ describeEachDatabase('replies', (use) => {
       `${cardDraft.recipientName} replied to your WINC`,
     ]);
 
+    // An owner who reads Arabic gets theirs in Arabic, the voice note said in words.
+    const arabic = await ownersCard();
+    await use()
+      .database.db.updateTable('users')
+      .set({ language: 'ar' })
+      .where('email', '=', arabic.owner.email)
+      .execute();
+    expect(
+      (await uploadNote(new TestBrowser(app), arabic.card.id, 'voice', await recordedVoice('safari')))
+        .finished?.status,
+    ).toBe(200);
+    const [arabicMail] = await eventually(
+      () => replyMails(arabic.owner.email),
+      (rows) => rows.length >= 1,
+    );
+    expect(arabicMail!.subject).toBe(`ردّ Alex R. على بطاقتك WINC`);
+    expect(arabicMail!.text).toContain('أرسل إليك Alex R. رسالة صوتية');
+
     expect((await owner.browser.get(repliesApi.mailSetting)).json()).toEqual({ enabled: true });
     const off = await owner.browser.request({
       method: 'PUT',
