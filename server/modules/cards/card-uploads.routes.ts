@@ -17,7 +17,7 @@ export type UploadDataStore = DataStore & { read(id: string): Readable | Promise
 const TUS_VERSION = '1.0.0';
 
 /** An error the tus server sends as is: our `{code, message}` body with the code's status. */
-function tusError(error: unknown): { status_code: number; body: string } {
+export function tusError(error: unknown): { status_code: number; body: string } {
   if (error instanceof AppError)
     return {
       status_code: error.statusCode,
@@ -31,7 +31,7 @@ function tusError(error: unknown): { status_code: number; body: string } {
  * repeated key, stray separators) is the client's mistake: tus's parser throws a bare Error, answered here as
  * `validation-failed` rather than a server failure.
  */
-function parseUploadMetadata(header: string | string[] | undefined): Record<string, string | null> {
+export function parseUploadMetadata(header: string | string[] | undefined): Record<string, string | null> {
   try {
     return Metadata.parse(typeof header === 'string' ? header : undefined);
   } catch {

@@ -41,7 +41,7 @@ export const REPLY_RATE_LIMITS = {
 /** The topic of replies on a user's cards: published with the owner's id when one lands, goes or is seen. */
 export const CARD_REPLIES_CHANGED = 'card-replies';
 
-/** Reply and upload ids: 22 base64url characters; anything else is never looked up. */
+/** Reply and upload ids are base64url (22 characters); anything that cannot be one is never looked up. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** An invitation guest's link, as the invitations module reads it. */
@@ -49,7 +49,7 @@ export interface GuestLinks {
   guestOfLink(token: string): Promise<{ card: CardRecord; guest: { id: string; name: string } } | null>;
 }
 
-/** Who is replying: the device (viewer cookie) and its client address, and a guest's link when they have one. */
+/** Who is replying: the device (its viewer cookie) and its client address, which the rate limits count. */
 export interface Replier {
   ip: string;
   deviceId: string;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Server as TusServer } from '@tus/server';
-import { Metadata, type Locker } from '@tus/utils';
+import type { Locker } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import { repliesApi } from '../../../shared/api-paths.ts';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/replies/replies.contract.ts';
 import { AppError, defaultMessage } from '../../platform/http/app-error.ts';
 import { isDependencyUnavailable } from '../../platform/http/dependency-errors.ts';
-import type { UploadDataStore } from '../cards/card-uploads.routes.ts';
+import { parseUploadMetadata, tusError, type UploadDataStore } from '../cards/card-uploads.routes.ts';
 import { VIEWER_COOKIE, viewerCookieOptions, type ViewerCookie } from '../cards/viewer-cookie.ts';
 import type { RepliesService, Replier } from './replies.service.ts';
 
@@ -21,24 +21,6 @@ const KEYS = REPLY_UPLOAD_METADATA_KEYS;
 /** The Node request under tus's web Request (srvx keeps it as `runtime.node.req`). */
 const nodeRequestOf = (request: Request) =>
   (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-
-/** An error the tus server sends as is: our `{code, message}` body with the code's status. */
-function tusError(error: unknown): { status_code: number; body: string } {
-  if (error instanceof AppError)
-    return {
-      status_code: error.statusCode,
-      body: JSON.stringify({ code: error.code, message: error.message }),
-    };
-  throw error;
-}
-
-function parseUploadMetadata(header: string | string[] | undefined): Record<string, string | null> {
-  try {
-    return Metadata.parse(typeof header === 'string' ? header : undefined);
-  } catch {
-    throw new AppError('validation-failed', 'The Upload-Metadata header is not valid.');
-  }
-}
 
 /**
  * Resumable uploads of voice and video replies (tus, the sender's media's datastore and locker), on
