@@ -143,6 +143,16 @@ describe.each(['en', 'ar'] as const)('replies to a card (%s)', (language) => {
           .getByText(t('replies.list.new_one', { count: 1 }))
           .waitFor();
         await shootWidths(sender, `replies-tile-${language}`, tile);
+
+        // The profile's switch turns the reply mails off.
+        await sender.goto(`${origin}/profile`);
+        const mails = sender.getByRole('switch', { name: t('replies.profile.label') });
+        await expect.poll(() => mails.getAttribute('aria-checked')).toBe('true');
+        await shootWidths(sender, `replies-profile-on-${language}`, mails);
+        await mails.click();
+        await expect.poll(() => mails.getAttribute('aria-checked')).toBe('false');
+        expect((await callApi(sender, 'GET', repliesApi.mailSetting)).json).toEqual({ enabled: false });
+        await shootWidths(sender, `replies-profile-off-${language}`, mails);
       } finally {
         await senderContext.close();
         await recipientContext.close();

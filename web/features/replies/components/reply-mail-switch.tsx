@@ -39,12 +39,9 @@ export function ReplyMailSwitch() {
         disabled={!query.data || save.isPending}
         data-testid="reply-mail-switch"
         onClick={() => save.mutate(!enabled)}
-        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition disabled:opacity-60 ${enabled ? 'bg-plum-700' : 'bg-plum-200'}`}
+        className={`inline-flex h-7 w-12 shrink-0 items-center rounded-full px-1 transition disabled:opacity-60 ${enabled ? 'justify-end bg-plum-700' : 'justify-start bg-plum-200'}`}
       >
-        <span
-          aria-hidden="true"
-          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${enabled ? 'translate-x-6 rtl:-translate-x-6' : 'translate-x-1 rtl:-translate-x-1'}`}
-        />
+        <span aria-hidden="true" className="inline-block size-5 rounded-full bg-white shadow" />
       </button>
     </div>
   );
