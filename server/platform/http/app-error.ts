@@ -45,6 +45,8 @@ const STATUS: Record<ErrorCode, number> = {
   'no-room': 409,
   'guest-limit-reached': 403,
   'guest-list-invalid': 400,
+  'delivery-address-invalid': 400,
+  'delivery-address-unsubscribed': 409,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -93,6 +95,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'no-room': 'There is no room for more people at this event.',
   'guest-limit-reached': 'This invitation has as many guests as its plan allows.',
   'guest-list-invalid': 'Some rows of the guest list could not be read.',
+  'delivery-address-invalid': 'Enter one valid email address.',
+  'delivery-address-unsubscribed': 'This address asked not to receive cards by email.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

@@ -15,6 +15,11 @@ const LEASE_MS = 5 * 60 * 1000;
 const RETRY_DELAYS_MS = [1, 5, 15, 60, 180, 360, 720].map((minutes) => minutes * 60 * 1000);
 const POLL_MS = 5000;
 
+/** Whether a failure of this run is the job's last: no retry follows it. */
+export function isLastAttempt(job: Pick<JobRecord, 'attempts'>): boolean {
+  return RETRY_DELAYS_MS[job.attempts - 1] === undefined;
+}
+
 export type JobHandler = (payload: unknown, job: JobRecord) => Promise<void>;
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
