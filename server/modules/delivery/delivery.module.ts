@@ -139,11 +139,11 @@ export function createDeliveryModule(
 
   return {
     /** Mails the card to `address` at `at` (now for "send now"). */
-    schedule: deliveries.schedule,
+    schedule: (card: CardRecord, input: { address: string; at: Date }) => deliveries.schedule(card, input),
     /** The card's mails not sent yet go at `at` (its reveal time moved). */
-    moveTo: deliveries.moveTo,
+    moveTo: (card: CardRecord, at: Date) => deliveries.moveTo(card, at),
     /** The card's mails not sent yet are dropped. */
-    cancel: deliveries.cancel,
+    cancel: (card: CardRecord) => deliveries.cancel(card),
     /** Adds events another module knows (a reply) to the delivery log. */
     addEventSource(source: DeliveryEventSource): void {
       sources.push(source);

@@ -34,11 +34,14 @@ export function createMailer(deps: MailerDeps): Mailer {
         text: mail.text,
         html: mail.html,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-        // RFC 8058: mail apps offer "Unsubscribe", and stop the mails with one POST.
+        // RFC 8058: mail apps offer "Unsubscribe", and stop the mails with one POST. Written as headers (not
+        // nodemailer's `list`, which only its transport reads) so both ways of sending carry them.
         ...(mail.unsubscribeUrl
           ? {
-              list: { unsubscribe: mail.unsubscribeUrl },
-              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+              headers: {
+                'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
             }
           : {}),
         // A text/calendar alternative with its METHOD: what Gmail and Outlook show as an invitation.
