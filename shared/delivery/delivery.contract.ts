@@ -12,7 +12,7 @@ export function deliverableAddress(input: string): string | null {
   const address = input.trim();
   if (address.length === 0 || address.length > EMAIL_ADDRESS_MAX) return null;
   // Control characters (CR, LF, NUL, tabs…) anywhere: a header injection, never an address.
-  if (/[\u0000-\u001f\u007f]/.test(address)) return null;
+  if ([...address].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
   return /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/.test(
     address,
   ) && !/\.\.|^\.|\.@/.test(address)
