@@ -18,6 +18,8 @@ export const cardKeys = {
   /** Every invitation's guest list: read again when the live channel says one changed. */
   guestLists: ['guest-lists'] as const,
   guestList: (cardId: string) => [...cardKeys.guestLists, cardId] as const,
+  /** Every card's delivery log: read again when a delivery moved on or a recipient opened a card. */
+  deliveryLogs: ['delivery-logs'] as const,
 };
 
 export async function fetchCard(id: string, signal?: AbortSignal): Promise<Card> {

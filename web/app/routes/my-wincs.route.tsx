@@ -5,6 +5,8 @@ import { editorTemplateOfCard } from '../../features/card-editor/hooks/use-card-
 import { useShowSavedWinc } from '../../features/my-wincs/api/use-my-wincs.ts';
 import { MyWincsPage } from '../../features/my-wincs/components/my-wincs-page.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
+import { EmailDeliveryField } from '../../features/delivery/components/email-delivery-field.tsx';
+import { DeliveryLogTimeline } from '../../features/delivery/components/delivery-log-timeline.tsx';
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { LazyCardEditorDialog } from '../composition/card-editor-loader.tsx';
@@ -20,8 +22,17 @@ export function MyWincsRoute() {
   const showSaved = useShowSavedWinc();
   return (
     <RequireSignIn>
-      <MyWincsPage onShare={setShareId} onEdit={setEditing} />
-      <ShareCardDialog open={shareId !== null} cardId={shareId} onClose={() => setShareId(null)} />
+      <MyWincsPage
+        onShare={setShareId}
+        onEdit={setEditing}
+        deliveryLog={(cardId) => <DeliveryLogTimeline cardId={cardId} />}
+      />
+      <ShareCardDialog
+        open={shareId !== null}
+        cardId={shareId}
+        onClose={() => setShareId(null)}
+        emailDelivery={(cardId) => <EmailDeliveryField cardId={cardId} />}
+      />
       <LazyCardEditorDialog
         target={editing && { template: editorTemplateOfCard(editing), card: editing }}
         onClose={() => setEditing(null)}

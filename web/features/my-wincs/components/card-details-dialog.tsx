@@ -22,14 +22,23 @@ interface CardDetailsDialogProps {
   onEdit: (card: MyWinc) => void;
   onShare: (card: MyWinc) => void;
   onDelete: (card: MyWinc) => void;
+  /** The card's delivery log by email (composed by the route); left out, the section is not shown. */
+  deliveryLog?: ((cardId: string) => ReactNode) | undefined;
 }
 
 /**
  * SPEC §2 My WINCS "Card Details": the cover, an invitation's label with its event's day and its guests, From and To,
- * whether and how it was opened (DESIGN §1.7), the message in its saved styles, the recipient image, the video
+ * whether and how it was opened (DESIGN §1.7), its delivery log by email (DESIGN §1.22), the message in its saved styles, the recipient image, the video
  * and the voice message, with Edit, Share and Delete. A full-screen sheet on phones.
  */
-export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: CardDetailsDialogProps) {
+export function CardDetailsDialog({
+  card,
+  onClose,
+  onEdit,
+  onShare,
+  onDelete,
+  deliveryLog,
+}: CardDetailsDialogProps) {
   const titleId = useId();
   return (
     <Dialog
@@ -47,6 +56,7 @@ export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: 
           onEdit={onEdit}
           onShare={onShare}
           onDelete={onDelete}
+          deliveryLog={deliveryLog}
         />
       )}
     </Dialog>
@@ -60,6 +70,7 @@ function Details({
   onEdit,
   onShare,
   onDelete,
+  deliveryLog,
 }: Omit<CardDetailsDialogProps, 'card'> & { card: MyWinc; titleId: string }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -125,6 +136,13 @@ function Details({
               <SectionLabel id={`${titleId}-opened`}>{t('myWincs.opened.title')}</SectionLabel>
               <CardOpenedStatus card={card} labelId={`${titleId}-opened`} />
             </section>
+
+            {deliveryLog && (
+              <section aria-labelledby={`${titleId}-delivery`}>
+                <SectionLabel id={`${titleId}-delivery`}>{t('delivery.log.title')}</SectionLabel>
+                {deliveryLog(card.id)}
+              </section>
+            )}
 
             <section aria-labelledby={`${titleId}-message`}>
               <SectionLabel id={`${titleId}-message`}>{t('myWincs.details.message')}</SectionLabel>

@@ -1,6 +1,6 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { Gift, LayoutGrid, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useSearchParams } from 'react-router';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
@@ -36,9 +36,12 @@ const CARD_PARAM = 'card';
 export function MyWincsPage({
   onShare,
   onEdit,
+  deliveryLog,
 }: {
   onShare: (cardId: string) => void;
   onEdit: (card: MyWinc) => void;
+  /** A card's delivery log by email, for its details (composed by the route). */
+  deliveryLog?: (cardId: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   useDocumentTitle(t('myWincs.title'));
@@ -200,6 +203,7 @@ export function MyWincsPage({
 
       <CardDetailsDialog
         card={opened}
+        deliveryLog={deliveryLog}
         onClose={closeDetails}
         onEdit={onEdit}
         onShare={(card) => onShare(card.id)}

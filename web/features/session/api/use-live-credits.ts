@@ -4,7 +4,7 @@ import type { CreditsEvent, CurrentUser } from '../../../../shared/accounts/acco
 import { cardKeys } from '../../../lib/cards-api.ts';
 import { refreshSession, sessionQueryKey } from './session-query.ts';
 import { accountsApi } from '../../../../shared/api-paths.ts';
-import { CARD_ACTIVITY_EVENT, GUEST_LIST_EVENT } from '../../../../shared/api-paths.ts';
+import { CARD_ACTIVITY_EVENT, DELIVERY_EVENT, GUEST_LIST_EVENT } from '../../../../shared/api-paths.ts';
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -50,6 +50,11 @@ export function useLiveCredits(userId: string | null): void {
       // A recipient opened one of the user's cards or played something in it: My WINCS shows it at once.
       source.addEventListener(CARD_ACTIVITY_EVENT, () => {
         void queryClient.invalidateQueries({ queryKey: cardKeys.paidLists });
+        void queryClient.invalidateQueries({ queryKey: cardKeys.deliveryLogs });
+      });
+      // A mailed card was sent, bounced or is retried: its delivery log shows it at once.
+      source.addEventListener(DELIVERY_EVENT, () => {
+        void queryClient.invalidateQueries({ queryKey: cardKeys.deliveryLogs });
       });
       // A guest answered, opened their link or joined through the group link: the open list asks again.
       source.addEventListener(GUEST_LIST_EVENT, () => {
