@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormedTextSchema } from '../text/names.ts';
 
 /** The longest address SMTP carries (RFC 5321: 64 + 1 + 255, and a path of 256 at most). */
 export const EMAIL_ADDRESS_MAX = 254;
@@ -22,7 +23,8 @@ export function deliverableAddress(input: string): string | null {
 
 /** The sender mails the card to its recipient, at `at` (ISO instant; now when left out). */
 export const scheduleDeliveryRequestSchema = z.object({
-  address: z.string().max(1000),
+  // Refused whole (not cleaned) when it holds what is not text: the service then checks it is one mailbox.
+  address: wellFormedTextSchema().max(1000),
   at: z.iso.datetime({ offset: true }).optional(),
 });
 export type ScheduleDeliveryRequest = z.infer<typeof scheduleDeliveryRequestSchema>;

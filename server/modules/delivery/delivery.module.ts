@@ -76,6 +76,10 @@ export function createDeliveryModule(
     },
   ];
 
+  /** Unsubscribe tokens are 22 base64url characters; anything else is never looked up. */
+  const findByToken = (token: string) =>
+    /^[A-Za-z0-9_-]{22}$/.test(token) ? repository.findByToken(token) : Promise.resolve(undefined);
+
   async function ownedPaid(actor: CardActor, cardId: string): Promise<CardRecord> {
     const card = await deps.cards.ownedCards.find(actor, cardId);
     if (!card.isPaid) throw new AppError('card-not-ready');
@@ -105,13 +109,13 @@ export function createDeliveryModule(
       return deliveries.scheduleGuests(card, now());
     },
     async unsubscribePage(token, action) {
-      const delivery = await repository.findByToken(token);
+      const delivery = await findByToken(token);
       if (!delivery) return deliveryUnsubscribePage(DEFAULT_LANGUAGE, null, null);
       const card = await deps.cards.sharedCards.find(delivery.cardId);
       return deliveryUnsubscribePage(card?.language ?? DEFAULT_LANGUAGE, delivery.address, action);
     },
     async unsubscribe(token) {
-      const delivery = await repository.findByToken(token);
+      const delivery = await findByToken(token);
       if (!delivery) return deliveryUnsubscribePage(DEFAULT_LANGUAGE, null, null);
       await repository.suppress(delivery.address, now());
       const card = await deps.cards.sharedCards.find(delivery.cardId);
