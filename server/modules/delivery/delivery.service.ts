@@ -212,6 +212,10 @@ export function createDeliveryService(deps: {
       if (address === null) throw new AppError('delivery-address-invalid');
       if (await repository.isSuppressed(address)) throw new AppError('delivery-address-unsubscribed');
       const [delivery] = await scheduleAll(card, [{ address, guestId: null }], input.at);
+      // The preview is drawn now, in the background, so the minute the mails go is spent on mail alone.
+      deps.previews.currentCardImage(card.id).catch((error: unknown) => {
+        log.warn({ err: error, cardId: card.id }, 'delivery: the preview image could not be drawn');
+      });
       return delivery!;
     },
 
