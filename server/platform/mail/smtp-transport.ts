@@ -55,14 +55,10 @@ export async function sendTracked(
       connection.connect((connectError) => {
         if (connectError) return reject(connectError);
         const send = () =>
-          connection.send(
-            { from: envelope.from || '', to: envelope.to },
-            body,
-            (sendError, info) => {
-              if (sendError) return reject(sendError);
-              resolve({ response: info.response ?? '' });
-            },
-          );
+          connection.send({ from: envelope.from || '', to: envelope.to }, body, (sendError, info) => {
+            if (sendError) return reject(sendError);
+            resolve({ response: info.response ?? '' });
+          });
         if (!options.auth) return send();
         connection.login(options.auth, (loginError) => (loginError ? reject(loginError) : send()));
       });
