@@ -11,6 +11,7 @@ import { createAiModule } from './modules/ai/ai.module.ts';
 import { createAppInfoModule } from './modules/app-info/app-info.module.ts';
 import { createCardsModule } from './modules/cards/cards.module.ts';
 import { createCatalogModule } from './modules/catalog/catalog.module.ts';
+import { createDeliveryModule } from './modules/delivery/delivery.module.ts';
 import { createCreditsModule } from './modules/credits/credits.module.ts';
 import { createGuestSessionsModule } from './modules/guest-sessions/guest-sessions.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
@@ -88,6 +89,13 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users: users.repository,
     actors: guests.actors,
   });
+  const delivery = createDeliveryModule(platform, {
+    cards,
+    credits,
+    guests: invitations.deliveryGuests,
+    actors: guests.actors,
+  });
+  delivery.addEventSource(replies.deliveryEvents);
   const { mailbox } = createMailboxModule(platform);
   createAppInfoModule(platform, { mailbox });
 

@@ -213,6 +213,18 @@ export const voiceApi = {
 /** The live channel's event when a recipient did something on one of the user's cards. */
 export const CARD_ACTIVITY_EVENT = 'card-activity';
 
+/** The cards mailed by Winc (DESIGN §1.22): a card's delivery log (GET) and a new delivery (POST). */
+export const deliveryApi = {
+  card: paramPath<[cardId: string]>('/api/cards/:cardId/deliveries'),
+  /** POST: mails the invitation to each guest with an address not mailed yet. */
+  guests: paramPath<[cardId: string]>('/api/cards/:cardId/deliveries/guests'),
+  /** GET asks, POST (RFC 8058 one-click) stops every card mailed by Winc to that address. */
+  unsubscribe: paramPath<[token: string]>('/api/deliveries/unsubscribe/:token'),
+} as const;
+
+/** The live channel's event when a delivery of one of the user's cards moved on: read its log again. */
+export const DELIVERY_EVENT = 'card-delivery';
+
 /** The live channel's event when a guest list of one of the user's invitations changed: read it again. */
 export const GUEST_LIST_EVENT = 'guest-list';
 

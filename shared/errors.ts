@@ -70,6 +70,10 @@ export const ERROR_CODES = [
   'reply-empty',
   'reply-too-long',
   'unknown-reaction',
+  // Delivery by email (DESIGN §1.22): not one valid address (a list, a header injection, a typo); an address
+  // that unsubscribed from cards mailed by Winc.
+  'delivery-address-invalid',
+  'delivery-address-unsubscribed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

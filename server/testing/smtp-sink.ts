@@ -17,6 +17,8 @@ export interface ReceivedMail {
   html: string;
   /** Its `text/calendar` parts (an invitation's REQUEST or CANCEL), decoded, with the METHOD of their type. */
   calendars: { method: string | null; content: string }[];
+  /** Its image parts: type, Content-ID (without <>), disposition and decoded bytes. */
+  images: { contentType: string; contentId: string | null; disposition: string | null; bytes: Buffer }[];
   /** The message as it arrived. */
   raw: string;
   /** The AUTH user name the client logged in with, if any. */
@@ -37,6 +39,11 @@ export async function startSmtpSink(
     password?: string;
     /** Addresses the server refuses for good (SMTP 550), as a mailbox that does not exist. */
     refuses?: (address: string) => boolean;
+    /**
+     * The server's answer to a recipient, asked each time one is given: a refusal (`{code: 451, message}`
+     * for "try again later", 5xx for good), or null to take it.
+     */
+    answers?: (address: string) => { code: number; message: string } | null;
   } = {},
 ): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
@@ -58,6 +65,8 @@ export async function startSmtpSink(
         const refusal = Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 });
         return callback(refusal);
       }
+      const answer = options.answers?.(address.address);
+      if (answer) return callback(Object.assign(new Error(answer.message), { responseCode: answer.code }));
       return callback();
     },
     onData(stream, session, callback) {
@@ -158,6 +167,7 @@ interface CollectedParts {
   text: string;
   html: string;
   calendars: ReceivedMail['calendars'];
+  images: ReceivedMail['images'];
 }
 
 function collectParts(raw: string, out: CollectedParts): void {
@@ -173,6 +183,15 @@ function collectParts(raw: string, out: CollectedParts): void {
     return;
   }
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  if (type.toLowerCase().startsWith('image/')) {
+    out.images.push({
+      contentType: type.split(';')[0]!.trim().toLowerCase(),
+      contentId: headers.get('content-id')?.replace(/^<|>$/g, '') ?? null,
+      disposition: headers.get('content-disposition')?.split(';')[0]?.trim().toLowerCase() ?? null,
+      bytes: encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body),
+    });
+    return;
+  }
   const decoded =
     encoding === 'base64'
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
@@ -190,9 +209,9 @@ function collectParts(raw: string, out: CollectedParts): void {
 
 function parseMessage(
   raw: string,
-): Pick<ReceivedMail, 'headers' | 'subject' | 'text' | 'html' | 'calendars'> {
+): Pick<ReceivedMail, 'headers' | 'subject' | 'text' | 'html' | 'calendars' | 'images'> {
   const { headers } = splitEntity(raw);
-  const out: CollectedParts = { text: '', html: '', calendars: [] };
+  const out: CollectedParts = { text: '', html: '', calendars: [], images: [] };
   collectParts(raw, out);
   return { headers, subject: headers.get('subject') ?? '', ...out };
 }

@@ -48,14 +48,14 @@ export const STRING_PARTS = {
   help: ['help'],
   faq: ['faq'],
   overview: ['overview', 'auth.steps', 'invitation.badge'],
-  checkout: ['checkout', 'share', 'auth.steps'],
+  checkout: ['checkout', 'share', 'auth.steps', 'delivery'],
   mailbox: ['mailbox'],
   auth: ['auth'],
   profile: ['profile', 'replies.profile'],
   account: ['account', 'auth.errors', 'auth.fields', 'auth.invalidEmail'],
-  myWincs: ['myWincs', 'share', 'invitation.badge', 'replies.list'],
+  myWincs: ['myWincs', 'share', 'invitation.badge', 'replies.list', 'delivery'],
   /** An invitation's guest list (DESIGN §1.20), its own page in My WINCS. */
-  guestList: ['guestList', 'invitation.badge'],
+  guestList: ['guestList', 'invitation.badge', 'delivery'],
   pricing: ['pricing'],
   testCheckout: ['testCheckout', 'pricing'],
   /** The catalog admin area (DESIGN §1.16). */

@@ -20,6 +20,8 @@ export const cardKeys = {
   guestList: (cardId: string) => [...cardKeys.guestLists, cardId] as const,
   /** Replies to the user's cards (lists, new counts): read again when the live channel says one came. */
   replies: ['card-replies'] as const,
+  /** Every card's delivery log: read again when a delivery moved on or a recipient opened a card. */
+  deliveryLogs: ['delivery-logs'] as const,
 };
 
 export async function fetchCard(id: string, signal?: AbortSignal): Promise<Card> {

@@ -40,7 +40,7 @@ describeEachDatabase('accounts: sign-up, verification, sign-in, credits', (use) 
       config,
       database: use().database,
       secret: 'a-test-secret-that-is-long-enough-123456',
-      mailer: { mode: 'outbox', send: async () => {} },
+      mailer: { mode: 'outbox', send: async () => {}, deliver: async () => ({ response: '' }) },
       events: {
         onSessionCreated: async () => {},
         onUserCreated: async () => {},

@@ -177,8 +177,13 @@ export async function createCardsModule(
   return {
     sharedCards,
     ownedCards,
-    /** Link previews: an invitation's guests' own links name them. */
+    /** Link previews: an invitation's guests' own links name them; mailed cards show theirs inline. */
     linkPreviews,
+    /** When the card was first opened by a recipient; null while nobody did. */
+    async firstOpenedAt(cardId: string): Promise<Date | null> {
+      const summary = (await viewsRepository.summariesOf([cardId])).get(cardId);
+      return summary ? new Date(summary.firstOpenedAt) : null;
+    },
     /** Adds a listener told of each card just paid (it must not throw and should not wait). */
     whenPaid: (listener: (card: CardRecord) => void): void => {
       paidListeners.push(listener);

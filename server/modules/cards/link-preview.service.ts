@@ -157,6 +157,22 @@ export function createLinkPreviewService(deps: {
     return pending;
   }
 
+  /** The card's preview image in its current version: stored, or drawn now. */
+  function imageOf(card: CardRecord): Promise<Buffer> {
+    const t = translatorFor(card.language);
+    const wording = wordingOf(card);
+    const context = addressFormOf(card);
+    return storedImage(cardImageKey(card.id, cardVersion(card)), async () =>
+      renderLinkPreview({
+        cover: await coverOf(card),
+        eyebrow: t(wording.eyebrow, { context }),
+        headline: t('recipient.preview.headline', { name: card.recipientName, context }),
+        subline: t(wording.byline, { name: card.senderName, context }),
+        language: card.language,
+      }),
+    );
+  }
+
   function genericMeta(language: Language): SharePageMeta {
     const t = translatorFor(language);
     return {
@@ -196,6 +212,13 @@ export function createLinkPreviewService(deps: {
       };
     },
 
+    /** A paid card's preview image as its link shows it now (mailed inline with the card's link). */
+    async currentCardImage(cardId: string): Promise<Buffer> {
+      const card = await sharedCard(cardId);
+      if (!card) throw new AppError('image-not-found');
+      return imageOf(card);
+    },
+
     /**
      * A paid card's preview image (JPEG, 1200×630, ≤ 300 KB) in the version its page names; an unpaid or
      * unknown card, or an old version, is `image-not-found`.
@@ -203,18 +226,7 @@ export function createLinkPreviewService(deps: {
     async cardImage(cardId: string, version: string): Promise<Buffer> {
       const card = await sharedCard(cardId);
       if (!card || version !== cardVersion(card)) throw new AppError('image-not-found');
-      const t = translatorFor(card.language);
-      const wording = wordingOf(card);
-      const context = addressFormOf(card);
-      return storedImage(cardImageKey(card.id, version), async () =>
-        renderLinkPreview({
-          cover: await coverOf(card),
-          eyebrow: t(wording.eyebrow, { context }),
-          headline: t('recipient.preview.headline', { name: card.recipientName, context }),
-          subline: t(wording.byline, { name: card.senderName, context }),
-          language: card.language,
-        }),
-      );
+      return imageOf(card);
     },
 
     /**

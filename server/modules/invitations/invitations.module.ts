@@ -2,6 +2,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { GUEST_LIST_EVENT, linkPreviewApi } from '../../../shared/api-paths.ts';
 import { createLivePoll } from '../../platform/http/live-poll.ts';
 import type { CardsModule } from '../cards/cards.module.ts';
+import type { CardRecord } from '../cards/cards.repository.ts';
 import { createViewerCookie } from '../cards/viewer-cookie.ts';
 import type { CreditsModule } from '../credits/credits.module.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -42,7 +43,7 @@ export function createInvitationsModule(
     users: Pick<UsersRepository, 'findById'>;
     actors: CardActorResolver;
   },
-): { guestLinks: Pick<RsvpService, 'guestOfLink'> } {
+) {
   const { app, database, notifications, now, log } = platform;
   const invitations = createInvitationsService({
     cards: deps.cards.sharedCards,
@@ -158,5 +159,24 @@ export function createInvitationsModule(
     pages: platform.pages,
     origin: platform.origin,
   });
-  return { guestLinks: rsvp };
+
+  return {
+    /** An invitation's guest found by their link, for the replies they send the host. */
+    guestLinks: rsvp as Pick<RsvpService, 'guestOfLink'>,
+    /** An invitation's guests as delivery by email needs them (their address, link, language, opening). */
+    deliveryGuests: {
+      async listOf(card: CardRecord) {
+        if (card.invitation === null) return [];
+        return (await repository.listOf(card.id)).map((guest) => ({
+          id: guest.id,
+          name: guest.name,
+          email: guest.email,
+          linkPath: guestLinkPath(guest.token),
+          language: mailLanguageOf(card, guest),
+          optedOut: guest.mailOptedOut,
+          openedAt: guest.openedAt,
+        }));
+      },
+    },
+  };
 }

@@ -27,7 +27,7 @@ export async function createRepliesModule(
     users: Pick<UsersRepository, 'findById'>;
     actors: CardActorResolver;
   },
-): Promise<{ forgetOldUploads: () => Promise<number> }> {
+) {
   const { app, database, storage, rateLimiter, notifications, jobs, mailer, origin, now, log } = platform;
   const repository = createRepliesRepository(database);
   const mails = createReplyMails({
@@ -86,6 +86,16 @@ export async function createRepliesModule(
   });
   return {
     /** The housekeeping's part: notes' uploads never finished, and the records of finished ones. */
-    forgetOldUploads: () => abandoned.forget(),
+    forgetOldUploads: (): Promise<number> => abandoned.forget(),
+    /** The delivery log's "replied": when the card's recipient, or each guest, first answered. */
+    deliveryEvents: {
+      async eventsOf(card: { id: string }) {
+        return (await repository.firstRepliesOf(card.id)).map((first) => ({
+          guestId: first.guestId,
+          kind: 'replied' as const,
+          at: first.at,
+        }));
+      },
+    },
   };
 }

@@ -116,6 +116,17 @@ export function createRepliesRepository(database: Database) {
       return rows.map(toReply);
     },
 
+    /** When each one who replied to a card first did (a guest, or null for the card's link): the delivery log's "replied". */
+    async firstRepliesOf(cardId: string): Promise<{ guestId: string | null; at: Date }[]> {
+      const rows = await db
+        .selectFrom('cardReplies')
+        .select((eb) => ['guestId', eb.fn.min('createdAt').as('at')])
+        .where('cardId', '=', cardId)
+        .groupBy('guestId')
+        .execute();
+      return rows.map((row) => ({ guestId: row.guestId, at: codec.readDate(row.at) }));
+    },
+
     /** Removes one reply; answers it as it was (its file is then the caller's to delete). */
     async remove(cardId: string, replyId: string): Promise<ReplyRecord | undefined> {
       const row = await db

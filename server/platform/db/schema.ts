@@ -280,6 +280,35 @@ export interface JobsTable {
   finishedAt: StoredDate | null;
 }
 
+/** A card mailed to one address (server/modules/delivery): its mail job sends it once. */
+export interface DeliveriesTable {
+  id: string;
+  cardId: string;
+  guestId: string | null;
+  address: string;
+  /** The address lower-cased: one delivery per card and address, and the suppression list's key. */
+  addressKey: string;
+  status: string;
+  scheduledAt: StoredDate;
+  messageId: string | null;
+  smtpResponse: string | null;
+  /** Sent as far as we know, but the server's answer was never recorded (a crash while it took the body). */
+  unconfirmed: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  reason: string | null;
+  sendingAt: StoredDate | null;
+  sentAt: StoredDate | null;
+  bouncedAt: StoredDate | null;
+  unsubscribeToken: string;
+  createdAt: StoredDate;
+  updatedAt: StoredDate;
+}
+
+/** Addresses that unsubscribed from cards mailed by Winc: never mailed a card again. */
+export interface DeliverySuppressionsTable {
+  addressKey: string;
+  createdAt: StoredDate;
+}
+
 /** Synthesized speech, named by what it says; `storageKey` is null until it has been synthesized. */
 export interface VoiceClipsTable {
   id: string;
@@ -389,6 +418,8 @@ export interface DB {
   invitationAnswerChanges: InvitationAnswerChangesTable;
   guestListVersions: GuestListVersionsTable;
   jobs: JobsTable;
+  deliveries: DeliveriesTable;
+  deliverySuppressions: DeliverySuppressionsTable;
   signupGuestSessions: SignupGuestSessionsTable;
   paymentOrders: PaymentOrdersTable;
   paymentEvents: PaymentEventsTable;

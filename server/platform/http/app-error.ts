@@ -48,6 +48,8 @@ const STATUS: Record<ErrorCode, number> = {
   'reply-empty': 400,
   'reply-too-long': 400,
   'unknown-reaction': 400,
+  'delivery-address-invalid': 400,
+  'delivery-address-unsubscribed': 409,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -99,6 +101,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'reply-empty': 'Write something before sending your reply.',
   'reply-too-long': 'A reply can be at most 500 characters long.',
   'unknown-reaction': 'This reaction is not one of the six offered.',
+  'delivery-address-invalid': 'Enter one valid email address.',
+  'delivery-address-unsubscribed': 'This address asked not to receive cards by email.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

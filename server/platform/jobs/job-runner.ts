@@ -14,13 +14,20 @@ const LEASE_MS = 5 * 60 * 1000;
 /** Waits between attempts: a minute, then longer, for about a day in all; after the last one it has failed. */
 const RETRY_DELAYS_MS = [1, 5, 15, 60, 180, 360, 720].map((minutes) => minutes * 60 * 1000);
 const POLL_MS = 5000;
+/** Jobs an instance runs at once: enough to overlap their waits on the network, few enough for a small box. */
+const CONCURRENCY = 4;
+
+/** Whether a failure of this run is the job's last: no retry follows it. */
+export function isLastAttempt(job: Pick<JobRecord, 'attempts'>): boolean {
+  return RETRY_DELAYS_MS[job.attempts - 1] === undefined;
+}
 
 export type JobHandler = (payload: unknown, job: JobRecord) => Promise<void>;
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
 /**
- * Scheduled work (DESIGN §4 "jobs"), from the jobs table: each instance polls for due jobs and claims one at
- * a time with a lease, so a job runs once across instances, is retried with back-off when it fails, and is
+ * Scheduled work (DESIGN §4 "jobs"), from the jobs table: each instance polls for due jobs and claims each
+ * with a lease (a few at once), so a job runs once across instances, is retried with back-off when it fails, and is
  * taken again when the instance that claimed it died (its lease ends). Modules name the kinds they handle;
  * a job of a kind nobody handles fails for good.
  */
@@ -30,11 +37,14 @@ export function createJobRunner(deps: {
   now: () => Date;
   pollMs?: number;
   leaseMs?: number;
+  /** How many jobs this process runs at once (4). */
+  concurrency?: number;
 }) {
   const { log, now } = deps;
   const repository = createJobsRepository(deps.database);
   const handlers = new Map<string, JobHandler>();
   const leaseMs = deps.leaseMs ?? LEASE_MS;
+  const concurrency = deps.concurrency ?? CONCURRENCY;
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<number> | undefined;
   let stopped = false;
@@ -60,12 +70,19 @@ export function createJobRunner(deps: {
     return true;
   }
 
-  /** Runs the due jobs, one after the other, until none is left; one drain at a time in this process. */
+  /**
+   * Runs the due jobs until none is left, a few at once (each claimed on its own, so the claim still makes
+   * each run once across instances): a burst of mails due the same minute is mostly waiting on the SMTP
+   * server and the database. One drain at a time in this process.
+   */
   function runDue(): Promise<number> {
     draining ??= (async () => {
       let ran = 0;
-      try {
+      const worker = async () => {
         while (!stopped && (await runOne())) ran += 1;
+      };
+      try {
+        await Promise.all(Array.from({ length: concurrency }, worker));
       } finally {
         draining = undefined;
       }

@@ -154,6 +154,21 @@ export type MailMessage =
       unsubscribeUrl: string;
     }
   | {
+      /** A card mailed to its recipient (or an invitation to a guest) by its sender (DESIGN §1.22). */
+      kind: 'card-delivery';
+      to: string;
+      language: Language;
+      /** Who sent it, as the card names them. */
+      sender: string;
+      /** Who it is for, as the card names them (a guest's name on an invitation). */
+      recipientName: string;
+      /** The card's link (a guest's own link). */
+      url: string;
+      unsubscribeUrl: string;
+      /** The link's preview image (JPEG), shown inline; null when none could be drawn. */
+      image: Buffer | null;
+    }
+  | {
       kind: 'help-receipt';
       to: string;
       language: Language;
@@ -165,8 +180,21 @@ export type MailMessage =
 
 export type MailKind = MailMessage['kind'];
 
+/** A mail that must go once: how the caller learns the moment its body starts to travel. */
+export interface TrackedSend {
+  /** The Message-ID the mail carries (`<…@…>`), chosen by the caller and recorded before the body goes. */
+  messageId: string;
+  /**
+   * Runs once the server took the envelope (it answered DATA), before the first byte of the body; when it
+   * throws, the body is never sent and the server drops the transaction.
+   */
+  beforeBody(): Promise<void>;
+}
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Sends a mail whose sending is recorded by the caller (`tracking`); answers the server's final reply. */
+  deliver(message: MailMessage, tracking: TrackedSend): Promise<{ response: string }>;
   /** 'smtp' delivers for real; 'outbox' keeps mails in the database for the local mailbox. */
   readonly mode: 'smtp' | 'outbox';
 }

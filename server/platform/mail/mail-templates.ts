@@ -15,6 +15,15 @@ export interface RenderedMail {
   unsubscribeUrl?: string;
   /** A calendar invitation sent as the mail's `text/calendar` alternative. */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  /** Images the HTML shows inline (`cid:` URLs), sent as related parts. */
+  inlineImages?: InlineImage[];
+}
+
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**
@@ -26,7 +35,8 @@ type Block =
   | { type: 'action'; label: string; url: string; hint: string }
   | { type: 'facts'; rows: { label: string; value: string }[] }
   | { type: 'quote'; label: string; text: string }
-  | { type: 'note'; text: string };
+  | { type: 'note'; text: string }
+  | { type: 'image'; cid: string; alt: string; url: string };
 
 interface MailContent {
   subject: string;
@@ -36,7 +46,11 @@ interface MailContent {
   replyTo?: string;
   unsubscribeUrl?: string;
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  inlineImages?: InlineImage[];
 }
+
+/** The content id of a delivered card's preview image. */
+const CARD_PREVIEW_CID = 'card-preview@winc';
 
 /** An event's time and place as a mail's facts (no place row when the host gave none). */
 function eventFacts(t: TFunction, event: { when: string; place: string }) {
@@ -320,6 +334,48 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
           },
         ],
       };
+    case 'card-delivery': {
+      const values = { sender: message.sender, name: message.recipientName };
+      return {
+        subject: t('delivery.mail.subject', values),
+        preview: t('delivery.mail.intro', values),
+        unsubscribeUrl: message.unsubscribeUrl,
+        ...(message.image
+          ? {
+              inlineImages: [
+                {
+                  cid: CARD_PREVIEW_CID,
+                  filename: 'winc.jpg',
+                  contentType: 'image/jpeg',
+                  content: message.image,
+                },
+              ],
+            }
+          : {}),
+        blocks: [
+          {
+            type: 'paragraph',
+            text: message.recipientName
+              ? t('mail.greeting', { name: message.recipientName })
+              : t('mail.greetingNoName'),
+          },
+          { type: 'paragraph', text: t('delivery.mail.intro', values) },
+          ...(message.image
+            ? [
+                {
+                  type: 'image' as const,
+                  cid: CARD_PREVIEW_CID,
+                  alt: t('delivery.mail.imageAlt', values),
+                  url: message.url,
+                },
+              ]
+            : []),
+          { type: 'action', label: t('delivery.mail.button'), url: message.url, hint: t('mail.linkHint') },
+          { type: 'note', text: t('delivery.mail.why', values) },
+          { type: 'note', text: t('delivery.mail.unsubscribe', { url: message.unsubscribeUrl }) },
+        ],
+      };
+    }
     case 'help-receipt':
       return {
         subject: t('mail.helpReceipt.subject'),
@@ -341,6 +397,8 @@ function contentOf(message: MailMessage, t: TFunction): MailContent {
 
 function blockHtml(block: Block): string {
   switch (block.type) {
+    case 'image':
+      return `<p style="margin:0 0 16px;"><a href="${escapeHtml(block.url)}"><img src="cid:${escapeHtml(block.cid)}" alt="${escapeHtml(block.alt)}" width="504" style="display:block;width:100%;max-width:504px;height:auto;border:0;border-radius:12px;"></a></p>`;
     case 'paragraph':
       return `<p style="margin:0 0 16px;">${htmlLines(block.text)}</p>`;
     case 'note':
@@ -376,6 +434,8 @@ function blockHtml(block: Block): string {
 
 function blockText(block: Block): string {
   switch (block.type) {
+    case 'image':
+      return `[${block.alt}]`;
     case 'paragraph':
     case 'note':
       return block.text;
@@ -436,6 +496,7 @@ export function renderMail(message: MailMessage): RenderedMail {
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
     ...(content.unsubscribeUrl ? { unsubscribeUrl: content.unsubscribeUrl } : {}),
     ...(content.calendar ? { calendar: content.calendar } : {}),
+    ...(content.inlineImages ? { inlineImages: content.inlineImages } : {}),
   };
 }
 

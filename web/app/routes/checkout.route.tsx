@@ -8,6 +8,7 @@ import { CheckoutView } from '../../features/checkout/components/checkout-view.t
 import { sessionQueryKey, useSession } from '../../features/session/api/session-query.ts';
 import { formatCredits } from '../../features/session/components/credit-balance.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
+import { EmailDeliveryField } from '../../features/delivery/components/email-delivery-field.tsx';
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { readAuthNavigationState } from '../../lib/auth-navigation-state.ts';
 import { rememberCheckoutCard } from '../../lib/pending-checkout.ts';
@@ -57,7 +58,12 @@ function Checkout() {
         }}
         onShare={() => setShareOpen(true)}
       />
-      <ShareCardDialog open={shareOpen} cardId={cardId} onClose={() => void navigate(paths.myWincs())} />
+      <ShareCardDialog
+        open={shareOpen}
+        cardId={cardId}
+        onClose={() => void navigate(paths.myWincs())}
+        emailDelivery={(id) => <EmailDeliveryField cardId={id} />}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { GuestDeliveryState, MailGuestsButton } from '../../features/delivery/components/guest-delivery.tsx';
 import { GuestListPage } from '../../features/guest-list/components/guest-list-page.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
 
@@ -19,6 +20,10 @@ export function GuestListRoute() {
             state: { cardId: card.id, templateImage: card.templateImageUrl },
           })
         }
+        emailDelivery={{
+          send: <MailGuestsButton cardId={cardId} />,
+          guestState: (guestId) => <GuestDeliveryState cardId={cardId} guestId={guestId} />,
+        }}
       />
     </RequireSignIn>
   );

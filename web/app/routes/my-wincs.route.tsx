@@ -7,6 +7,8 @@ import { MyWincsPage } from '../../features/my-wincs/components/my-wincs-page.ts
 import { NewRepliesBadge, useNewReplyCounts } from '../../features/replies/components/new-replies-badge.tsx';
 import { RepliesList } from '../../features/replies/components/replies-list.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
+import { EmailDeliveryField } from '../../features/delivery/components/email-delivery-field.tsx';
+import { DeliveryLogTimeline } from '../../features/delivery/components/delivery-log-timeline.tsx';
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { LazyCardEditorDialog } from '../composition/card-editor-loader.tsx';
@@ -14,7 +16,7 @@ import { LazyCardEditorDialog } from '../composition/card-editor-loader.tsx';
 /**
  * `/my-wincs` — protected (SPEC §6); the user's paid cards, with the share dialog for a card's Share and the
  * card editor's one form for its Edit (SPEC §2 'Edit Card' with 'Save Changes'; the user stays on the list), and
- * the recipients' replies.
+ * the recipients' replies and the delivery logs.
  */
 export function MyWincsRoute() {
   const { t } = useTranslation();
@@ -24,7 +26,12 @@ export function MyWincsRoute() {
   return (
     <RequireSignIn>
       <MyWincsWithReplies onShare={setShareId} onEdit={setEditing} />
-      <ShareCardDialog open={shareId !== null} cardId={shareId} onClose={() => setShareId(null)} />
+      <ShareCardDialog
+        open={shareId !== null}
+        cardId={shareId}
+        onClose={() => setShareId(null)}
+        emailDelivery={(cardId) => <EmailDeliveryField cardId={cardId} />}
+      />
       <LazyCardEditorDialog
         target={editing && { template: editorTemplateOfCard(editing), card: editing }}
         onClose={() => setEditing(null)}
@@ -43,7 +50,10 @@ export function MyWincsRoute() {
   );
 }
 
-/** My WINCS with the replies (DESIGN §1.21): a badge of new ones on each tile, the list in the details. */
+/**
+ * My WINCS with the replies (DESIGN §1.21: a badge of new ones on each tile, the list in the details) and each
+ * card's delivery log (§1.22).
+ */
 function MyWincsWithReplies(props: { onShare: (cardId: string) => void; onEdit: (card: MyWinc) => void }) {
   const counts = useNewReplyCounts();
   return (
@@ -51,6 +61,7 @@ function MyWincsWithReplies(props: { onShare: (cardId: string) => void; onEdit: 
       {...props}
       tileBadge={(card) => <NewRepliesBadge count={counts[card.id] ?? 0} />}
       replies={(card) => <RepliesList cardId={card.id} recipientName={card.recipientName} />}
+      deliveryLog={(cardId) => <DeliveryLogTimeline cardId={cardId} />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Info, Plus, Search, SearchX, Send, Share2, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { HostGuest } from '../../../../shared/invitations/guests.contract.ts';
@@ -31,7 +31,16 @@ import { RemoveGuestDialog } from './remove-guest-dialog.tsx';
  * email (once paid). Reachable before the
  * invitation is paid: guests are added first, their links work once it is shared (`onShare`).
  */
-export function GuestListPage({ cardId, onShare }: { cardId: string; onShare: (card: Card) => void }) {
+export function GuestListPage({
+  cardId,
+  onShare,
+  emailDelivery,
+}: {
+  cardId: string;
+  onShare: (card: Card) => void;
+  /** Invitations by email (composed by the route): the button that sends them, each guest's state. */
+  emailDelivery?: { send: ReactNode; guestState: (guestId: string) => ReactNode };
+}) {
   const { t } = useTranslation();
   const card = useInvitationCard(cardId);
   const list = useGuestList(cardId);
@@ -139,6 +148,7 @@ export function GuestListPage({ cardId, onShare }: { cardId: string; onShare: (c
           <Plus aria-hidden="true" className="size-4" />
           {t('guestList.add.open')}
         </Button>
+        {card.data.isPaid && emailDelivery?.send}
         {card.data.isPaid && data.guests.length > 0 && (
           // Mails carry each guest's link, which works once the invitation is paid: the server refuses before.
           <Button variant="secondary" onClick={() => setMessaging(true)} className="flex-1 sm:flex-none">
@@ -224,6 +234,7 @@ export function GuestListPage({ cardId, onShare }: { cardId: string; onShare: (c
                   invitation={invitation}
                   onRecord={() => setRecordingId(guest.id)}
                   onRemove={() => setRemovingId(guest.id)}
+                  deliveryState={emailDelivery?.guestState(guest.id)}
                 />
               ))}
             </ul>

@@ -26,11 +26,14 @@ export function GuestRow({
   invitation,
   onRecord,
   onRemove,
+  deliveryState,
 }: {
   guest: HostGuest;
   invitation: Pick<Invitation, 'title' | 'questions'>;
   onRecord: () => void;
   onRemove: () => void;
+  /** Where the guest's invitation by email stands (composed by the route). */
+  deliveryState?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -150,6 +153,7 @@ export function GuestRow({
         )}
         {guest.addedBy === 'open-link' && <span>{t('guestList.viaGroupLink')}</span>}
       </p>
+      {deliveryState}
       {guest.mailBounce !== null && (
         <p className="mt-2 text-xs font-bold text-coral-700">
           {t('guestList.mailBounced', { reason: guest.mailBounce })}

@@ -24,13 +24,15 @@ interface CardDetailsDialogProps {
   onDelete: (card: MyWinc) => void;
   /** The card's replies (another feature's list, composed by the route). */
   replies?: ((card: MyWinc) => ReactNode) | undefined;
+  /** The card's delivery log by email (composed by the route); left out, the section is not shown. */
+  deliveryLog?: ((cardId: string) => ReactNode) | undefined;
 }
 
 /**
  * SPEC §2 My WINCS "Card Details": the cover, an invitation's label with its event's day and its guests, From and To,
- * whether and how it was opened (DESIGN §1.7), the message in its saved styles, the recipient image, the video
- * and the voice message, the recipient's replies (DESIGN §1.21), with Edit, Share and Delete. A full-screen
- * sheet on phones.
+ * whether and how it was opened (DESIGN §1.7), its delivery log by email (DESIGN §1.22), the message in its
+ * saved styles, the recipient image, the video and the voice message, the recipient's replies (DESIGN §1.21),
+ * with Edit, Share and Delete. A full-screen sheet on phones.
  */
 export function CardDetailsDialog({
   card,
@@ -39,6 +41,7 @@ export function CardDetailsDialog({
   onShare,
   onDelete,
   replies,
+  deliveryLog,
 }: CardDetailsDialogProps) {
   const titleId = useId();
   return (
@@ -58,6 +61,7 @@ export function CardDetailsDialog({
           onShare={onShare}
           onDelete={onDelete}
           replies={replies}
+          deliveryLog={deliveryLog}
         />
       )}
     </Dialog>
@@ -72,6 +76,7 @@ function Details({
   onShare,
   onDelete,
   replies,
+  deliveryLog,
 }: Omit<CardDetailsDialogProps, 'card'> & { card: MyWinc; titleId: string }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -142,6 +147,13 @@ function Details({
               <section aria-labelledby={`${titleId}-replies`}>
                 <SectionLabel id={`${titleId}-replies`}>{t('replies.list.title')}</SectionLabel>
                 {replies(card)}
+              </section>
+            )}
+
+            {deliveryLog && (
+              <section aria-labelledby={`${titleId}-delivery`}>
+                <SectionLabel id={`${titleId}-delivery`}>{t('delivery.log.title')}</SectionLabel>
+                {deliveryLog(card.id)}
               </section>
             )}
 

@@ -38,6 +38,7 @@ export function MyWincsPage({
   onEdit,
   tileBadge,
   replies,
+  deliveryLog,
 }: {
   onShare: (cardId: string) => void;
   onEdit: (card: MyWinc) => void;
@@ -45,6 +46,8 @@ export function MyWincsPage({
   tileBadge?: (card: MyWinc) => ReactNode;
   /** A card's replies in its details (the route's: another feature's list). */
   replies?: (card: MyWinc) => ReactNode;
+  /** A card's delivery log by email, for its details (composed by the route). */
+  deliveryLog?: (cardId: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   useDocumentTitle(t('myWincs.title'));
@@ -211,6 +214,7 @@ export function MyWincsPage({
 
       <CardDetailsDialog
         card={opened}
+        deliveryLog={deliveryLog}
         onClose={closeDetails}
         onEdit={onEdit}
         onShare={(card) => onShare(card.id)}

@@ -4,7 +4,12 @@ import type { CreditsEvent, CurrentUser } from '../../../../shared/accounts/acco
 import { cardKeys } from '../../../lib/cards-api.ts';
 import { refreshSession, sessionQueryKey } from './session-query.ts';
 import { accountsApi } from '../../../../shared/api-paths.ts';
-import { CARD_ACTIVITY_EVENT, CARD_REPLIES_EVENT, GUEST_LIST_EVENT } from '../../../../shared/api-paths.ts';
+import {
+  CARD_ACTIVITY_EVENT,
+  CARD_REPLIES_EVENT,
+  DELIVERY_EVENT,
+  GUEST_LIST_EVENT,
+} from '../../../../shared/api-paths.ts';
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -12,8 +17,8 @@ const RETRY_MAX_MS = 30_000;
 /**
  * Keeps the balance live (DESIGN §1.14): while signed in, listens to `GET /api/me/events` and writes each
  * `credits` event into the `['me']` query, so the header changes without a reload (and refreshes My WINCS on a
- * `card-activity` event, DESIGN §1.7, the replies on a `card-replies` event, §1.21, and an open guest list on a `guest-list` event, §1.20), also when the
- * balance changed in another tab, on another device or through another server instance. The browser
+ * `card-activity` event, DESIGN §1.7, the replies on a `card-replies` event, §1.21, the delivery logs on a `card-delivery` event,
+ * §1.22, and an open guest list on a `guest-list` event, §1.20), also when the balance changed in another tab, on another device or through another server instance. The browser
  * reconnects a dropped stream on its own; when the server closes it for good (signed out, 401) we re-check the
  * session and retry with back-off while still signed in. After a reconnect the user and the guest lists are
  * read again (events may have been missed meanwhile).
@@ -50,20 +55,28 @@ export function useLiveCredits(userId: string | null): void {
       // A recipient opened one of the user's cards or played something in it: My WINCS shows it at once.
       source.addEventListener(CARD_ACTIVITY_EVENT, () => {
         void queryClient.invalidateQueries({ queryKey: cardKeys.paidLists });
+        void queryClient.invalidateQueries({ queryKey: cardKeys.deliveryLogs });
+      });
+      // A mailed card was sent, bounced or is retried: its delivery log shows it at once.
+      source.addEventListener(DELIVERY_EVENT, () => {
+        void queryClient.invalidateQueries({ queryKey: cardKeys.deliveryLogs });
       });
       // A guest answered, opened their link or joined through the group link: the open list asks again.
       source.addEventListener(GUEST_LIST_EVENT, () => {
         void queryClient.invalidateQueries({ queryKey: cardKeys.guestLists });
       });
-      // Someone replied to one of the user's cards (DESIGN §1.21): its badge and its open list show it.
+      // Someone replied to one of the user's cards (DESIGN §1.21): its badge, its open list and its delivery
+      // log show it.
       source.addEventListener(CARD_REPLIES_EVENT, () => {
         void queryClient.invalidateQueries({ queryKey: cardKeys.replies });
+        void queryClient.invalidateQueries({ queryKey: cardKeys.deliveryLogs });
       });
       source.addEventListener('open', () => {
         if (opened) {
           void refreshSession(queryClient).catch(() => undefined);
           void queryClient.invalidateQueries({ queryKey: cardKeys.guestLists });
           void queryClient.invalidateQueries({ queryKey: cardKeys.replies });
+          void queryClient.invalidateQueries({ queryKey: cardKeys.deliveryLogs });
         }
         opened = true;
         delay = RETRY_MIN_MS;

@@ -1,5 +1,5 @@
 import { Check, Copy, Link2, Share2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Button, buttonClasses } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -21,17 +21,21 @@ export const COPIED_INDICATOR_MS = 2_000;
 /**
  * SPEC §2 'Share your card': native Share where the browser has it, Copy Link ('Copied!' for 2 s) and the
  * read-only link `{origin}/c/{cardId}`; then the link handed to WhatsApp, Telegram, SMS or a mail (share
- * intents: plain links, no SDK), and its QR code for a phone held up to the screen. Closing is the owner's
+ * intents: plain links, no SDK), or mailed by Winc to an address the sender types (DESIGN §1.22), and its QR
+ * code for a phone held up to the screen. Closing is the owner's
  * decision (checkout goes on to My WINCS).
  */
 export function ShareCardDialog({
   open,
   cardId,
   onClose,
+  emailDelivery,
 }: {
   open: boolean;
   cardId: string | null;
   onClose: () => void;
+  /** "Email it to them": the delivery field for the card (composed by the route). */
+  emailDelivery?: (cardId: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -113,6 +117,8 @@ export function ShareCardDialog({
             <span aria-live="polite">{copied ? t('share.copied') : t('share.copyLink')}</span>
           </Button>
         </div>
+
+        {cardId && emailDelivery?.(cardId)}
 
         {url && (
           <>
