@@ -45,6 +45,10 @@ const STATUS: Record<ErrorCode, number> = {
   'no-room': 409,
   'guest-limit-reached': 403,
   'guest-list-invalid': 400,
+  'reveal-in-past': 400,
+  'unknown-time-zone': 400,
+  'already-revealed': 409,
+  'reveal-too-far': 400,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -93,6 +97,10 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'no-room': 'There is no room for more people at this event.',
   'guest-limit-reached': 'This invitation has as many guests as its plan allows.',
   'guest-list-invalid': 'Some rows of the guest list could not be read.',
+  'reveal-in-past': 'That time has already passed.',
+  'unknown-time-zone': 'That is not a known time zone.',
+  'already-revealed': 'The card has already opened; its time can no longer change.',
+  'reveal-too-far': 'Choose a time within a year from now.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

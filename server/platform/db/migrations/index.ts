@@ -20,6 +20,7 @@ import * as m0017 from './0017-guest-language.ts';
 import * as m0018 from './0018-removed-cards.ts';
 import * as m0019 from './0019-view-limit-raise.ts';
 import * as m0020 from './0020-template-language-covers.ts';
+import * as m0022 from './0022-scheduled-reveal.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -47,4 +48,5 @@ export const migrations: Record<string, AppMigration> = {
   '0018-removed-cards': m0018,
   '0019-view-limit-raise': m0019,
   '0020-template-language-covers': m0020,
+  '0022-scheduled-reveal': m0022,
 };
