@@ -119,6 +119,9 @@ export const cardsApi = {
   invitationCalendar: paramPath<[id: string]>('/api/public/cards/:id/invitation.ics'),
 } as const;
 
+/** PUT `{reveal}`: the owner sets, moves or cancels (null) when the card's link opens (DESIGN §1.22). */
+export const revealApi = paramPath<[id: string]>('/api/cards/:id/reveal');
+
 /**
  * An invitation's guests (DESIGN §1.20). The host's, for the owner of the card: GET the list (or its CSV), POST
  * `{guests}` to add by hand, POST a pasted list or CSV file (`text/csv` or `text/plain`) to `import`, DELETE a

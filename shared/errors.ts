@@ -74,6 +74,12 @@ export const ERROR_CODES = [
   // that unsubscribed from cards mailed by Winc.
   'delivery-address-invalid',
   'delivery-address-unsubscribed',
+  // Scheduled reveal (DESIGN §1.22): a time already past, a zone that is not an IANA one, a change after the
+  // card opened, a time more than a year ahead.
+  'reveal-in-past',
+  'unknown-time-zone',
+  'already-revealed',
+  'reveal-too-far',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -6,6 +6,7 @@ import {
   publicInvitationSchema,
 } from '../invitations/invitation.contract.ts';
 import { nameSchema, textSchema } from '../text/names.ts';
+import { revealSchema } from './reveal.contract.ts';
 import {
   CARD_MESSAGE_MAX_LENGTH,
   CARD_NAME_MAX_LENGTH,
@@ -106,6 +107,8 @@ export const cardSchema = z.object({
   faceOpening: z.boolean(),
   /** The event of an invitation; null for a greeting card. */
   invitation: invitationSchema.nullable(),
+  /** When its link opens, if the sender scheduled it (DESIGN §1.22); null: as soon as it is paid. */
+  reveal: revealSchema.nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
   lastModified: z.string(),

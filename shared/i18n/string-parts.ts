@@ -38,6 +38,7 @@ export const STRING_PARTS = {
     'invitation.event.eyebrow',
     'invitation.preview.title',
     'invitation.preview.invitedBy',
+    'reveal.sealed',
     'routeError',
   ],
   /** An invitation's event and reply (DESIGN §1.20), loaded on invitation pages only. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantOf, isLocalDateTime, localOf } from './event-time.ts';
+import { instantOf, isLocalDateTime, localOf } from '../time/zoned-time.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links.ts';
 import { invitationInputSchema, startIssue } from './invitation.contract.ts';
 import { mapLinkOf, startsAsInvitation } from './invitation-rules.ts';

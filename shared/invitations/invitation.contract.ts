@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { textSchema, wellFormedTextSchema } from '../text/names.ts';
-import { canonicalTimeZone, instantOf, isLocalDateTime, LOCAL_DATE_TIME_PATTERN } from './event-time.ts';
+import {
+  canonicalTimeZone,
+  instantOf,
+  isLocalDateTime,
+  LOCAL_DATE_TIME_PATTERN,
+} from '../time/zoned-time.ts';
 import {
   INVITATION_CAPACITY_MAX,
   INVITATION_NOTES_MAX_LENGTH,

@@ -6,7 +6,7 @@ import type {
   InvitationValues,
   PublicInvitation,
 } from '../../../shared/invitations/invitation.contract.ts';
-import { instantOf, localOf } from '../../../shared/invitations/event-time.ts';
+import { instantOf, localOf } from '../../../shared/time/zoned-time.ts';
 import { mapLinkOf } from '../../../shared/invitations/invitation-rules.ts';
 
 /**

@@ -7,6 +7,7 @@ import {
   raiseViewLimitResponseSchema,
 } from '../../../shared/cards/card-views.contract.ts';
 import { publicCardSchema } from '../../../shared/cards/cards.contract.ts';
+import { sealedCardSchema } from '../../../shared/cards/reveal.contract.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { CardViewsService } from './card-views.service.ts';
 import type { ViewerCookie } from './viewer-cookie.ts';
@@ -29,7 +30,7 @@ export function registerCardViewsRoutes(
   const { views, actors, viewerCookie } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  const cardSchema = { params: idParams, response: { 200: publicCardSchema } };
+  const cardSchema = { params: idParams, response: { 200: z.union([sealedCardSchema, publicCardSchema]) } };
   app.get(cardsApi.publicCard.route, { schema: cardSchema }, async (request, reply) => {
     const actor = await actors.of(request, reply);
     const card = await views.openSharedCard(actor, request.params.id, () =>

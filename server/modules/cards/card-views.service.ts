@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CardActivity, RaiseViewLimitResponse } from '../../../shared/cards/card-views.contract.ts';
 import type { PublicCard } from '../../../shared/cards/cards.contract.ts';
+import { isSealed, type SealedCard } from '../../../shared/cards/reveal.contract.ts';
 import type { Notifications } from '../../platform/db/notifications.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Mailer } from '../../platform/mail/mail-messages.ts';
@@ -11,7 +12,7 @@ import { CARD_ACTIVITY_CHANGED } from './card-activity-events.ts';
 import type { CardViewLimitRepository } from './card-view-limit.repository.ts';
 import type { CardViewsRepository } from './card-views.repository.ts';
 import { canOpenSharedCard, canUpdateCard, countsAsView, type CardActor } from './cards.policy.ts';
-import { presentCard, presentPublicCard } from './cards.presenter.ts';
+import { presentCard, presentPublicCard, presentSealedCard } from './cards.presenter.ts';
 import type { CardRecord, CardsRepository } from './cards.repository.ts';
 import { viewLimitOfferOf } from './view-limit.ts';
 
@@ -102,8 +103,16 @@ export function createCardViewsService(deps: {
      * (its id comes from `device`, asked only then); past the card's limit a new device gets
      * `card-view-limit`, while one that opened it before always may again.
      */
-    async openSharedCard(actor: CardActor, cardId: string, device: () => string): Promise<PublicCard> {
+    async openSharedCard(
+      actor: CardActor,
+      cardId: string,
+      device: () => string,
+    ): Promise<PublicCard | SealedCard> {
       const card = openedCardOf(await lookUpSharedCard(cards, cardId));
+      // Before its reveal the card is sealed for everyone holding the link (DESIGN §1.22): nothing is
+      // counted, and nothing but the cover, the names and the time leaves.
+      if (card.revealAt !== null && isSealed(card, now()))
+        return presentSealedCard({ ...card, revealAt: card.revealAt });
       if (!countsAsView(actor, card)) return presentPublicCard(card);
       const outcome = await views.recordOpening({ cardId: card.id, deviceId: device(), at: now() });
       if (outcome === 'limit-reached') {
@@ -132,7 +141,7 @@ export function createCardViewsService(deps: {
     ): Promise<void> {
       if (deviceId === null) return;
       const card = await findCardById(cards, cardId);
-      if (!card || !canOpenSharedCard(card) || !countsAsView(actor, card)) return;
+      if (!card || !canOpenSharedCard(card) || !countsAsView(actor, card) || isSealed(card, now())) return;
       if (await views.recordActivity({ cardId: card.id, deviceId, activity, at: now() })) announce(card);
     },
 

@@ -14,6 +14,8 @@ import { createCardFiles } from './card-files.ts';
 import { createCardMediaRepository } from './card-media.repository.ts';
 import { registerCardMediaRoutes } from './card-media.routes.ts';
 import { createCardMediaService } from './card-media.service.ts';
+import { registerCardRevealRoutes } from './card-reveal.routes.ts';
+import { createCardRevealService } from './card-reveal.service.ts';
 import { createCardUnlockRepository } from './card-unlock.repository.ts';
 import { createCardViewLimitRepository } from './card-view-limit.repository.ts';
 import { registerCardUploadRoutes } from './card-uploads.routes.ts';
@@ -77,6 +79,7 @@ export async function createCardsModule(
   const paidListeners: Array<(card: CardRecord) => void> = [];
   const savedListeners: Array<(card: CardRecord, before: CardRecord) => Promise<void>> = [];
   const deleteListeners: Array<(card: CardRecord) => Promise<void>> = [];
+  const revealListeners: Array<(card: CardRecord) => Promise<void>> = [];
   const uploadDatastore = await createUploadDataStore(config);
   const files = createCardFiles({
     storage,
@@ -104,6 +107,14 @@ export async function createCardsModule(
     },
   });
   registerCardsRoutes(app, { cards, actors });
+  const reveals = createCardRevealService({
+    cards: repository,
+    now,
+    onChanged: async (card) => {
+      for (const listener of revealListeners) await listener(card);
+    },
+  });
+  registerCardRevealRoutes(app, { reveals, actors });
 
   const viewsRepository = createCardViewsRepository(database);
   const activity = createCardActivityEvents({ views: viewsRepository, log, notifications });
@@ -131,6 +142,7 @@ export async function createCardsModule(
     storage,
     origin,
     log,
+    now,
   });
   registerSharePageRoutes(app, { previews: linkPreviews, pages, origin });
   registerCardViewsRoutes(app, {
@@ -195,6 +207,13 @@ export async function createCardsModule(
     /** Adds a listener told of each edited card, as saved and as it was; the edit waits for it. */
     whenSaved: (listener: (card: CardRecord, before: CardRecord) => Promise<void>): void => {
       savedListeners.push(listener);
+    },
+    /**
+     * Adds a listener told of each card whose reveal its owner set, moved or cancelled (`revealAt` null: it
+     * opens now), as saved; the change waits for it.
+     */
+    whenRevealChanged: (listener: (card: CardRecord) => Promise<void>): void => {
+      revealListeners.push(listener);
     },
     /** The housekeeping's part: guest drafts left untouched past the retention period, with their files. */
     removeAbandonedDrafts: () => abandonedDrafts.removeAbandonedGuestDrafts(),

@@ -1,4 +1,6 @@
 import type { Card, PublicCard } from '../../../shared/cards/cards.contract.ts';
+import type { Reveal, SealedCard } from '../../../shared/cards/reveal.contract.ts';
+import { localOf } from '../../../shared/time/zoned-time.ts';
 import type { CardRecord } from './cards.repository.ts';
 import { voiceApi } from '../../../shared/api-paths.ts';
 import { presentInvitation, presentPublicInvitation } from './card-invitation.ts';
@@ -35,6 +37,7 @@ export function presentCard(card: CardRecord): Card {
     notifyOnOpen: card.notifyOnOpen,
     faceOpening: card.faceOpening,
     invitation: card.invitation && presentInvitation(card.invitation, card.guestLimit),
+    reveal: presentReveal(card),
     createdAt: card.createdAt.toISOString(),
     lastModified: card.lastModified.toISOString(),
     updatedAt: card.updatedAt.toISOString(),
@@ -65,5 +68,33 @@ export function presentPublicCard(card: CardRecord): PublicCard {
     audioUrl: card.audioUrl,
     faceOpening: card.faceOpening && card.recipientImageUrl !== null,
     invitation: card.invitation && presentPublicInvitation(card.invitation),
+  };
+}
+
+/** The card's scheduled reveal as its owner sees it; null when it has none. */
+export function presentReveal(card: Pick<CardRecord, 'revealAt' | 'revealTimeZone'>): Reveal | null {
+  if (card.revealAt === null || card.revealTimeZone === null) return null;
+  return {
+    revealAt: card.revealAt.toISOString(),
+    timeZone: card.revealTimeZone,
+    localTime: localOf(card.revealAt, card.revealTimeZone),
+  };
+}
+
+/**
+ * A sealed card for anyone holding its link (DESIGN §1.22): the cover, the names and when it opens. Picked one
+ * by one like the public card, so the message, media, greeting and event never ride along.
+ */
+export function presentSealedCard(card: CardRecord & { revealAt: Date }): SealedCard {
+  return {
+    sealed: true,
+    id: card.id,
+    templateImageUrl: card.templateImageUrl,
+    senderName: card.senderName,
+    recipientName: card.recipientName,
+    language: card.language,
+    isInvitation: card.invitation !== null,
+    revealAt: card.revealAt.toISOString(),
+    timeZone: card.revealTimeZone ?? 'UTC',
   };
 }

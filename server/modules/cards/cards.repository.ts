@@ -57,6 +57,10 @@ export interface CardRecord {
   invitation: InvitationRecord | null;
   /** How many guests an invitation may have: its owner's plan's when it was paid; null before. */
   guestLimit: number | null;
+  /** Before this instant its link shows only the sealed cover (DESIGN §1.22); null: open once paid. */
+  revealAt: Date | null;
+  /** The canonical IANA zone the reveal was chosen in; null without a reveal. */
+  revealTimeZone: string | null;
 }
 
 /** What an update may change: the content the sender edits, never owner, payment, publication or counters. */
@@ -121,6 +125,8 @@ export const CARD_COLUMNS = [
   'faceOpening',
   'invitation',
   'guestLimit',
+  'revealAt',
+  'revealTimeZone',
 ] as const satisfies ReadonlyArray<keyof CardsTable>;
 
 export type CardRow = Selectable<Pick<CardsTable, (typeof CARD_COLUMNS)[number]>>;
@@ -176,6 +182,8 @@ export function cardRecordReader(codec: ColumnCodec): (row: CardRow) => CardReco
     faceOpening: codec.readBool(row.faceOpening),
     invitation: decodeInvitation(codec, row.invitation),
     guestLimit: row.guestLimit === null ? null : Number(row.guestLimit),
+    revealAt: row.revealAt === null ? null : codec.readDate(row.revealAt),
+    revealTimeZone: row.revealTimeZone,
   });
 }
 
@@ -435,6 +443,32 @@ export function createCardsRepository(database: Database) {
      * Saves edited content and the modification times; the SET list is the rule that createdAt, viewCount,
      * isPaid, isPublic and the owner fields are never overwritten by an edit.
      */
+    /**
+     * Sets, moves or cancels (null) the card's reveal, only while the reveal it had (`before`, the one the
+     * caller checked) has not passed as of `at`: false when another request changed it first or it passed.
+     */
+    async setReveal(
+      id: string,
+      reveal: { at: Date; timeZone: string } | null,
+      before: Date | null,
+      at: Date,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('cards')
+        .set({
+          revealAt: reveal === null ? null : codec.date(reveal.at),
+          revealTimeZone: reveal === null ? null : reveal.timeZone,
+          updatedAt: codec.date(at),
+        })
+        .where('id', '=', id)
+        .where((eb) =>
+          before === null ? eb('revealAt', 'is', null) : eb('revealAt', '=', codec.date(before)),
+        )
+        .where((eb) => eb.or([eb('revealAt', 'is', null), eb('revealAt', '>', codec.date(at))]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async updateContent(id: string, content: CardContent, at: Date): Promise<void> {
       await db
         .updateTable('cards')

@@ -198,6 +198,8 @@ export function createCardsService(deps: {
         viewLimit: null,
         viewLimitReachedAt: null,
         viewLimitRaisedAt: null,
+        revealAt: null,
+        revealTimeZone: null,
         guestLimit: null,
       };
       await repository.insert(card);

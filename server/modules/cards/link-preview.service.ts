@@ -10,6 +10,8 @@ import { lookUpSharedCard } from './card-access.ts';
 import type { CardRecord, CardsRepository } from './cards.repository.ts';
 import { addressFormOf } from '../../../shared/cards/address-form.ts';
 import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
+import { isSealed } from '../../../shared/cards/reveal.contract.ts';
+import { formatZonedMoment } from '../../../shared/time/zoned-time.ts';
 
 /** Bump when the image's design changes, so every preview is drawn again under a new name. */
 const DESIGN_REVISION = '1';
@@ -89,8 +91,10 @@ export function createLinkPreviewService(deps: {
   /** Absolute URLs: crawlers do not resolve relative ones reliably. */
   origin: string;
   log: FastifyBaseLogger;
+  /** The server's clock: a sealed card's preview says when it opens (DESIGN §1.22). */
+  now: () => Date;
 }) {
-  const { cards, covers, storage, origin, log } = deps;
+  const { cards, covers, storage, origin, log, now } = deps;
   const inFlight = new Map<string, Promise<Buffer>>();
 
   const cardVersion = (card: CardRecord) =>
@@ -199,12 +203,23 @@ export function createLinkPreviewService(deps: {
       const t = translatorFor(card.language);
       const preview = previewWordingOf(card);
       const context = addressFormOf(card);
+      const sealedUntil =
+        card.revealAt !== null && isSealed(card, now())
+          ? {
+              when: formatZonedMoment(card.revealAt, card.revealTimeZone ?? 'UTC', card.language),
+              zone: card.revealTimeZone ?? 'UTC',
+            }
+          : null;
       return {
         status: 200,
         meta: {
           language: card.language,
-          title: t(wordingOf(card).title, { name: card.recipientName, context }),
-          description: t(preview.description, { name: card.senderName, context }),
+          title: sealedUntil
+            ? t('reveal.preview.title', { name: card.recipientName, when: sealedUntil.when })
+            : t(wordingOf(card).title, { name: card.recipientName, context }),
+          description: sealedUntil
+            ? t('reveal.preview.description', { name: card.senderName, ...sealedUntil })
+            : t(preview.description, { name: card.senderName, context }),
           imageUrl: `${origin}${linkPreviewApi.card(card.id, `${cardVersion(card)}.jpg`)}`,
           imageAlt: t(preview.imageAlt, { name: card.recipientName, context }),
           coverUrl: card.templateImageUrl,

@@ -7,7 +7,7 @@ import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import { guestListSchema, type GuestList } from '../../../shared/invitations/guests.contract.ts';
 import type { InvitationInput } from '../../../shared/invitations/invitation.contract.ts';
 import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
-import { cardsApi, invitationsApi } from '../../../shared/api-paths.ts';
+import { cardsApi, invitationsApi, revealApi } from '../../../shared/api-paths.ts';
 import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
 import { cardDraft } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
@@ -135,6 +135,26 @@ describeEachDatabase("a guest's own link page and its preview", (use) => {
     // Fetching the page (a messenger's crawler does) is not the guest opening their invitation.
     const after = guestListSchema.parse((await host.get(invitationsApi.guests(card.id))).json());
     expect(after.guests.map((guest) => guest.openedAt)).toEqual([null, null]);
+  });
+
+  it('tells a guest nothing of a sealed invitation before its reveal, and does not mark their link opened', async () => {
+    const { host, card, list } = await invitationWith([{ name: 'Leila' }]);
+    const set = await host.request({
+      method: 'PUT',
+      url: revealApi(card.id),
+      payload: { reveal: { at: '2026-12-01T09:00', timeZone: 'Europe/London' } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const leila = list.guests[0]!;
+    const answer = await new TestBrowser(app).get(invitationsApi.invitation(tokenOf(leila.linkPath)));
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().code).toBe('card-not-ready');
+    expect(answer.body).not.toContain(party.title);
+    const page = await new TestBrowser(app).get(leila.linkPath);
+    expect(page.body).not.toContain(party.title);
+    expect(page.body).not.toContain('Leila');
+    const after = guestListSchema.parse((await host.get(invitationsApi.guests(card.id))).json());
+    expect(after.guests.map((guest) => guest.openedAt)).toEqual([null]);
   });
 
   it("speaks the invitation's language and draws names in their script", async () => {

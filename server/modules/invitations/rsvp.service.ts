@@ -1,3 +1,4 @@
+import { isSealed } from '../../../shared/cards/reveal.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { voiceApi } from '../../../shared/api-paths.ts';
 import crypto from 'node:crypto';
@@ -79,7 +80,9 @@ export function createRsvpService(deps: {
     const guest = TOKEN_PATTERN.test(token) ? await repository.findByToken(token) : undefined;
     if (!guest) return { state: 'unknown' };
     const card = await cards.find(guest.cardId);
-    return card?.invitation ? { state: 'open', card: card as InvitationCard, guest } : { state: 'not-ready' };
+    // Before its reveal an invitation tells its guests nothing of the event (DESIGN §1.22).
+    if (!card?.invitation || isSealed(card, now())) return { state: 'not-ready' };
+    return { state: 'open', card: card as InvitationCard, guest };
   }
 
   async function guestOfLink(token: string): Promise<{ card: InvitationCard; guest: GuestRecord } | null> {
@@ -158,7 +161,7 @@ export function createRsvpService(deps: {
      */
     async openAnswer(cardId: string, deviceId: string, input: OpenRsvpValues): Promise<OpenRsvpResponse> {
       const card = canBeCardId(cardId) ? await cards.find(cardId) : undefined;
-      if (!card?.invitation) throw new AppError('card-not-ready');
+      if (!card?.invitation || isSealed(card, now())) throw new AppError('card-not-ready');
       const invitation = card as InvitationCard;
       assertRepliesOpen(invitation);
       const at = now();

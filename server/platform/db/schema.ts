@@ -199,6 +199,10 @@ export interface CardsTable {
   /** An invitation's event (JSON); null for a greeting card. */
   invitation: ColumnType<unknown, string | null | undefined, string | null>;
   guestLimit: number | null;
+  /** The scheduled reveal: before this instant the link shows only the sealed cover; null opens it at once. */
+  revealAt: StoredDate | null;
+  /** The IANA zone the reveal was chosen in (canonical name); null without a reveal. */
+  revealTimeZone: string | null;
 }
 
 /** A card its owner deleted: only its id and when, so its link can say it is gone. */

@@ -50,6 +50,10 @@ const STATUS: Record<ErrorCode, number> = {
   'unknown-reaction': 400,
   'delivery-address-invalid': 400,
   'delivery-address-unsubscribed': 409,
+  'reveal-in-past': 400,
+  'unknown-time-zone': 400,
+  'already-revealed': 409,
+  'reveal-too-far': 400,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -103,6 +107,10 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   'unknown-reaction': 'This reaction is not one of the six offered.',
   'delivery-address-invalid': 'Enter one valid email address.',
   'delivery-address-unsubscribed': 'This address asked not to receive cards by email.',
+  'reveal-in-past': 'That time has already passed.',
+  'unknown-time-zone': 'That is not a known time zone.',
+  'already-revealed': 'The card has already opened; its time can no longer change.',
+  'reveal-too-far': 'Choose a time within a year from now.',
 };
 
 /** An expected failure with a stable code; the error handler turns it into `{code, message}`. */

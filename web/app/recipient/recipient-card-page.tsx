@@ -10,6 +10,7 @@ import {
   unavailableTitleKey,
 } from '../../features/recipient-card/components/card-unavailable.tsx';
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
+import { SealedCardView } from '../../features/recipient-card/components/sealed-card-view.tsx';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
 import { ReplyPanel } from './reply-panel-loader.tsx';
@@ -28,17 +29,22 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
   const { t } = useTranslation();
   const query = usePublicCard(cardId);
   const unavailable = unavailableReasonOf(query.error);
-  const card = query.data;
+  const answer = query.data;
+  const sealed = answer && 'sealed' in answer ? answer : undefined;
+  const card = answer && !('sealed' in answer) ? answer : undefined;
   const shared = usePageData('sharedCard');
 
   useDocumentTitle(
-    card
-      ? t(wordingOf(card).documentTitle, { name: card.recipientName, context: addressFormOf(card) })
-      : unavailable
-        ? t(unavailableTitleKey(unavailable))
-        : t('recipient.documentTitleLoading'),
+    sealed
+      ? t('reveal.sealed.heading', { name: sealed.recipientName })
+      : card
+        ? t(wordingOf(card).documentTitle, { name: card.recipientName, context: addressFormOf(card) })
+        : unavailable
+          ? t(unavailableTitleKey(unavailable))
+          : t('recipient.documentTitleLoading'),
   );
 
+  if (sealed) return <SealedCardView card={sealed} onReveal={query.refetch} />;
   if (card) {
     return (
       <RecipientCardView

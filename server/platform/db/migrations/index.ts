@@ -21,6 +21,7 @@ import * as m0018 from './0018-removed-cards.ts';
 import * as m0019 from './0019-view-limit-raise.ts';
 import * as m0020 from './0020-template-language-covers.ts';
 import * as m0021 from './0021-replies.ts';
+import * as m0022 from './0022-scheduled-reveal.ts';
 import * as m0023 from './0023-deliveries.ts';
 
 export interface AppMigration {
@@ -50,5 +51,6 @@ export const migrations: Record<string, AppMigration> = {
   '0019-view-limit-raise': m0019,
   '0020-template-language-covers': m0020,
   '0021-replies': m0021,
+  '0022-scheduled-reveal': m0022,
   '0023-deliveries': m0023,
 };

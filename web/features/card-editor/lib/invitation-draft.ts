@@ -1,5 +1,5 @@
 import type { Language } from '../../../../shared/i18n/languages.ts';
-import { instantOf } from '../../../../shared/invitations/event-time.ts';
+import { instantOf } from '../../../../shared/time/zoned-time.ts';
 import {
   invitationInputSchema,
   startIssue,

@@ -1,10 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 
 /**
- * An invitation's times (DESIGN §4 "time zones"): the host types a wall-clock time in the event's IANA zone
- * (`2026-12-24T18:30`, what `<input type="datetime-local">` holds); the server stores the instant in UTC with
- * the zone's name, never a floating local time, and shows it back in that zone. A wall-clock time that a
- * daylight-saving change skips (02:30 on a spring-forward night) becomes the next existing one.
+ * Times chosen in a zone (DESIGN §4 "time zones"): an invitation's event and a card's reveal. The sender types
+ * a wall-clock time in an IANA zone (`2026-12-24T18:30`, what `<input type="datetime-local">` holds); the
+ * server stores the instant in UTC with the zone's name, never a floating local time, and shows it back in
+ * that zone. A wall-clock time that a daylight-saving change skips (02:30 on a spring-forward night) becomes
+ * the next existing one.
  */
 
 /** `YYYY-MM-DDTHH:MM`: a wall-clock date and time without zone or offset. */
@@ -63,4 +64,17 @@ export function localOf(instant: Date, zone: string): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(
     at.getMinutes(),
   )}`;
+}
+
+/** An instant as people read it in a zone and a language: 'Saturday 29 November, 08:00'. */
+export function formatZonedMoment(instant: Date, zone: string, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    timeZone: zone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
 }
