@@ -1,4 +1,6 @@
 import { CARD_ACTIVITY_EVENT } from '../../../shared/api-paths.ts';
+import { isSealed } from '../../../shared/cards/reveal.contract.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { createUploadLocker } from '../../platform/storage/upload-locker.ts';
 import { createUploadDataStore } from '../../platform/storage/upload-store.ts';
@@ -39,7 +41,8 @@ export type CardsModule = Awaited<ReturnType<typeof createCardsModule>>;
 export interface SharedCards {
   find(cardId: string): Promise<CardRecord | undefined>;
   /**
-   * The card when its share link opens it; otherwise the link's own answer: `card-not-ready` (not paid),
+   * The card when its share link opens it; otherwise the link's own answer: `card-not-ready` (not paid, or
+   * sealed until its reveal time),
    * `card-removed` (deleted) or `card-not-found` (never a card).
    */
   open(cardId: string): Promise<CardRecord>;
@@ -181,7 +184,13 @@ export async function createCardsModule(
       const card = await findCardById(repository, cardId);
       return card && canOpenSharedCard(card) ? card : undefined;
     },
-    open: async (cardId) => openedCardOf(await lookUpSharedCard(repository, cardId)),
+    async open(cardId) {
+      const card = openedCardOf(await lookUpSharedCard(repository, cardId));
+      // Until its reveal the link shows only the sealed cover (DESIGN §1.22): nothing else of the card is handed
+      // out, answered to, or kept.
+      if (isSealed(card, now())) throw new AppError('card-not-ready');
+      return card;
+    },
   };
   const ownedCards: OwnedCards = {
     find: (actor, cardId) => loadCardFor(repository, actor, cardId, canUpdateCard),

@@ -28,7 +28,7 @@ export interface DeliveryPages {
 
 /**
  * Delivery by email (DESIGN §1.22): the sender mails the card's link to its recipient (an invitation to its
- * guests), now or at a time the caller gives, exactly once; the card's delivery log for its owner, live on
+ * guests), now or at its reveal time while it is sealed (DESIGN §1.22), exactly once; the card's delivery log for its owner, live on
  * their stream; the recipients' one-click unsubscribe from every card Winc mails.
  */
 export function createDeliveryModule(
@@ -36,7 +36,7 @@ export function createDeliveryModule(
   deps: {
     cards: Pick<
       CardsModule,
-      'sharedCards' | 'ownedCards' | 'linkPreviews' | 'firstOpenedAt' | 'beforeDeleted'
+      'sharedCards' | 'ownedCards' | 'linkPreviews' | 'firstOpenedAt' | 'beforeDeleted' | 'whenRevealChanged'
     >;
     credits: Pick<CreditsModule, 'alsoStream'>;
     guests: DeliveryGuests;
@@ -94,19 +94,31 @@ export function createDeliveryModule(
       `${origin}${linkPreviewApi.page(card.id)}`,
     );
 
+  /**
+   * When a card's mail goes: at its reveal time while it is sealed (the mail must not arrive before the link
+   * opens), else at the time asked for, else now.
+   */
+  const sendTimeOf = (card: CardRecord, requested?: Date): Date => {
+    const earliest = card.revealAt && card.revealAt > now() ? card.revealAt : now();
+    return requested && requested > earliest ? requested : earliest;
+  };
+
   const pages: DeliveryPages = {
     async logFor(actor, cardId) {
       return logOf(await deps.cards.ownedCards.find(actor, cardId));
     },
     async schedule(actor, cardId, input) {
       const card = await ownedPaid(actor, cardId);
-      await deliveries.schedule(card, { address: input.address, at: input.at ? new Date(input.at) : now() });
+      await deliveries.schedule(card, {
+        address: input.address,
+        at: sendTimeOf(card, input.at ? new Date(input.at) : undefined),
+      });
       return logOf(card);
     },
     async mailGuests(actor, cardId) {
       const card = await ownedPaid(actor, cardId);
       if (!card.invitation) throw new AppError('card-not-found');
-      return deliveries.scheduleGuests(card, now());
+      return deliveries.scheduleGuests(card, sendTimeOf(card));
     },
     async unsubscribePage(token, action) {
       const delivery = await findByToken(token);
@@ -126,6 +138,8 @@ export function createDeliveryModule(
 
   // A deleted card's mails that have not left never go.
   deps.cards.beforeDeleted((card) => deliveries.cancel(card));
+  // The sender moved or cancelled the reveal: the mails not sent yet go at the new moment (now, if cancelled).
+  deps.cards.whenRevealChanged((card) => deliveries.moveTo(card, sendTimeOf(card)));
 
   // A `card-delivery` event on the owner's stream whenever one of their cards' deliveries moved on.
   const live = createLivePoll<string>({
