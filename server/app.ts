@@ -16,6 +16,7 @@ import { createGuestSessionsModule } from './modules/guest-sessions/guest-sessio
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createHelpModule } from './modules/help/help.module.ts';
 import { createInvitationsModule } from './modules/invitations/invitations.module.ts';
+import { createKeepsakesModule } from './modules/keepsakes/keepsakes.module.ts';
 import { createMailboxModule } from './modules/mailbox/mailbox.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
@@ -80,6 +81,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users: users.repository,
     actors: guests.actors,
   });
+  createKeepsakesModule(platform, { cards, catalog, actors: guests.actors });
   const { mailbox } = createMailboxModule(platform);
   createAppInfoModule(platform, { mailbox });
 

@@ -239,3 +239,9 @@ export const adminApi = {
   /** GET: the whole catalog as one archive; POST the archive to import it. */
   archive: '/api/admin/archive',
 } as const;
+
+/** A card kept for good (DESIGN §1.21): its PDF, for whoever may open its link, and for its owner. */
+export const keepsakesApi = {
+  publicPdf: paramPath<[id: string]>('/api/public/cards/:id/keepsake.pdf'),
+  ownerPdf: paramPath<[id: string]>('/api/cards/:id/keepsake.pdf'),
+} as const;
