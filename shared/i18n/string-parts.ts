@@ -42,6 +42,8 @@ export const STRING_PARTS = {
   ],
   /** An invitation's event and reply (DESIGN §1.20), loaded on invitation pages only. */
   rsvp: ['invitation.event', 'invitation.rsvp'],
+  /** The card kept for good (DESIGN §1.21), loaded once a card is opened or its details shown. */
+  keepsake: ['keepsake'],
   notFound: ['notFound'],
   help: ['help'],
   faq: ['faq'],

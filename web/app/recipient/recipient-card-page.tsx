@@ -10,6 +10,8 @@ import {
   unavailableTitleKey,
 } from '../../features/recipient-card/components/card-unavailable.tsx';
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
+import { KeepsakeActions } from './keepsake-actions-loader.tsx';
+import { keepsakesApi } from '../../../shared/api-paths.ts';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
 import { addressFormOf } from '../../../shared/cards/address-form.ts';
@@ -42,6 +44,12 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
     return (
       <RecipientCardView
         card={card}
+        keepsake={
+          <Suspense fallback={null}>
+            {/* The recipient page shows paid cards only, and a paid link never expires (DESIGN §1.21). */}
+            <KeepsakeActions pdfUrl={keepsakesApi.publicPdf(card.id)} neverExpires />
+          </Suspense>
+        }
         invitation={(opened) => (
           <Suspense fallback={null}>
             <InvitationBlock card={card} shown={opened} />

@@ -33,8 +33,11 @@ const MATCHED_PAUSE_MS = 700;
 export function RecipientCardView({
   card,
   invitation,
+  keepsake,
 }: {
   card: PublicCard;
+  /** "Keep this card" (DESIGN §1.21), shown once the card has been opened: its code loads then. */
+  keepsake?: ReactNode;
   /**
    * What the page shows of an invitation, given whether the card has been opened yet: drawn at once, so its
    * code loads while the cover is still closed.
@@ -147,6 +150,8 @@ export function RecipientCardView({
         <Eye aria-hidden="true" className="size-4 shrink-0" />
         {t('recipient.senderWillKnow', { name: card.senderName })}
       </p>
+
+      {opened && keepsake && <div className="mx-auto mt-8 max-w-sm">{keepsake}</div>}
 
       {card.invitation && invitation?.(opened)}
 
