@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { keepsakesApi } from '../../../shared/api-paths.ts';
 import type { MyWinc } from '../../../shared/cards/my-wincs.contract.ts';
 import { showToast } from '../../components/toast.tsx';
 import { editorTemplateOfCard } from '../../features/card-editor/hooks/use-card-editor.ts';
@@ -8,6 +9,7 @@ import { RequireSignIn } from '../../features/session/components/require-sign-in
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { LazyCardEditorDialog } from '../composition/card-editor-loader.tsx';
+import { KeepsakeActions } from '../recipient/keepsake-actions-loader.tsx';
 
 /**
  * `/my-wincs` — protected (SPEC §6); the user's paid cards, with the share dialog for a card's Share and the
@@ -20,7 +22,16 @@ export function MyWincsRoute() {
   const showSaved = useShowSavedWinc();
   return (
     <RequireSignIn>
-      <MyWincsPage onShare={setShareId} onEdit={setEditing} />
+      <MyWincsPage
+        onShare={setShareId}
+        onEdit={setEditing}
+        keepsake={(card) => (
+          <Suspense fallback={null}>
+            {/* My WINCS lists paid cards, whose links never expire (DESIGN §1.21). */}
+            <KeepsakeActions pdfUrl={keepsakesApi.ownerPdf(card.id)} neverExpires />
+          </Suspense>
+        )}
+      />
       <ShareCardDialog open={shareId !== null} cardId={shareId} onClose={() => setShareId(null)} />
       <LazyCardEditorDialog
         target={editing && { template: editorTemplateOfCard(editing), card: editing }}

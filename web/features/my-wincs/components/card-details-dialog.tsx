@@ -22,6 +22,8 @@ interface CardDetailsDialogProps {
   onEdit: (card: MyWinc) => void;
   onShare: (card: MyWinc) => void;
   onDelete: (card: MyWinc) => void;
+  /** "Keep this card" (DESIGN §1.21) for the card shown, which the page composes. */
+  keepsake?: (card: MyWinc) => ReactNode;
 }
 
 /**
@@ -29,7 +31,14 @@ interface CardDetailsDialogProps {
  * whether and how it was opened (DESIGN §1.7), the message in its saved styles, the recipient image, the video
  * and the voice message, with Edit, Share and Delete. A full-screen sheet on phones.
  */
-export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: CardDetailsDialogProps) {
+export function CardDetailsDialog({
+  card,
+  onClose,
+  onEdit,
+  onShare,
+  onDelete,
+  keepsake,
+}: CardDetailsDialogProps) {
   const titleId = useId();
   return (
     <Dialog
@@ -47,6 +56,7 @@ export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: 
           onEdit={onEdit}
           onShare={onShare}
           onDelete={onDelete}
+          keepsake={keepsake}
         />
       )}
     </Dialog>
@@ -60,6 +70,7 @@ function Details({
   onEdit,
   onShare,
   onDelete,
+  keepsake,
 }: Omit<CardDetailsDialogProps, 'card'> & { card: MyWinc; titleId: string }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -178,6 +189,7 @@ function Details({
                 />
               </section>
             )}
+            {keepsake?.(card)}
           </div>
         </div>
       </div>

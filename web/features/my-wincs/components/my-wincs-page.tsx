@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { Gift, LayoutGrid, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -36,9 +37,12 @@ const CARD_PARAM = 'card';
 export function MyWincsPage({
   onShare,
   onEdit,
+  keepsake,
 }: {
   onShare: (cardId: string) => void;
   onEdit: (card: MyWinc) => void;
+  /** "Keep this card" in a card's details, which the route composes. */
+  keepsake?: (card: MyWinc) => ReactNode;
 }) {
   const { t } = useTranslation();
   useDocumentTitle(t('myWincs.title'));
@@ -204,6 +208,7 @@ export function MyWincsPage({
         onEdit={onEdit}
         onShare={(card) => onShare(card.id)}
         onDelete={(card) => setDeleteId(card.id)}
+        keepsake={keepsake}
       />
       <DeleteCardDialog
         card={deleting}
