@@ -44,6 +44,8 @@ const SERVER_EXTERNAL = [
   'pino',
   'thread-stream',
   'zod',
+  // Reads its standard fonts' metrics (data/*.afm) beside its own script.
+  'pdfkit',
 ];
 
 /** @typedef {{ name: string; outDir: string; inputs: string[]; output: string; build: () => Promise<void> | void }} Target */

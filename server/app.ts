@@ -17,6 +17,7 @@ import { createGuestSessionsModule } from './modules/guest-sessions/guest-sessio
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createHelpModule } from './modules/help/help.module.ts';
 import { createInvitationsModule } from './modules/invitations/invitations.module.ts';
+import { createKeepsakesModule } from './modules/keepsakes/keepsakes.module.ts';
 import { createMailboxModule } from './modules/mailbox/mailbox.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createRepliesModule } from './modules/replies/replies.module.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     actors: guests.actors,
   });
   delivery.addEventSource(replies.deliveryEvents);
+  createKeepsakesModule(platform, { cards, catalog, actors: guests.actors });
   const { mailbox } = createMailboxModule(platform);
   createAppInfoModule(platform, { mailbox });
 

@@ -278,3 +278,8 @@ export const repliesApi = {
 
 /** The live channel's event when someone replied to one of the user's cards (or a reply went). */
 export const CARD_REPLIES_EVENT = 'card-replies';
+/** A card kept for good (DESIGN §1.21): its PDF, for whoever may open its link, and for its owner. */
+export const keepsakesApi = {
+  publicPdf: paramPath<[id: string]>('/api/public/cards/:id/keepsake.pdf'),
+  ownerPdf: paramPath<[id: string]>('/api/cards/:id/keepsake.pdf'),
+} as const;

@@ -11,6 +11,8 @@ import {
 } from '../../features/recipient-card/components/card-unavailable.tsx';
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { SealedCardView } from '../../features/recipient-card/components/sealed-card-view.tsx';
+import { KeepsakeActions } from './keepsake-actions-loader.tsx';
+import { keepsakesApi } from '../../../shared/api-paths.ts';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
 import { ReplyPanel } from './reply-panel-loader.tsx';
@@ -49,6 +51,12 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
     return (
       <RecipientCardView
         card={card}
+        keepsake={
+          <Suspense fallback={null}>
+            {/* The recipient page shows paid cards only, and a paid link never expires (DESIGN §1.21). */}
+            <KeepsakeActions pdfUrl={keepsakesApi.publicPdf(card.id)} neverExpires />
+          </Suspense>
+        }
         invitation={(opened) => (
           <Suspense fallback={null}>
             <InvitationBlock card={card} shown={opened} />

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { keepsakesApi } from '../../../shared/api-paths.ts';
 import type { MyWinc } from '../../../shared/cards/my-wincs.contract.ts';
 import { showToast } from '../../components/toast.tsx';
 import { editorTemplateOfCard } from '../../features/card-editor/hooks/use-card-editor.ts';
@@ -12,6 +13,7 @@ import { DeliveryLogTimeline } from '../../features/delivery/components/delivery
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { LazyCardEditorDialog } from '../composition/card-editor-loader.tsx';
+import { KeepsakeActions } from '../recipient/keepsake-actions-loader.tsx';
 
 /**
  * `/my-wincs` — protected (SPEC §6); the user's paid cards, with the share dialog for a card's Share and the
@@ -52,7 +54,7 @@ export function MyWincsRoute() {
 
 /**
  * My WINCS with the replies (DESIGN §1.21: a badge of new ones on each tile, the list in the details) and each
- * card's delivery log (§1.22).
+ * card's delivery log (§1.22) and its keepsakes.
  */
 function MyWincsWithReplies(props: { onShare: (cardId: string) => void; onEdit: (card: MyWinc) => void }) {
   const counts = useNewReplyCounts();
@@ -62,6 +64,12 @@ function MyWincsWithReplies(props: { onShare: (cardId: string) => void; onEdit: 
       tileBadge={(card) => <NewRepliesBadge count={counts[card.id] ?? 0} />}
       replies={(card) => <RepliesList cardId={card.id} recipientName={card.recipientName} />}
       deliveryLog={(cardId) => <DeliveryLogTimeline cardId={cardId} />}
+      keepsake={(card) => (
+        <Suspense fallback={null}>
+          {/* My WINCS lists paid cards, whose links never expire (DESIGN §1.21). */}
+          <KeepsakeActions pdfUrl={keepsakesApi.ownerPdf(card.id)} neverExpires />
+        </Suspense>
+      )}
     />
   );
 }

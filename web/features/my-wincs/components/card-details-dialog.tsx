@@ -26,6 +26,8 @@ interface CardDetailsDialogProps {
   replies?: ((card: MyWinc) => ReactNode) | undefined;
   /** The card's delivery log by email (composed by the route); left out, the section is not shown. */
   deliveryLog?: ((cardId: string) => ReactNode) | undefined;
+  /** "Keep this card" (DESIGN §1.21) for the card shown, which the page composes. */
+  keepsake?: (card: MyWinc) => ReactNode;
 }
 
 /**
@@ -42,6 +44,7 @@ export function CardDetailsDialog({
   onDelete,
   replies,
   deliveryLog,
+  keepsake,
 }: CardDetailsDialogProps) {
   const titleId = useId();
   return (
@@ -62,6 +65,7 @@ export function CardDetailsDialog({
           onDelete={onDelete}
           replies={replies}
           deliveryLog={deliveryLog}
+          keepsake={keepsake}
         />
       )}
     </Dialog>
@@ -77,6 +81,7 @@ function Details({
   onDelete,
   replies,
   deliveryLog,
+  keepsake,
 }: Omit<CardDetailsDialogProps, 'card'> & { card: MyWinc; titleId: string }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -209,6 +214,7 @@ function Details({
                 />
               </section>
             )}
+            {keepsake?.(card)}
           </div>
         </div>
       </div>

@@ -39,6 +39,7 @@ export function MyWincsPage({
   tileBadge,
   replies,
   deliveryLog,
+  keepsake,
 }: {
   onShare: (cardId: string) => void;
   onEdit: (card: MyWinc) => void;
@@ -48,6 +49,8 @@ export function MyWincsPage({
   replies?: (card: MyWinc) => ReactNode;
   /** A card's delivery log by email, for its details (composed by the route). */
   deliveryLog?: (cardId: string) => ReactNode;
+  /** "Keep this card" in a card's details, which the route composes. */
+  keepsake?: (card: MyWinc) => ReactNode;
 }) {
   const { t } = useTranslation();
   useDocumentTitle(t('myWincs.title'));
@@ -220,6 +223,7 @@ export function MyWincsPage({
         onShare={(card) => onShare(card.id)}
         onDelete={(card) => setDeleteId(card.id)}
         replies={replies}
+        keepsake={keepsake}
       />
       <DeleteCardDialog
         card={deleting}

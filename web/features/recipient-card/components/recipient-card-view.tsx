@@ -35,10 +35,13 @@ export function RecipientCardView({
   card,
   invitation,
   reply,
+  keepsake,
 }: {
   card: PublicCard;
   /** The recipient's reply to the sender (DESIGN §1.21), drawn (and its code loaded) once the card is opened. */
   reply?: ReactNode;
+  /** "Keep this card" (DESIGN §1.21), shown once the card has been opened: its code loads then. */
+  keepsake?: ReactNode;
   /**
    * What the page shows of an invitation, given whether the card has been opened yet: drawn at once, so its
    * code loads while the cover is still closed.
@@ -151,6 +154,8 @@ export function RecipientCardView({
         <Eye aria-hidden="true" className="size-4 shrink-0" />
         {t('recipient.senderWillKnow', { name: card.senderName })}
       </p>
+
+      {opened && keepsake && <div className="mx-auto mt-8 max-w-sm">{keepsake}</div>}
 
       {card.invitation && invitation?.(opened)}
 

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os, { availableParallelism, cpus } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/**
+ * `npm run bench:keepsakes`: what a card's keepsakes cost on this machine, each in its own section (a
+ * function below), for a card with a photo and a greeting.
+ *
+ * PDF (made on the server, decision 0038): the first PDF of a process (pdfkit and the fonts loading, cover and
+ * photo encoded, Arabic shaped), a PDF made warm, and the cached answer (the stored file read back), and the
+ * process's peak memory (`maxRSS`). Goal: ≤ 2 s, ≤ 300 MB.
+ */
+
+const host = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`;
+
+/** A photo-like image (noise over a gradient, which compresses like a photo does, not like a flat colour). */
+async function photoLike(width: number, height: number): Promise<Buffer> {
+  const noise = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(noise).modulate({ saturation: 1.4 }).webp({ quality: 80 }).toBuffer();
+}
+
+const ms = (from: number) => `${Math.round(performance.now() - from)} ms`;
+
+async function pdfSection(): Promise<void> {
+  const cover = await photoLike(400, 533);
+  const photo = await photoLike(1600, 1200);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'winc-keepsakes-'));
+  const card = {
+    paper: 'A5' as const,
+    language: 'ar' as const,
+    cover,
+    photo,
+    heading: 'إلى ليلى',
+    message:
+      'عيد ميلاد سعيد يا ليلى! أتمنى لك سنة مليئة بالفرح والسعادة والنجاح، وأن تتحقق كل أحلامك. مع كل محبتي',
+    color: '#7a2e8c',
+    fontSize: 20,
+    byline: 'من سامي',
+    link: 'https://winc.example/c/abcdefghijklmnopqrstuv',
+    title: 'إلى ليلى',
+  };
+  let started = performance.now();
+  const { renderCardPdf } = await import('../server/modules/keepsakes/card-pdf.ts');
+  const first = await renderCardPdf(card);
+  const cold = ms(started);
+  fs.writeFileSync(path.join(dir, 'card.pdf'), first);
+  started = performance.now();
+  await renderCardPdf({ ...card, language: 'ru', heading: 'Для Маши', message: 'С днём рождения, Маша!' });
+  const warm = ms(started);
+  started = performance.now();
+  fs.readFileSync(path.join(dir, 'card.pdf'));
+  const cached = ms(started);
+  fs.rmSync(dir, { recursive: true });
+  console.log(`\nPDF (server), on ${host}`);
+  console.log(`  first PDF of the process (cold): ${cold}  (${Math.round(first.length / 1024)} KB)`);
+  console.log(`  another card, warm:              ${warm}`);
+  console.log(`  cached (stored file read back):  ${cached}`);
+  console.log(`  peak memory (maxRSS):            ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+}
+
+await pdfSection();
