@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cardsApi, linkPreviewApi, revealApi } from '../../../shared/api-paths.ts';
+import { cardsApi, keepsakesApi, linkPreviewApi, repliesApi, revealApi } from '../../../shared/api-paths.ts';
 import { cardSchema, publicCardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import { revealResponseSchema, sealedCardSchema } from '../../../shared/cards/reveal.contract.ts';
 import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
@@ -116,6 +116,31 @@ describeEachDatabase('a card revealed at a chosen moment', (use) => {
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('already-revealed');
     clock = new Date('2026-11-28T05:00:00Z');
+  });
+
+  it("keeps the card's other doors shut until the moment: no reply is taken and no keepsake is made", async () => {
+    const { card, owner } = await paidCard();
+    expect(
+      (await setReveal(owner, card.id, { at: '2026-11-29T08:00', timeZone: 'Asia/Riyadh' })).statusCode,
+    ).toBe(200);
+    const visitor = new TestBrowser(app);
+    const reply = () => visitor.post(repliesApi.create(card.id), { kind: 'text', text: 'Thank you!' });
+    const keepsake = () => visitor.get(keepsakesApi.publicPdf(card.id));
+
+    const early = await reply();
+    expect([early.statusCode, early.json().code]).toEqual([404, 'card-not-found']);
+    const earlyPdf = await keepsake();
+    expect([earlyPdf.statusCode, earlyPdf.json().code]).toEqual([404, 'card-not-ready']);
+
+    clock = new Date('2026-11-29T05:00:00Z');
+    try {
+      expect((await reply()).statusCode).toBe(201);
+      const pdf = await keepsake();
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+    } finally {
+      clock = new Date('2026-11-28T05:00:00Z');
+    }
   });
 
   it('lets the owner move and cancel it; a stranger gets not-found', async () => {
