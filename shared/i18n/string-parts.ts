@@ -39,6 +39,7 @@ export const STRING_PARTS = {
     'invitation.preview.title',
     'invitation.preview.invitedBy',
     'routeError',
+    'keepsakeVideo',
   ],
   /** An invitation's event and reply (DESIGN §1.20), loaded on invitation pages only. */
   rsvp: ['invitation.event', 'invitation.rsvp'],
@@ -51,7 +52,7 @@ export const STRING_PARTS = {
   auth: ['auth'],
   profile: ['profile'],
   account: ['account', 'auth.errors', 'auth.fields', 'auth.invalidEmail'],
-  myWincs: ['myWincs', 'share', 'invitation.badge'],
+  myWincs: ['myWincs', 'share', 'invitation.badge', 'keepsakeVideo'],
   /** An invitation's guest list (DESIGN §1.20), its own page in My WINCS. */
   guestList: ['guestList', 'invitation.badge'],
   pricing: ['pricing'],

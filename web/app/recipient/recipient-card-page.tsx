@@ -12,6 +12,7 @@ import {
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
+import { SaveAsVideoButton } from '../../features/keepsakes/video/save-as-video-button.tsx';
 import { addressFormOf } from '../../../shared/cards/address-form.ts';
 import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 
@@ -47,6 +48,7 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
             <InvitationBlock card={card} shown={opened} />
           </Suspense>
         )}
+        keepsakes={<SaveAsVideoButton card={card} />}
       />
     );
   }

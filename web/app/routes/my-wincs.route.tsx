@@ -4,6 +4,7 @@ import { showToast } from '../../components/toast.tsx';
 import { editorTemplateOfCard } from '../../features/card-editor/hooks/use-card-editor.ts';
 import { useShowSavedWinc } from '../../features/my-wincs/api/use-my-wincs.ts';
 import { MyWincsPage } from '../../features/my-wincs/components/my-wincs-page.tsx';
+import { SaveAsVideoButton } from '../../features/keepsakes/video/save-as-video-button.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -20,7 +21,11 @@ export function MyWincsRoute() {
   const showSaved = useShowSavedWinc();
   return (
     <RequireSignIn>
-      <MyWincsPage onShare={setShareId} onEdit={setEditing} />
+      <MyWincsPage
+        onShare={setShareId}
+        onEdit={setEditing}
+        keepsakes={(card) => <SaveAsVideoButton card={card} />}
+      />
       <ShareCardDialog open={shareId !== null} cardId={shareId} onClose={() => setShareId(null)} />
       <LazyCardEditorDialog
         target={editing && { template: editorTemplateOfCard(editing), card: editing }}

@@ -22,6 +22,8 @@ interface CardDetailsDialogProps {
   onEdit: (card: MyWinc) => void;
   onShare: (card: MyWinc) => void;
   onDelete: (card: MyWinc) => void;
+  /** The ways to keep the card (DESIGN §1.21), given by the route (they are another feature). */
+  keepsakes?: (card: MyWinc) => ReactNode;
 }
 
 /**
@@ -29,7 +31,14 @@ interface CardDetailsDialogProps {
  * whether and how it was opened (DESIGN §1.7), the message in its saved styles, the recipient image, the video
  * and the voice message, with Edit, Share and Delete. A full-screen sheet on phones.
  */
-export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: CardDetailsDialogProps) {
+export function CardDetailsDialog({
+  card,
+  onClose,
+  onEdit,
+  onShare,
+  onDelete,
+  keepsakes,
+}: CardDetailsDialogProps) {
   const titleId = useId();
   return (
     <Dialog
@@ -47,6 +56,7 @@ export function CardDetailsDialog({ card, onClose, onEdit, onShare, onDelete }: 
           onEdit={onEdit}
           onShare={onShare}
           onDelete={onDelete}
+          keepsakes={keepsakes}
         />
       )}
     </Dialog>
@@ -60,6 +70,7 @@ function Details({
   onEdit,
   onShare,
   onDelete,
+  keepsakes,
 }: Omit<CardDetailsDialogProps, 'card'> & { card: MyWinc; titleId: string }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -178,6 +189,8 @@ function Details({
                 />
               </section>
             )}
+
+            {keepsakes?.(card)}
           </div>
         </div>
       </div>

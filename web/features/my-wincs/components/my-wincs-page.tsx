@@ -1,6 +1,6 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { Gift, LayoutGrid, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useSearchParams } from 'react-router';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
@@ -36,9 +36,12 @@ const CARD_PARAM = 'card';
 export function MyWincsPage({
   onShare,
   onEdit,
+  keepsakes,
 }: {
   onShare: (cardId: string) => void;
   onEdit: (card: MyWinc) => void;
+  /** The ways to keep a card, shown in its details. */
+  keepsakes?: (card: MyWinc) => ReactNode;
 }) {
   const { t } = useTranslation();
   useDocumentTitle(t('myWincs.title'));
@@ -204,6 +207,7 @@ export function MyWincsPage({
         onEdit={onEdit}
         onShare={(card) => onShare(card.id)}
         onDelete={(card) => setDeleteId(card.id)}
+        keepsakes={keepsakes}
       />
       <DeleteCardDialog
         card={deleting}

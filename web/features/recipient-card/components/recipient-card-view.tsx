@@ -33,6 +33,7 @@ const MATCHED_PAUSE_MS = 700;
 export function RecipientCardView({
   card,
   invitation,
+  keepsakes,
 }: {
   card: PublicCard;
   /**
@@ -40,6 +41,8 @@ export function RecipientCardView({
    * code loads while the cover is still closed.
    */
   invitation?: (opened: boolean) => ReactNode;
+  /** The ways to keep the card (DESIGN §1.21), offered once it has been opened. */
+  keepsakes?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState<CardMomentState>('closed');
@@ -142,6 +145,8 @@ export function RecipientCardView({
           )}
         </div>
       )}
+
+      {opened && keepsakes && <div className="mx-auto mt-4 max-w-sm">{keepsakes}</div>}
 
       <p className="mx-auto mt-4 flex max-w-sm items-center justify-center gap-1.5 text-center text-sm text-muted">
         <Eye aria-hidden="true" className="size-4 shrink-0" />
