@@ -147,7 +147,7 @@ describe.each(['en', 'ar'] as const)('Save as video in %s, on a phone', (languag
       expect(download.suggestedFilename()).toBe(
         `${t('keepsakeVideo.fileName', { name: card.recipientName })}.mp4`,
       );
-      const video = readFileSync((await download.path()));
+      const video = readFileSync(await download.path());
       const facts = await inspectVideo(video);
       expect(facts).toMatchObject({ videoCodec: 'avc', audioCodec: 'aac', width: 1280, height: 720 });
       expect(facts.duration).toBeGreaterThan(0);
@@ -174,7 +174,7 @@ describe.each(['en', 'ar'] as const)('Save as video in %s, on a phone', (languag
         page.waitForEvent('download'),
         page.getByTestId('save-as-video-download').click(),
       ]);
-      expect(readFileSync((await again.path())).equals(video)).toBe(true);
+      expect(readFileSync(await again.path()).equals(video)).toBe(true);
     } finally {
       await context.close();
     }
