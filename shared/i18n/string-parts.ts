@@ -46,7 +46,7 @@ export const STRING_PARTS = {
   /** The recipient's reply to the sender (DESIGN §1.21), loaded once the card has been opened. */
   replies: ['replies.reply'],
   /** The card kept for good (DESIGN §1.21), loaded once a card is opened or its details shown. */
-  keepsake: ['keepsake'],
+  keepsake: ['keepsake', 'keepsakeVideo'],
   notFound: ['notFound'],
   help: ['help'],
   faq: ['faq'],

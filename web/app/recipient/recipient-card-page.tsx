@@ -11,7 +11,7 @@ import {
 } from '../../features/recipient-card/components/card-unavailable.tsx';
 import { RecipientCardSkeleton } from '../../features/recipient-card/components/recipient-card-skeleton.tsx';
 import { SealedCardView } from '../../features/recipient-card/components/sealed-card-view.tsx';
-import { KeepsakeActions } from './keepsake-actions-loader.tsx';
+import { KeepsakeActions, SaveAsVideoButton } from './keepsake-actions-loader.tsx';
 import { keepsakesApi } from '../../../shared/api-paths.ts';
 import { RecipientCardView } from '../../features/recipient-card/components/recipient-card-view.tsx';
 import { InvitationBlock } from './invitation-block-loader.tsx';
@@ -54,7 +54,9 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
         keepsake={
           <Suspense fallback={null}>
             {/* The recipient page shows paid cards only, and a paid link never expires (DESIGN §1.21). */}
-            <KeepsakeActions pdfUrl={keepsakesApi.publicPdf(card.id)} neverExpires />
+            <KeepsakeActions pdfUrl={keepsakesApi.publicPdf(card.id)} neverExpires>
+              <SaveAsVideoButton card={card} />
+            </KeepsakeActions>
           </Suspense>
         }
         invitation={(opened) => (

@@ -13,7 +13,7 @@ import { DeliveryLogTimeline } from '../../features/delivery/components/delivery
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { LazyCardEditorDialog } from '../composition/card-editor-loader.tsx';
-import { KeepsakeActions } from '../recipient/keepsake-actions-loader.tsx';
+import { KeepsakeActions, SaveAsVideoButton } from '../recipient/keepsake-actions-loader.tsx';
 
 /**
  * `/my-wincs` — protected (SPEC §6); the user's paid cards, with the share dialog for a card's Share and the
@@ -67,7 +67,9 @@ function MyWincsWithReplies(props: { onShare: (cardId: string) => void; onEdit: 
       keepsake={(card) => (
         <Suspense fallback={null}>
           {/* My WINCS lists paid cards, whose links never expire (DESIGN §1.21). */}
-          <KeepsakeActions pdfUrl={keepsakesApi.ownerPdf(card.id)} neverExpires />
+          <KeepsakeActions pdfUrl={keepsakesApi.ownerPdf(card.id)} neverExpires>
+            <SaveAsVideoButton card={card} />
+          </KeepsakeActions>
         </Suspense>
       )}
     />

@@ -7,7 +7,6 @@ import {
   Mp4OutputFormat,
   Output,
   Quality,
-  canEncodeAudio,
   canEncodeVideo,
 } from 'mediabunny';
 import {
@@ -16,6 +15,7 @@ import {
   fitVideoDimensions,
   targetVideoBitrate,
 } from '../../../shared/cards/video-compression.ts';
+import { ensureAacEncoder } from './aac-encoder.ts';
 import { UnreadableInputError, type EngineJob, type VideoEngine } from './engine.ts';
 
 /**
@@ -37,26 +37,6 @@ export async function loadWebCodecsEngine(): Promise<VideoEngine | null> {
   return canEncodeH264 ? { name: 'webcodecs', compress } : null;
 }
 
-let aacEncoderReady: Promise<void> | null = null;
-
-/** Registers the wasm AAC encoder once, and only for a browser without its own; the module loads only then. */
-function ensureAacEncoder(): Promise<void> {
-  aacEncoderReady ??= (async () => {
-    const native = await canEncodeAudio('aac', {
-      numberOfChannels: 2,
-      sampleRate: 48_000,
-      quality: new Quality({ bitrate: audioBitrate }),
-    });
-    if (native) return;
-    const { registerAacEncoder } = await import('@mediabunny/aac-encoder');
-    registerAacEncoder();
-  })().catch((error: unknown) => {
-    aacEncoderReady = null;
-    throw error;
-  });
-  return aacEncoderReady;
-}
-
 async function compress(file: File, { onProgress, signal }: EngineJob): Promise<Blob> {
   const input = new Input({ source: new BlobSource(file), formats: ALL_FORMATS });
   try {
@@ -64,7 +44,7 @@ async function compress(file: File, { onProgress, signal }: EngineJob): Promise<
     signal.throwIfAborted();
     // Even AAC may need re-encoding: mediabunny copies it only when its timestamps allow (phone clips often
     // start with priming samples before zero).
-    if (source.audioCodec !== null) await ensureAacEncoder();
+    if (source.audioCodec !== null) await ensureAacEncoder(audioBitrate);
     const conversion = await readable(() => initConversion(input, source, file.size));
     signal.throwIfAborted();
     conversion.onProgress = (progress) => onProgress(progress);

@@ -1,0 +1,567 @@
+import {
+  AudioBufferSource,
+  BufferTarget,
+  CanvasSource,
+  Mp4OutputFormat,
+  Output,
+  canEncodeVideo,
+} from 'mediabunny';
+import { addressFormOf } from '../../../../shared/cards/address-form.ts';
+import { greetingText } from '../../../../shared/voice/greeting.ts';
+import { textDirection } from '../../../../shared/i18n/languages.ts';
+import { ensureAacEncoder } from '../../../lib/media/aac-encoder.ts';
+import { fontStackOf } from '../../../lib/card-fonts.ts';
+import type { KeepsakeCard, KeepsakeLabels } from './keepsake-card.ts';
+import {
+  CARD_GROW_SECONDS,
+  COVER_STILL_SECONDS,
+  COVER_SWING_SECONDS,
+  FRAME_RATE,
+  VIDEO_HEIGHT,
+  VIDEO_WIDTH,
+  baseDirection,
+  captionAt,
+  captionPages,
+  countWords,
+  easeCoverSwing,
+  easeInOut,
+  fitText,
+  planTimeline,
+  sceneAt,
+  wrapLines,
+  type CaptionPage,
+  type Timeline,
+} from './keepsake-timeline.ts';
+
+/**
+ * Draws the keepsake video on a canvas and encodes it on the device (docs/decisions/0039-video-keepsake.md):
+ * mediabunny's CanvasSource through WebCodecs H.264 and its AudioBufferSource through AAC (the wasm encoder
+ * where the browser has none). A separate chunk, loaded when someone asks for the video.
+ */
+
+const VIDEO_BITRATE = 2_000_000;
+const AUDIO_BITRATE = 128_000;
+const SAMPLE_RATE = 48_000;
+const MIME_TYPE = 'video/mp4';
+
+/** The app's colours (web/styles/app.css) and its own typeface, with its Arabic companion. */
+const COLORS = {
+  paper: '#fffdf8',
+  plum50: '#fbf3f9',
+  plum100: '#f6e6f2',
+  plum200: '#edcce6',
+  plum800: '#652457',
+  plum900: '#4f1d44',
+  coral100: '#ffe8e1',
+};
+const UI_FONT = '"Nunito Variable", "Noto Kufi Arabic Variable", sans-serif';
+
+/** The closed cover as the page shows it (3:4), centred, and the open card once it has grown to the frame. */
+const COVER = { x: 415, y: 50, width: 450, height: 600 };
+const PANEL = { x: 70, y: 40, width: 1140, height: 640 };
+const RADIUS = 36;
+/** The page's perspective (1600 px on a ~380 px card), kept in proportion on the video's cover. */
+const PERSPECTIVE = 1600 * (COVER.width / 380);
+const SWING_DEGREES = 160;
+const SWING_STRIPS = 48;
+const FADE_SECONDS = 0.4;
+const CAPTION_FONT_SIZE = 38;
+const CAPTION_MAX_LINES = 2;
+/** A card's font size is CSS pixels on a phone-wide card; the video's card is about twice as wide. */
+const MESSAGE_SCALE = 2;
+
+export class KeepsakeVideoUnsupportedError extends Error {
+  constructor() {
+    super('This browser cannot encode H.264 video.');
+    this.name = 'KeepsakeVideoUnsupportedError';
+  }
+}
+
+/** Whether this device can make the video: WebCodecs with an H.264 encoder for 1280×720. */
+export async function canMakeKeepsakeVideo(): Promise<boolean> {
+  if (typeof VideoEncoder === 'undefined') return false;
+  try {
+    return await canEncodeVideo('avc', {
+      width: VIDEO_WIDTH,
+      height: VIDEO_HEIGHT,
+      bitrate: VIDEO_BITRATE,
+    });
+  } catch {
+    return false;
+  }
+}
+
+export interface KeepsakeRenderJob {
+  /** Fraction done, 0–1, in order. */
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}
+
+/** The MP4 (H.264/AAC, 1280×720, ≤ 30 s) of the card. */
+export async function renderKeepsakeVideo(
+  card: KeepsakeCard,
+  labels: KeepsakeLabels,
+  { onProgress, signal }: KeepsakeRenderJob,
+): Promise<Blob> {
+  if (!(await canMakeKeepsakeVideo())) throw new KeepsakeVideoUnsupportedError();
+  await ensureAacEncoder(AUDIO_BITRATE);
+  signal.throwIfAborted();
+
+  const [cover, photo, greeting] = await Promise.all([
+    loadImage(card.templateImageUrl),
+    loadImage(card.recipientImageUrl),
+    loadClip(card.greetingAudioUrl),
+  ]);
+  signal.throwIfAborted();
+  const timeline = planTimeline({
+    greetingSeconds: greeting ? greeting.duration : null,
+    messageWordCount: countWords(card.message),
+    hasPhoto: photo !== null,
+  });
+  const audio = await mixSoundtrack(greeting, timeline);
+  const canvas = document.createElement('canvas');
+  canvas.width = VIDEO_WIDTH;
+  canvas.height = VIDEO_HEIGHT;
+  const context = canvas.getContext('2d', { alpha: false });
+  if (!context) throw new KeepsakeVideoUnsupportedError();
+  const scene = await prepareScene(card, labels, { cover, photo }, timeline);
+  signal.throwIfAborted();
+
+  const target = new BufferTarget();
+  const output = new Output({
+    // The index up front: the file starts playing before it has all arrived when shared.
+    format: new Mp4OutputFormat({ fastStart: 'in-memory' }),
+    target,
+  });
+  const video = new CanvasSource(canvas, {
+    codec: 'avc',
+    bitrate: VIDEO_BITRATE,
+    keyFrameInterval: 2,
+  });
+  const sound = new AudioBufferSource({ codec: 'aac', bitrate: AUDIO_BITRATE });
+  output.addVideoTrack(video, { frameRate: FRAME_RATE });
+  output.addAudioTrack(sound);
+  const cancel = () => void output.cancel();
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    await output.start();
+    // One second of sound at a time, alongside its frames, so the file interleaves as it is written.
+    let soundUntil = 0;
+    for (let frame = 0; frame < timeline.frameCount; frame++) {
+      signal.throwIfAborted();
+      const time = frame / FRAME_RATE;
+      if (time >= soundUntil) {
+        const next = Math.min(timeline.duration, soundUntil + 1);
+        await sound.add(sliceBuffer(audio, soundUntil, next));
+        soundUntil = next;
+      }
+      drawFrame(context, scene, time);
+      await video.add(time, 1 / FRAME_RATE);
+      onProgress(((frame + 1) / timeline.frameCount) * 0.98);
+    }
+    video.close();
+    sound.close();
+    await output.finalize();
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+  const buffer = target.buffer;
+  if (!buffer) throw new Error('The video encoder produced no output.');
+  onProgress(1);
+  return new Blob([buffer], { type: MIME_TYPE });
+}
+
+/**
+ * A cover or photo ready to draw. Loaded with CORS (a template may live on another host), so the canvas stays
+ * readable by the encoder; one that cannot be read that way is left out (the cover then shows the page's plain
+ * gradient).
+ */
+async function loadImage(url: string | null): Promise<HTMLImageElement | null> {
+  if (!url) return null;
+  const image = new Image();
+  image.crossOrigin = 'anonymous';
+  image.src = url;
+  try {
+    await image.decode();
+    return image;
+  } catch {
+    return null;
+  }
+}
+
+/** The greeting clip decoded at the video's rate; null when the card has none or it cannot be read. */
+async function loadClip(url: string | null): Promise<AudioBuffer | null> {
+  if (!url) return null;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return null;
+    const decoder = new OfflineAudioContext(2, 1, SAMPLE_RATE);
+    return await decoder.decodeAudioData(await response.arrayBuffer());
+  } catch {
+    // A clip that cannot be read leaves the words on screen in silence, as for a card without a voice.
+    return null;
+  }
+}
+
+/** The whole soundtrack: silence, with the greeting where its scene begins (always a track, even silent). */
+async function mixSoundtrack(greeting: AudioBuffer | null, timeline: Timeline): Promise<AudioBuffer> {
+  const mixer = new OfflineAudioContext(2, Math.ceil(timeline.duration * SAMPLE_RATE), SAMPLE_RATE);
+  if (greeting && timeline.greetingAudioSeconds > 0) {
+    const voice = mixer.createBufferSource();
+    voice.buffer = greeting;
+    voice.connect(mixer.destination);
+    voice.start(timeline.greetingAudioStart, 0, timeline.greetingAudioSeconds);
+  }
+  return mixer.startRendering();
+}
+
+function sliceBuffer(buffer: AudioBuffer, from: number, to: number): AudioBuffer {
+  const start = Math.round(from * buffer.sampleRate);
+  const end = Math.min(buffer.length, Math.round(to * buffer.sampleRate));
+  const slice = new AudioBuffer({
+    length: Math.max(1, end - start),
+    numberOfChannels: buffer.numberOfChannels,
+    sampleRate: buffer.sampleRate,
+  });
+  for (let channel = 0; channel < buffer.numberOfChannels; channel++)
+    slice.copyToChannel(buffer.getChannelData(channel).subarray(start, end), channel);
+  return slice;
+}
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface TextBlock {
+  font: string;
+  lineHeight: number;
+  lines: string[];
+  direction: 'ltr' | 'rtl';
+  color: string;
+}
+
+/** What every frame draws, laid out once: fonts loaded, text wrapped, the cover cut to the card's shape. */
+interface PreparedScene {
+  timeline: Timeline;
+  cover: HTMLCanvasElement;
+  photo: HTMLImageElement | null;
+  direction: 'ltr' | 'rtl';
+  to: TextBlock;
+  from: TextBlock;
+  message: TextBlock;
+  captions: CaptionPage[];
+  captionFont: string;
+  captionDirection: 'ltr' | 'rtl';
+}
+
+async function prepareScene(
+  card: KeepsakeCard,
+  labels: KeepsakeLabels,
+  images: { cover: HTMLImageElement | null; photo: HTMLImageElement | null },
+  timeline: Timeline,
+): Promise<PreparedScene> {
+  const measurer = document.createElement('canvas').getContext('2d')!;
+  const cardDirection = textDirection(card.language);
+  const greeting = greetingText(card.language, card.recipientName, card.senderName, addressFormOf(card));
+  const messageStack =
+    card.textStyles.fontFamily === 'default' ? UI_FONT : fontStackOf(card.textStyles.fontFamily);
+  const preferred = card.textStyles.fontSize * MESSAGE_SCALE;
+  const captionFont = `700 ${CAPTION_FONT_SIZE}px ${UI_FONT}`;
+  const labelFont = `800 44px ${UI_FONT}`;
+  const fromFont = `700 36px ${messageStack}`;
+  // The faces each text needs (the card fonts' unicode ranges pick the Arabic or Cyrillic file).
+  await Promise.all([
+    document.fonts.load(labelFont, labels.to),
+    document.fonts.load(fromFont, labels.from),
+    document.fonts.load(captionFont, greeting),
+    document.fonts.load(`${preferred}px ${messageStack}`, card.message),
+  ]).catch(() => undefined);
+
+  const measureWith = (font: string) => (line: string) => {
+    measurer.font = font;
+    return measurer.measureText(line).width;
+  };
+  const inner = PANEL.width - 2 * 72;
+  const messageBox = { maxWidth: inner, maxHeight: PANEL.height - 230 };
+  const fitted = fitText(card.message, messageBox, { preferred, minimum: 22, lineHeight: 1.35 }, (size) =>
+    measureWith(`${size}px ${messageStack}`),
+  );
+  const captionLines = wrapLines(greeting, VIDEO_WIDTH - 240, measureWith(captionFont));
+  const greetingScene = timeline.scenes.find((scene) => scene.name === 'greeting')!;
+  const captionEnd = timeline.greetingAudioSeconds
+    ? timeline.greetingAudioStart + timeline.greetingAudioSeconds
+    : greetingScene.end;
+  return {
+    timeline,
+    cover: coverCanvas(images.cover),
+    photo: images.photo,
+    direction: cardDirection,
+    to: {
+      font: labelFont,
+      lineHeight: 56,
+      lines: [labels.to],
+      direction: baseDirection(labels.to),
+      color: COLORS.plum900,
+    },
+    from: {
+      font: fromFont,
+      lineHeight: 48,
+      lines: [labels.from],
+      direction: baseDirection(labels.from),
+      color: COLORS.plum800,
+    },
+    message: {
+      font: `${fitted.size}px ${messageStack}`,
+      lineHeight: fitted.size * 1.35,
+      lines: fitted.lines,
+      direction: baseDirection(card.message),
+      color: card.textStyles.color,
+    },
+    captions: captionPages(
+      captionLines,
+      CAPTION_MAX_LINES,
+      greetingScene.start,
+      Math.max(captionEnd, greetingScene.start + 1),
+    ),
+    captionFont,
+    captionDirection: cardDirection,
+  };
+}
+
+/** The cover cut to the card's 3:4 shape as the page's `object-cover` would, with the page's plain gradient
+ * when the card has no cover. */
+function coverCanvas(image: HTMLImageElement | null): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = COVER.width;
+  canvas.height = COVER.height;
+  const context = canvas.getContext('2d')!;
+  const gradient = context.createLinearGradient(0, 0, COVER.width, COVER.height);
+  gradient.addColorStop(0, COLORS.plum200);
+  gradient.addColorStop(1, COLORS.coral100);
+  context.fillStyle = gradient;
+  context.fillRect(0, 0, COVER.width, COVER.height);
+  if (image) drawCovered(context, image, { x: 0, y: 0, width: COVER.width, height: COVER.height });
+  return canvas;
+}
+
+function drawCovered(
+  context: CanvasRenderingContext2D,
+  image: CanvasImageSource & { width: number; height: number },
+  box: Rect,
+) {
+  const scale = Math.max(box.width / image.width, box.height / image.height);
+  const width = box.width / scale;
+  const height = box.height / scale;
+  context.drawImage(
+    image,
+    (image.width - width) / 2,
+    (image.height - height) / 2,
+    width,
+    height,
+    box.x,
+    box.y,
+    box.width,
+    box.height,
+  );
+}
+
+function drawFrame(context: CanvasRenderingContext2D, scene: PreparedScene, time: number) {
+  drawBackground(context);
+  const { scene: current, progress } = sceneAt(scene.timeline, time);
+  const into = time - current.start;
+  if (current.name === 'cover') {
+    const grow = Math.max(0, into - COVER_STILL_SECONDS - COVER_SWING_SECONDS) / CARD_GROW_SECONDS;
+    const panel = lerpRect(COVER, PANEL, easeInOut(Math.min(1, grow)));
+    drawPanel(context, panel);
+    drawLabelTo(context, scene, panel, 1);
+    const swing = Math.max(0, into - COVER_STILL_SECONDS) / COVER_SWING_SECONDS;
+    if (swing < 1) drawCoverSwing(context, scene, easeCoverSwing(swing));
+    return;
+  }
+  drawPanel(context, PANEL);
+  const fade = Math.min(1, into / FADE_SECONDS);
+  if (current.name === 'greeting') {
+    drawLabelTo(context, scene, PANEL, 1);
+    const page = captionAt(scene.captions, time);
+    if (page) drawCaption(context, scene, page);
+    return;
+  }
+  if (current.name === 'message') {
+    context.globalAlpha = fade;
+    drawText(context, scene.to, { ...PANEL, y: PANEL.y + 44, height: 60 }, 'start', 0.75);
+    drawText(
+      context,
+      scene.message,
+      { x: PANEL.x + 72, y: PANEL.y + 130, width: PANEL.width - 144, height: PANEL.height - 230 },
+      'start',
+    );
+    drawText(
+      context,
+      scene.from,
+      { x: PANEL.x + 72, y: PANEL.y + PANEL.height - 84, width: PANEL.width - 144, height: 48 },
+      'end',
+    );
+    context.globalAlpha = 1;
+    return;
+  }
+  if (scene.photo) {
+    context.globalAlpha = fade;
+    // A slow push in on the photo, as a slideshow would.
+    const zoom = 1 + 0.06 * progress;
+    const area = { x: PANEL.x + 72, y: PANEL.y + 48, width: PANEL.width - 144, height: PANEL.height - 160 };
+    const scale = Math.min(area.width / scene.photo.width, area.height / scene.photo.height) * zoom;
+    const width = scene.photo.width * scale;
+    const height = scene.photo.height * scale;
+    context.save();
+    roundedRect(context, area, 24);
+    context.clip();
+    context.drawImage(
+      scene.photo,
+      area.x + (area.width - width) / 2,
+      area.y + (area.height - height) / 2,
+      width,
+      height,
+    );
+    context.restore();
+    drawText(
+      context,
+      scene.from,
+      { x: PANEL.x + 72, y: PANEL.y + PANEL.height - 92, width: PANEL.width - 144, height: 48 },
+      'center',
+    );
+    context.globalAlpha = 1;
+  }
+}
+
+function drawBackground(context: CanvasRenderingContext2D) {
+  const gradient = context.createLinearGradient(0, 0, VIDEO_WIDTH, VIDEO_HEIGHT);
+  gradient.addColorStop(0, COLORS.plum100);
+  gradient.addColorStop(1, COLORS.coral100);
+  context.fillStyle = gradient;
+  context.fillRect(0, 0, VIDEO_WIDTH, VIDEO_HEIGHT);
+}
+
+function drawPanel(context: CanvasRenderingContext2D, rect: Rect) {
+  context.save();
+  context.shadowColor = 'rgba(79, 29, 68, 0.18)';
+  context.shadowBlur = 40;
+  context.shadowOffsetY = 12;
+  context.fillStyle = COLORS.paper;
+  roundedRect(context, rect, RADIUS);
+  context.fill();
+  context.restore();
+}
+
+function drawLabelTo(context: CanvasRenderingContext2D, scene: PreparedScene, panel: Rect, scale: number) {
+  // While the card grows, "To" sits at its top, scaled with it.
+  const size = Math.min(1, panel.width / PANEL.width) * scale;
+  drawText(
+    context,
+    scene.to,
+    { x: panel.x + 40, y: panel.y + 44, width: panel.width - 80, height: 60 },
+    'start',
+    Math.max(0.6, size),
+  );
+}
+
+/**
+ * The cover swinging open on its spine (the page's `card-cover-swing`: rotateY to 160° with perspective, fading
+ * to 0.2, its back hidden): drawn in vertical strips, each as far and as tall as the perspective puts it. The
+ * spine is on the start side of the card's language.
+ */
+function drawCoverSwing(context: CanvasRenderingContext2D, scene: PreparedScene, eased: number) {
+  const angle = (eased * SWING_DEGREES * Math.PI) / 180;
+  if (angle >= Math.PI / 2) return;
+  const rtl = scene.direction === 'rtl';
+  const spine = rtl ? COVER.x + COVER.width : COVER.x;
+  const centerY = COVER.y + COVER.height / 2;
+  const project = (distance: number) => {
+    const depth = distance * Math.sin(angle);
+    const scale = PERSPECTIVE / (PERSPECTIVE - depth);
+    return { offset: distance * Math.cos(angle) * scale, scale };
+  };
+  context.save();
+  context.globalAlpha = 1 - 0.8 * eased;
+  const strip = COVER.width / SWING_STRIPS;
+  for (let index = 0; index < SWING_STRIPS; index++) {
+    const near = project(index * strip);
+    const far = project((index + 1) * strip);
+    const height = COVER.height * ((near.scale + far.scale) / 2);
+    const x0 = rtl ? spine - far.offset : spine + near.offset;
+    const width = Math.abs(far.offset - near.offset) + 0.5;
+    const source = rtl ? COVER.width - (index + 1) * strip : index * strip;
+    context.drawImage(scene.cover, source, 0, strip, COVER.height, x0, centerY - height / 2, width, height);
+  }
+  context.restore();
+}
+
+function drawCaption(context: CanvasRenderingContext2D, scene: PreparedScene, page: CaptionPage) {
+  const lineHeight = CAPTION_FONT_SIZE * 1.4;
+  const height = page.lines.length * lineHeight + 36;
+  const box = { x: 100, y: VIDEO_HEIGHT - 60 - height, width: VIDEO_WIDTH - 200, height };
+  context.save();
+  context.fillStyle = 'rgba(79, 29, 68, 0.92)';
+  roundedRect(context, box, 24);
+  context.fill();
+  context.restore();
+  drawText(
+    context,
+    {
+      font: scene.captionFont,
+      lineHeight,
+      lines: page.lines,
+      direction: scene.captionDirection,
+      color: '#ffffff',
+    },
+    { x: box.x + 20, y: box.y + 18, width: box.width - 40, height: box.height - 36 },
+    'center',
+  );
+}
+
+/**
+ * Lines of text in a box, from its top; 'start' and 'end' follow the text's own direction, and a right-to-left
+ * line is drawn with the canvas's `direction = 'rtl'`, which orders and shapes Arabic.
+ */
+function drawText(
+  context: CanvasRenderingContext2D,
+  block: TextBlock,
+  box: Rect,
+  align: 'start' | 'end' | 'center',
+  scale = 1,
+) {
+  context.save();
+  context.font =
+    scale === 1
+      ? block.font
+      : block.font.replace(/(\d+(?:\.\d+)?)px/u, (_, size: string) => `${Number(size) * scale}px`);
+  context.fillStyle = block.color;
+  context.direction = block.direction;
+  context.textBaseline = 'top';
+  const rtl = block.direction === 'rtl';
+  const x =
+    align === 'center' ? box.x + box.width / 2 : (align === 'start') !== rtl ? box.x : box.x + box.width;
+  context.textAlign = align === 'center' ? 'center' : (align === 'start') !== rtl ? 'left' : 'right';
+  block.lines.forEach((line, index) => context.fillText(line, x, box.y + index * block.lineHeight * scale));
+  context.restore();
+}
+
+function roundedRect(context: CanvasRenderingContext2D, rect: Rect, radius: number) {
+  context.beginPath();
+  context.roundRect(rect.x, rect.y, rect.width, rect.height, radius);
+}
+
+function lerpRect(from: Rect, to: Rect, t: number): Rect {
+  const lerp = (a: number, b: number) => a + (b - a) * t;
+  return {
+    x: lerp(from.x, to.x),
+    y: lerp(from.y, to.y),
+    width: lerp(from.width, to.width),
+    height: lerp(from.height, to.height),
+  };
+}
