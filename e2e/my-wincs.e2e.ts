@@ -140,7 +140,7 @@ describe('My WINCS', () => {
       await details.getByRole('button', { name: t('myWincs.details.share') }).click();
       const share = page.getByTestId('share-dialog');
       await share.waitFor();
-      expect(await share.getByRole('textbox').inputValue()).toBe(`${origin}/c/${cardId}`);
+      expect(await share.getByTestId('share-link').inputValue()).toBe(`${origin}/c/${cardId}`);
       await page.keyboard.press('Escape');
       await share.waitFor({ state: 'detached' });
 

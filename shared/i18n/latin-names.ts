@@ -8,7 +8,7 @@ export const LATIN_NAMES: ReadonlySet<string> = new Set(
   [
     'Winc WINC WINCS Google Apple Pay Chrome Safari Edge Firefox HandBrake Windows Mac Linux Outlook WhatsApp',
     'Telegram SMS QR',
-    'JPEG JPG PNG WebP GIF AVIF CSV UTF Excel SMTP URL X p you@example.com birthday wedding eid',
+    'JPEG JPG PNG WebP GIF AVIF CSV PDF MP4 UTF Excel SMTP URL X p you@example.com birthday wedding eid',
   ].flatMap((line) => line.split(' ')),
 );
 
