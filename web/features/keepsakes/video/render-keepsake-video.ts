@@ -394,7 +394,13 @@ function drawFrame(context: CanvasRenderingContext2D, scene: PreparedScene, time
   }
   if (current.name === 'message') {
     context.globalAlpha = fade;
-    drawText(context, scene.to, { ...PANEL, y: PANEL.y + 44, height: 60 }, 'start', 0.75);
+    drawText(
+      context,
+      scene.to,
+      { x: PANEL.x + 72, y: PANEL.y + 44, width: PANEL.width - 144, height: 60 },
+      'start',
+      0.75,
+    );
     drawText(
       context,
       scene.message,
