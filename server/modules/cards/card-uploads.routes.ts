@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
 import { Metadata, type DataStore, type Locker } from '@tus/utils';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { TUS_METADATA_KEYS, VIDEO_MAX_BYTES } from '../../../shared/cards/card-media.ts';
 import { cardSchema } from '../../../shared/cards/cards.contract.ts';
 import { AppError, defaultMessage } from '../../platform/http/app-error.ts';
@@ -24,6 +24,24 @@ export function tusError(error: unknown): { status_code: number; body: string } 
       body: JSON.stringify({ code: error.code, message: error.message }),
     };
   throw error;
+}
+
+/**
+ * tus answers a failure of its store in plain text with the error's own message, as a 500; a full disk or a
+ * database that went away is temporary and the upload resumes from its offset later, so those answer our
+ * service-unavailable, and anything else our `internal`, without its details. `what` names the uploads in the log.
+ */
+export function tusStoreError(log: FastifyBaseLogger, what: string) {
+  return (_request: unknown, error: unknown): { status_code: number; body: string } | undefined => {
+    if (!(error instanceof Error)) return undefined;
+    const code = isDependencyUnavailable(error) ? 'service-unavailable' : 'internal';
+    if (code === 'internal') log.error({ err: error }, `${what} failed`);
+    else log.warn({ err: error }, `${what}: a dependency is unavailable`);
+    return {
+      status_code: code === 'internal' ? 500 : 503,
+      body: JSON.stringify({ code, message: defaultMessage(code) }),
+    };
+  };
 }
 
 /**
@@ -82,19 +100,7 @@ export async function registerCardUploadRoutes(
       });
       return {};
     },
-    // tus answers a failure of its store in plain text with the error's own message, as a 500; a full disk or
-    // a database that went away is temporary and the upload resumes from its offset later, so those answer
-    // our service-unavailable, and anything else our `internal`, without its details.
-    onResponseError(_request, error) {
-      if (!(error instanceof Error)) return undefined;
-      const code = isDependencyUnavailable(error) ? 'service-unavailable' : 'internal';
-      if (code === 'internal') app.log.error({ err: error }, 'resumable upload failed');
-      else app.log.warn({ err: error }, 'resumable upload: a dependency is unavailable');
-      return {
-        status_code: code === 'internal' ? 500 : 503,
-        body: JSON.stringify({ code, message: defaultMessage(code) }),
-      };
-    },
+    onResponseError: tusStoreError(app.log, 'resumable upload'),
     async onUploadFinish(_request, upload) {
       try {
         const card = await media.finishResumableUpload(upload.id, await datastore.read(upload.id));

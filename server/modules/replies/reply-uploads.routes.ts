@@ -9,9 +9,13 @@ import {
   REPLY_UPLOAD_METADATA_KEYS,
   sentReplySchema,
 } from '../../../shared/replies/replies.contract.ts';
-import { AppError, defaultMessage } from '../../platform/http/app-error.ts';
-import { isDependencyUnavailable } from '../../platform/http/dependency-errors.ts';
-import { parseUploadMetadata, tusError, type UploadDataStore } from '../cards/card-uploads.routes.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import {
+  parseUploadMetadata,
+  tusError,
+  tusStoreError,
+  type UploadDataStore,
+} from '../cards/card-uploads.routes.ts';
 import { VIEWER_COOKIE, viewerCookieOptions, type ViewerCookie } from '../cards/viewer-cookie.ts';
 import type { RepliesService, Replier } from './replies.service.ts';
 
@@ -74,16 +78,7 @@ export async function registerReplyUploadRoutes(
       }
       return {};
     },
-    onResponseError(_request, error) {
-      if (!(error instanceof Error)) return undefined;
-      const code = isDependencyUnavailable(error) ? 'service-unavailable' : 'internal';
-      if (code === 'internal') app.log.error({ err: error }, 'reply upload failed');
-      else app.log.warn({ err: error }, 'reply upload: a dependency is unavailable');
-      return {
-        status_code: code === 'internal' ? 500 : 503,
-        body: JSON.stringify({ code, message: defaultMessage(code) }),
-      };
-    },
+    onResponseError: tusStoreError(app.log, 'reply upload'),
     async onUploadFinish(_request, upload) {
       try {
         const sent = await replies.finishUpload(upload.id, await datastore.read(upload.id));
