@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
+import { wellFormedTextSchema } from '../text/names.ts';
 import { LOCAL_DATE_TIME_PATTERN } from '../time/zoned-time.ts';
 
 /**
@@ -24,7 +25,7 @@ export const revealRequestSchema = z
     reveal: z
       .object({
         at: z.string().regex(LOCAL_DATE_TIME_PATTERN),
-        timeZone: z.string().min(1).max(64),
+        timeZone: wellFormedTextSchema().min(1).max(64),
       })
       .strict()
       .nullable(),

@@ -17,11 +17,11 @@ const LOCALES: Record<Language, typeof en> = { en, ar, ru };
  * first load must make room for it here, on purpose. `npm run bench:lighthouse` prints the same figures.
  */
 const BUDGET_KB: Record<WebPage, number> = {
-  home: 132,
-  category: 132,
-  style: 132,
-  recipient: 86,
-  other: 130,
+  home: 133,
+  category: 133,
+  style: 133,
+  recipient: 88,
+  other: 131,
 };
 
 const webDistDir = path.resolve(import.meta.dirname, '../../../dist/web');
