@@ -302,7 +302,8 @@ describe('the admin area in Arabic, on a desktop', () => {
     await visitor.goto(`${server.baseUrl}/`);
     const headings = visitor.locator('[data-testid="home-section"] h2');
     // The page comes in English from the server, then shows the language this device chose.
-    await expect.poll(() => visitor.locator('html').getAttribute('lang')).toBe('ar');
+    // A shared machine under load can take longer than the poll's default to bring the language's strings.
+    await expect.poll(() => visitor.locator('html').getAttribute('lang'), { timeout: 20_000 }).toBe('ar');
     await expect.poll(() => headings.first().innerText()).toBe(t('catalog.newDrops'));
     // Rows below the first screen are not laid out yet (their text is there, not rendered).
     const seen = (await headings.allTextContents()).map((title) => title.trim());
