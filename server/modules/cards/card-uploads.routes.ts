@@ -45,6 +45,30 @@ export function tusStoreError(log: FastifyBaseLogger, what: string) {
 }
 
 /**
+ * tus's last step: `finish` takes the upload's bytes (checked and kept by the module, or refused), the answer
+ * to that PATCH is what it answers as JSON, and tus need not keep the bytes either way.
+ */
+export function tusUploadFinished(
+  datastore: UploadDataStore,
+  finish: (uploadId: string, bytes: Readable) => Promise<unknown>,
+) {
+  return async (_request: unknown, upload: { id: string }) => {
+    try {
+      return {
+        status_code: 200,
+        headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' },
+        body: JSON.stringify(await finish(upload.id, await datastore.read(upload.id))),
+      };
+    } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as it is
+      throw tusError(error);
+    } finally {
+      await datastore.remove(upload.id).catch(() => undefined);
+    }
+  };
+}
+
+/**
  * The `Upload-Metadata` of a creation request. A missing or malformed header (a value that is not base64, a
  * repeated key, stray separators) is the client's mistake: tus's parser throws a bare Error, answered here as
  * `validation-failed` rather than a server failure.
@@ -101,22 +125,9 @@ export async function registerCardUploadRoutes(
       return {};
     },
     onResponseError: tusStoreError(app.log, 'resumable upload'),
-    async onUploadFinish(_request, upload) {
-      try {
-        const card = await media.finishResumableUpload(upload.id, await datastore.read(upload.id));
-        return {
-          status_code: 200,
-          headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' },
-          body: JSON.stringify(cardSchema.parse(card)),
-        };
-      } catch (error) {
-        // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as it is
-        throw tusError(error);
-      } finally {
-        // The bytes now live in the card's storage (or were refused); either way tus need not keep them.
-        await datastore.remove(upload.id).catch(() => undefined);
-      }
-    },
+    onUploadFinish: tusUploadFinished(datastore, async (uploadId, bytes) =>
+      cardSchema.parse(await media.finishResumableUpload(uploadId, bytes)),
+    ),
   });
 
   await app.register(async (scope) => {

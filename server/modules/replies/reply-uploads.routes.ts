@@ -14,6 +14,7 @@ import {
   parseUploadMetadata,
   tusError,
   tusStoreError,
+  tusUploadFinished,
   type UploadDataStore,
 } from '../cards/card-uploads.routes.ts';
 import { VIEWER_COOKIE, viewerCookieOptions, type ViewerCookie } from '../cards/viewer-cookie.ts';
@@ -79,21 +80,9 @@ export async function registerReplyUploadRoutes(
       return {};
     },
     onResponseError: tusStoreError(app.log, 'reply upload'),
-    async onUploadFinish(_request, upload) {
-      try {
-        const sent = await replies.finishUpload(upload.id, await datastore.read(upload.id));
-        return {
-          status_code: 200,
-          headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' },
-          body: JSON.stringify(sentReplySchema.parse(sent)),
-        };
-      } catch (error) {
-        // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as it is
-        throw tusError(error);
-      } finally {
-        await datastore.remove(upload.id).catch(() => undefined);
-      }
-    },
+    onUploadFinish: tusUploadFinished(datastore, async (uploadId, bytes) =>
+      sentReplySchema.parse(await replies.finishUpload(uploadId, bytes)),
+    ),
   });
 
   await app.register(async (scope) => {
