@@ -9,9 +9,10 @@ import { useScheduleDelivery } from '../api/delivery-api.ts';
 
 /**
  * The share step's "Email it to them" (DESIGN §1.22): one optional address the card's link is mailed to
- * once, in the card's language, at `at` (the reveal time) or now. Only the address typed here is mailed.
+ * once, in the card's language, at its reveal time (the server decides) or now. Only the address typed here
+ * is mailed.
  */
-export function EmailDeliveryField({ cardId, at }: { cardId: string; at?: string }) {
+export function EmailDeliveryField({ cardId }: { cardId: string }) {
   const { t } = useTranslation();
   const fieldId = useId();
   const hintId = useId();
@@ -25,7 +26,7 @@ export function EmailDeliveryField({ cardId, at }: { cardId: string; at?: string
     const typed = address.trim();
     if (typed === '') return;
     schedule.mutate(
-      { address: typed, ...(at ? { at } : {}) },
+      { address: typed },
       {
         onSuccess: () => {
           setScheduledTo(typed);
