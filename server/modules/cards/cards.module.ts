@@ -1,6 +1,8 @@
+import type { Transaction } from 'kysely';
 import { CARD_ACTIVITY_EVENT } from '../../../shared/api-paths.ts';
 import { isSealed } from '../../../shared/cards/reveal.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { createUploadLocker } from '../../platform/storage/upload-locker.ts';
 import { createUploadDataStore } from '../../platform/storage/upload-store.ts';
@@ -77,8 +79,15 @@ export async function createCardsModule(
   const { actors } = deps;
 
   const repository = createCardsRepository(database);
-  // A deleted account's cards go with it, and their links say so like those of cards deleted one by one.
-  deps.removeWithAccount((trx, userId, at) => repository.deleteCardsOfAccount(trx, userId, at));
+  // A deleted account's cards go with it, and their links say so like those of cards deleted one by one; what
+  // other modules keep for those cards goes in the same transaction, its files once it is committed.
+  const removedWithCards: Array<(trx: Transaction<DB>, cardIds: string[]) => Promise<string[]>> = [];
+  deps.removeWithAccount(async (trx, userId, at) => {
+    const cardIds = await repository.idsOfAccount(trx, userId);
+    const fileKeys: string[] = [];
+    for (const remove of removedWithCards) fileKeys.push(...(await remove(trx, cardIds)));
+    return [...fileKeys, ...(await repository.deleteCardsOfAccount(trx, userId, at))];
+  });
   const paidListeners: Array<(card: CardRecord) => void> = [];
   const savedListeners: Array<(card: CardRecord, before: CardRecord) => Promise<void>> = [];
   const deleteListeners: Array<(card: CardRecord) => Promise<void>> = [];
@@ -212,6 +221,13 @@ export async function createCardsModule(
     /** Adds a listener told of a card its owner deletes, before it goes; the deletion waits for it. */
     beforeDeleted: (listener: (card: CardRecord) => Promise<void>): void => {
       deleteListeners.push(listener);
+    },
+    /**
+     * Has `remove` delete what the cards of a deleted account take with them, inside the account's deletion
+     * transaction and before the cards; it answers the storage keys of the files to delete once committed.
+     */
+    removeWithCards: (remove: (trx: Transaction<DB>, cardIds: string[]) => Promise<string[]>): void => {
+      removedWithCards.push(remove);
     },
     /** Adds a listener told of each edited card, as saved and as it was; the edit waits for it. */
     whenSaved: (listener: (card: CardRecord, before: CardRecord) => Promise<void>): void => {

@@ -387,6 +387,16 @@ export function createCardsRepository(database: Database) {
       return deleteCardIf(id, { removedAt: at });
     },
 
+    /** The ids of the cards an account owns or wrote, read in the account's deletion transaction. */
+    async idsOfAccount(trx: Transaction<DB>, userId: string): Promise<string[]> {
+      const rows = await trx
+        .selectFrom('cards')
+        .select('id')
+        .where((eb) => eb.or([eb('userId', '=', userId), eb('authorId', '=', userId)]))
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /**
      * Removes every card of an account (made by it, or taken over by it) inside the account's deletion
      * transaction, each id kept in `removed_cards` like a card its owner deletes: their links say the card is

@@ -21,7 +21,7 @@ import { CARD_REPLIES_CHANGED, createRepliesService, type GuestLinks } from './r
 export async function createRepliesModule(
   platform: Platform,
   deps: {
-    cards: Pick<CardsModule, 'sharedCards' | 'ownedCards' | 'beforeDeleted' | 'uploads'>;
+    cards: Pick<CardsModule, 'sharedCards' | 'ownedCards' | 'beforeDeleted' | 'removeWithCards' | 'uploads'>;
     credits: Pick<CreditsModule, 'alsoStream'>;
     guestLinks: GuestLinks;
     users: Pick<UsersRepository, 'findById'>;
@@ -53,6 +53,7 @@ export async function createRepliesModule(
     log,
   });
   deps.cards.beforeDeleted((card) => replies.cardDeleted(card.id));
+  deps.cards.removeWithCards((trx, cardIds) => repository.mediaPathsOfCards(trx, cardIds));
 
   const viewerCookie = createViewerCookie({ secure: platform.secureCookies });
   registerRepliesRoutes(app, { replies, mails, actors: deps.actors, viewerCookie, storage });

@@ -149,6 +149,18 @@ export function createRepliesRepository(database: Database) {
       return rows.flatMap((row) => (row.mediaPath === null ? [] : [row.mediaPath]));
     },
 
+    /** The stored notes of these cards' replies, read in the deletion transaction that takes the cards. */
+    async mediaPathsOfCards(trx: Transaction<DB>, cardIds: string[]): Promise<string[]> {
+      if (cardIds.length === 0) return [];
+      const rows = await trx
+        .selectFrom('cardReplies')
+        .select('mediaPath')
+        .where('cardId', 'in', cardIds)
+        .where('mediaPath', 'is not', null)
+        .execute();
+      return rows.flatMap((row) => (row.mediaPath === null ? [] : [row.mediaPath]));
+    },
+
     /** Marks every reply of the card not seen yet as seen now. */
     async markSeen(cardId: string, at: Date): Promise<void> {
       await db

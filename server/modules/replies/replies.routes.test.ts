@@ -31,6 +31,9 @@ import { cardDraft, sendOverSocket } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
 import { fakeVideo, recordedVoice } from '../../testing/media-fixture.ts';
+import type { AppConfig } from '../../platform/config.ts';
+import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
@@ -45,13 +48,16 @@ import { REPLY_RATE_LIMITS } from './replies.service.ts';
 describeEachDatabase('replies', (use) => {
   let app: FastifyInstance;
   let second: FastifyInstance | undefined;
+  let storage: FileStorage;
 
   beforeAll(async () => {
     const now = new Date();
     await createCatalogRepository(use().database).insertCatalog(
       normalizeCatalogSource(fixtureCatalogSource(now), now),
     );
-    ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN }, jobsPollMs: 50 }));
+    let config: AppConfig;
+    ({ app, config } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN }, jobsPollMs: 50 }));
+    storage = await createFileStorage(config);
     // Another instance polling the same jobs (PostgreSQL: what several instances share): a mail still goes once.
     if (use().dialect === 'postgres')
       ({ app: second } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN }, jobsPollMs: 50 }));
@@ -237,6 +243,26 @@ describeEachDatabase('replies', (use) => {
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual(answers[0].json());
     }
+  });
+
+  it("takes the notes' files with the account that owns the card", async () => {
+    const { owner, card } = await ownersCard();
+    const sent = await uploadNote(new TestBrowser(app), card.id, 'voice', await recordedVoice('chromium'));
+    expect(sent.finished?.status, sent.finished?.body.toString()).toBe(200);
+    const { mediaPath } = await use()
+      .database.db.selectFrom('cardReplies')
+      .select('mediaPath')
+      .where('cardId', '=', card.id)
+      .executeTakeFirstOrThrow();
+    expect(await storage.stat(mediaPath!)).not.toBeNull();
+
+    const deleted = await owner.browser.request({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: { password: owner.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await storage.stat(mediaPath!)).toBeNull();
   });
 
   it('refuses a note over its cap before any byte, and one that is not what it says by its content', async () => {
