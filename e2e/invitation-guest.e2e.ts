@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationsApi, voiceApi } from '../shared/api-paths.ts';
+import { invitationsApi, repliesApi, voiceApi } from '../shared/api-paths.ts';
 import type { Card } from '../shared/cards/cards.contract.ts';
 import type { Language } from '../shared/i18n/languages.ts';
 import type { GuestList } from '../shared/invitations/guests.contract.ts';
@@ -21,7 +21,8 @@ import { openAppPage } from './support/open-page.ts';
  * name), answers yes with one plus-one and a meal (a reply without an answer is refused on its field first),
  * sees their answer, changes it to no, and after a reload their answer is still there. On the invitation's
  * open group link another guest answers with their name, gets a link of their own to copy, and the same phone
- * coming back sees that answer rather than a blank form.
+ * coming back sees that answer rather than a blank form. The guest's thank-you from their link reaches the
+ * host signed with their name.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -237,6 +238,24 @@ describe.each(['en', 'ar'] as const)('a guest answers an invitation on a phone (
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           PHONE.width,
         );
+
+        // A thank-you from their own link reaches the host, signed with the guest's name.
+        const panel = page.getByTestId('reply-panel');
+        await panel.waitFor({ timeout: 30_000 });
+        await panel.getByText(t('replies.reply.privacy', { sender: card.senderName })).waitFor();
+        const words = language === 'ar' ? 'لا أستطيع الحضور، لكن شكرًا!' : "Can't make it, but thank you!";
+        await panel.getByTestId('reply-text').fill(words);
+        await panel.getByTestId('reply-send-text').click();
+        const thanked = page.getByTestId('reply-sent');
+        await thanked.waitFor();
+        await shootWidths(page, `guest-reply-sent-${language}`, thanked);
+        const replies = await fetch(`${server.baseUrl}${repliesApi.ofCard(card.id)}`, {
+          headers: { cookie: owner.cookie },
+        });
+        expect(replies.status).toBe(200);
+        expect(((await replies.json()) as { replies: unknown[] }).replies).toEqual([
+          expect.objectContaining({ kind: 'text', text: words, name: names.guest }),
+        ]);
       } finally {
         await context.close();
       }
