@@ -7,6 +7,9 @@ import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/account
 import { cardDraft } from '../../testing/card-fixture.ts';
 import { fixtureCatalogSource } from '../../testing/catalog-fixture.ts';
 import { describeEachDatabase } from '../../testing/databases.ts';
+import type { AppConfig } from '../../platform/config.ts';
+import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { normalizeCatalogSource } from '../catalog/catalog-source.ts';
@@ -24,17 +27,20 @@ async function textOf(pdf: Buffer) {
 
 /**
  * The card's PDF (DESIGN §1.21): to whoever its share link opens it for, by the link's rules, counting no
- * view; to its owner; made once per card version and paper.
+ * view; to its owner; made once per card version and paper, and kept only while it is the card's newest.
  */
 describeEachDatabase('the card saved as a PDF', (use) => {
   let app: FastifyInstance;
+  let storage: FileStorage;
 
   beforeAll(async () => {
     const now = new Date();
     await createCatalogRepository(use().database).insertCatalog(
       normalizeCatalogSource(fixtureCatalogSource(now), now),
     );
-    ({ app } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } }));
+    let config: AppConfig;
+    ({ app, config } = await buildTestApp(use(), { env: { PUBLIC_ORIGIN: TEST_ORIGIN } }));
+    storage = await createFileStorage(config);
   });
   afterAll(() => app?.close());
 
@@ -118,5 +124,59 @@ describeEachDatabase('the card saved as a PDF', (use) => {
     const removed = await visitor.get(keepsakesApi.publicPdf(unpaid.id));
     expect(removed.statusCode).toBe(410);
     expect(removed.json()).toMatchObject({ code: 'card-removed' });
+  });
+
+  /** The storage keys of the card's PDFs, each checked to be in storage or not as listed. */
+  async function storedPdfsOf(cardId: string): Promise<string[]> {
+    const rows = await use()
+      .database.db.selectFrom('keepsakeFiles')
+      .select('storageKey')
+      .where('cardId', '=', cardId)
+      .execute();
+    return rows.map((row) => row.storageKey);
+  }
+
+  it("keeps only the card's newest PDF per paper, and none once the card or its account is gone", async () => {
+    const owner = await signUpAndVerify(app, use());
+    const card = await createCard(owner.browser);
+    await unlock(owner.browser, card);
+    const visitor = new TestBrowser(app);
+    const made = await visitor.get(keepsakesApi.publicPdf(card.id));
+    expect(made.statusCode, made.body).toBe(200);
+    const [first] = await storedPdfsOf(card.id);
+    expect(await storage.stat(first!)).not.toBeNull();
+
+    const edit = await owner.browser.request({
+      method: 'PATCH',
+      url: cardsApi.card(card.id),
+      payload: { message: 'Happy birthday, dear Alex!' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await visitor.get(keepsakesApi.publicPdf(card.id))).statusCode).toBe(200);
+    expect(
+      (await visitor.get(keepsakesApi.publicPdf(card.id), { 'accept-language': 'en-US,en' })).statusCode,
+    ).toBe(200);
+    const kept = await storedPdfsOf(card.id);
+    expect(kept).toHaveLength(2);
+    expect(kept).not.toContain(first);
+    expect(await storage.stat(first!)).toBeNull();
+
+    expect(
+      (await owner.browser.request({ method: 'DELETE', url: cardsApi.card(card.id) })).statusCode,
+    ).toBeLessThan(300);
+    for (const key of kept) expect(await storage.stat(key)).toBeNull();
+
+    // With the account: its other card's PDF goes too.
+    const other = await createCard(owner.browser);
+    await unlock(owner.browser, other);
+    expect((await visitor.get(keepsakesApi.publicPdf(other.id))).statusCode).toBe(200);
+    const [otherPdf] = await storedPdfsOf(other.id);
+    const deleted = await owner.browser.request({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: { password: owner.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await storage.stat(otherPdf!)).toBeNull();
   });
 });

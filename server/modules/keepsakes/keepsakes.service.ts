@@ -11,6 +11,7 @@ import type { CardActor } from '../cards/cards.policy.ts';
 import type { CardRecord } from '../cards/cards.repository.ts';
 import type { OwnedCards, SharedCards } from '../cards/cards.module.ts';
 import type { PaperSize } from './card-pdf.ts';
+import type { KeepsakeFilesRepository } from './keepsake-files.repository.ts';
 
 /** Bump when the PDF's design changes, so every card's PDF is made again under a new name. */
 const DESIGN_REVISION = '1';
@@ -39,10 +40,12 @@ export function createKeepsakesService(deps: {
     ): Promise<{ body: Buffer | { storageKey: string } }>;
   };
   storage: FileStorage;
+  files: KeepsakeFilesRepository;
   origin: string;
+  now: () => Date;
   log: FastifyBaseLogger;
 }) {
-  const { sharedCards, ownedCards, covers, storage, origin, log } = deps;
+  const { sharedCards, ownedCards, covers, storage, files, origin, now, log } = deps;
   const inFlight = new Map<string, Promise<Buffer>>();
 
   /** The one gate of a keepsake from a share link: exactly what opens the link opens the keepsake. */
@@ -103,6 +106,14 @@ export function createKeepsakesService(deps: {
     });
   }
 
+  async function removeFiles(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await storage.delete(key).catch((error: unknown) => {
+        log.warn({ err: error, key }, 'could not delete a keepsake PDF');
+      });
+    }
+  }
+
   /** The card's PDF from storage, made now (once per process however many ask) when it has not been yet. */
   async function pdfOf(card: CardRecord, paper: PaperSize): Promise<KeepsakePdf> {
     const key = `keepsakes/${card.id}/${versionOf(card, paper)}.pdf`;
@@ -112,8 +123,10 @@ export function createKeepsakesService(deps: {
       if (!pending) {
         pending = make(card, paper)
           .then(async (pdf) => {
+            const older = await files.replace({ storageKey: key, cardId: card.id, paper, at: now() });
             await storage.write(key, pdf, 'application/pdf');
             log.info({ cardId: card.id, paper, bytes: pdf.length }, 'keepsake PDF made');
+            await removeFiles(older);
             return pdf;
           })
           .finally(() => inFlight.delete(key));
@@ -126,6 +139,10 @@ export function createKeepsakesService(deps: {
 
   return {
     openForKeepsake,
+    /** Deletes the PDFs of a card about to be deleted. */
+    async cardDeleted(cardId: string): Promise<void> {
+      await removeFiles(await files.keysOf(cardId));
+    },
     /** The PDF of a card its link opens; otherwise the link's own answer. */
     async sharedPdf(cardId: string, paper: PaperSize): Promise<KeepsakePdf> {
       return pdfOf(await openForKeepsake(cardId), paper);

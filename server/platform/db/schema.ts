@@ -384,6 +384,14 @@ export interface CardRepliesTable {
   seenAt: StoredDate | null;
 }
 
+/** A keepsake PDF in storage: one per card version and paper size. */
+export interface KeepsakeFilesTable {
+  storageKey: string;
+  cardId: string;
+  paper: string;
+  createdAt: StoredDate;
+}
+
 /** A resumable (tus) upload of a voice or video reply, until its reply lands. */
 export interface ReplyUploadsTable {
   id: string;
@@ -406,6 +414,7 @@ export interface ReplyMailSettingsTable {
 }
 
 export interface DB {
+  keepsakeFiles: KeepsakeFilesTable;
   cardReplies: CardRepliesTable;
   replyUploads: ReplyUploadsTable;
   replyMailSettings: ReplyMailSettingsTable;
