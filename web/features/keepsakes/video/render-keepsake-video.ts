@@ -30,6 +30,7 @@ import {
   sceneAt,
   wrapLines,
   type CaptionPage,
+  type SceneName,
   type Timeline,
 } from './keepsake-timeline.ts';
 
@@ -145,6 +146,8 @@ export async function renderKeepsakeVideo(
   const context = canvas.getContext('2d', { alpha: false });
   if (!context) throw new KeepsakeVideoUnsupportedError();
   const scene = await prepareScene(card, labels, { cover, photo }, timeline);
+  // Both are copied at the size the video draws them: their full-size pictures need not stay decoded.
+  for (const image of [cover, photo]) image?.removeAttribute('src');
   signal.throwIfAborted();
 
   const target = new BufferTarget();
@@ -273,7 +276,8 @@ interface TextBlock {
 interface PreparedScene {
   timeline: Timeline;
   cover: HTMLCanvasElement;
-  photo: HTMLImageElement | null;
+  /** The photo scaled once to its largest size in the video (the end of its push in). */
+  photo: HTMLCanvasElement | null;
   direction: 'ltr' | 'rtl';
   to: TextBlock;
   from: TextBlock;
@@ -283,6 +287,12 @@ interface PreparedScene {
   captions: CaptionPage[];
   captionFont: string;
   captionDirection: 'ltr' | 'rtl';
+  /**
+   * What stays still in a scene, drawn once and copied onto each of its frames: drawn anew for every frame
+   * (the card's blurred shadow above all), it took most of the time the video took to make. Named
+   * `<scene>:<part>` (or `shared:<part>`), and let go once their scene is over.
+   */
+  layers: Map<string, HTMLCanvasElement>;
 }
 
 async function prepareScene(
@@ -333,7 +343,7 @@ async function prepareScene(
   return {
     timeline,
     cover: coverCanvas(images.cover),
-    photo: images.photo,
+    photo: images.photo && photoCanvas(images.photo),
     direction: cardDirection,
     to: {
       font: labelFont,
@@ -365,6 +375,7 @@ async function prepareScene(
     ),
     captionFont,
     captionDirection: cardDirection,
+    layers: new Map(),
   };
 }
 
@@ -382,6 +393,61 @@ function coverCanvas(image: HTMLImageElement | null): HTMLCanvasElement {
   context.fillRect(0, 0, COVER.width, COVER.height);
   if (image) drawCovered(context, image, { x: 0, y: 0, width: COVER.width, height: COVER.height });
   return canvas;
+}
+
+/** The photo's push in: from its size fitted to the card to this much larger. */
+const PHOTO_ZOOM = 1.06;
+const PHOTO_AREA = { x: PANEL.x + 72, y: PANEL.y + 48, width: PANEL.width - 144, height: PANEL.height - 160 };
+
+/** The photo at its largest size in the video, so each frame only shrinks it a little. */
+function photoCanvas(image: HTMLImageElement): HTMLCanvasElement {
+  const scale = Math.min(PHOTO_AREA.width / image.width, PHOTO_AREA.height / image.height) * PHOTO_ZOOM;
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(image.width * scale);
+  canvas.height = Math.round(image.height * scale);
+  const context = canvas.getContext('2d')!;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+/**
+ * A still part of a scene, drawn the first time it is needed (a frame-sized canvas unless `size` says); `name`
+ * starts with its scene's name, or `shared:`.
+ */
+function layer(
+  scene: PreparedScene,
+  name: string,
+  draw: (context: CanvasRenderingContext2D) => void,
+  size = { width: VIDEO_WIDTH, height: VIDEO_HEIGHT },
+): HTMLCanvasElement {
+  let canvas = scene.layers.get(name);
+  if (!canvas) {
+    canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    draw(canvas.getContext('2d')!);
+    scene.layers.set(name, canvas);
+  }
+  return canvas;
+}
+
+/** Lets go of the still parts of the scenes that are over (a canvas's memory goes with its size). */
+function releaseLayers(scene: PreparedScene, current: SceneName) {
+  for (const [name, canvas] of scene.layers)
+    if (!name.startsWith(`${current}:`) && !name.startsWith('shared:')) {
+      canvas.width = 0;
+      canvas.height = 0;
+      scene.layers.delete(name);
+    }
+}
+
+/** The background and the card grown to the frame, with its shadow. */
+function backdrop(scene: PreparedScene): HTMLCanvasElement {
+  return layer(scene, 'shared:backdrop', (context) => {
+    drawBackground(context);
+    drawPanel(context, PANEL);
+  });
 }
 
 function drawCovered(
@@ -406,10 +472,12 @@ function drawCovered(
 }
 
 function drawFrame(context: CanvasRenderingContext2D, scene: PreparedScene, time: number) {
-  drawBackground(context);
   const { scene: current, progress } = sceneAt(scene.timeline, time);
   const into = time - current.start;
+  const fade = Math.min(1, into / FADE_SECONDS);
+  releaseLayers(scene, current.name);
   if (current.name === 'cover') {
+    context.drawImage(layer(scene, 'cover:background', drawBackground), 0, 0);
     // Inside the cover, "To" as the page shows it; as the card grows to the frame, the greeting's spread
     // takes its place.
     const grow = Math.max(0, into - COVER_STILL_SECONDS - COVER_SWING_SECONDS) / CARD_GROW_SECONDS;
@@ -440,13 +508,40 @@ function drawFrame(context: CanvasRenderingContext2D, scene: PreparedScene, time
     if (swing < 1) drawCoverSwing(context, scene, easeCoverSwing(swing));
     return;
   }
-  drawPanel(context, PANEL);
-  if (current.name === 'greeting') drawSpread(context, scene);
-  context.globalAlpha = Math.min(1, into / FADE_SECONDS);
-  if (current.name === 'greeting') drawCaption(context, scene, time);
-  else if (current.name === 'message') drawMessage(context, scene);
-  else drawPhoto(context, scene, progress);
+  if (current.name === 'greeting') {
+    context.drawImage(spread(scene), 0, 0);
+    const page = captionAt(scene.captions, time);
+    if (page) {
+      const caption = captionLayer(scene, page);
+      context.globalAlpha = fade;
+      context.drawImage(caption.canvas, caption.x, caption.y);
+    }
+  } else if (current.name === 'message') {
+    // The message fades in over the empty card: the still message scene drawn over it, more opaque each frame.
+    if (fade < 1) context.drawImage(backdrop(scene), 0, 0);
+    context.globalAlpha = fade;
+    context.drawImage(
+      layer(scene, 'message:card', (layerContext) => {
+        layerContext.drawImage(backdrop(scene), 0, 0);
+        drawMessage(layerContext, scene);
+      }),
+      0,
+      0,
+    );
+  } else {
+    context.drawImage(backdrop(scene), 0, 0);
+    context.globalAlpha = fade;
+    drawPhoto(context, scene, progress);
+  }
   context.globalAlpha = 1;
+}
+
+/** The greeting scene without its words: the card, the cover's picture and "To". */
+function spread(scene: PreparedScene): HTMLCanvasElement {
+  return layer(scene, 'greeting:spread', (context) => {
+    context.drawImage(backdrop(scene), 0, 0);
+    drawSpread(context, scene);
+  });
 }
 
 /** Where the greeting's words go beside the cover's picture, on the end side of the spread. */
@@ -474,38 +569,47 @@ function drawSpread(context: CanvasRenderingContext2D, scene: PreparedScene) {
   drawText(context, scene.to, { ...spreadColumn(scene), y: PANEL.y + 64, height: 60 }, 'start');
 }
 
-/** The greeting's words as the voice says them, in the page's caption box, in the middle of the column. */
-function drawCaption(context: CanvasRenderingContext2D, scene: PreparedScene, time: number) {
-  const page = captionAt(scene.captions, time);
-  if (!page) return;
-  // The caption box sits in the middle of the column below "To", as tall as its lines.
+/**
+ * A page of the greeting's words as the voice says them, in the page's caption box, in the middle of the
+ * column: its own canvas, and where it goes on the frame.
+ */
+function captionLayer(
+  scene: PreparedScene,
+  page: CaptionPage,
+): { canvas: HTMLCanvasElement; x: number; y: number } {
   const lineHeight = CAPTION_FONT_SIZE * CAPTION_LINE_HEIGHT;
   const height = page.lines.length * lineHeight + 2 * CAPTION_PADDING;
   const top = PANEL.y + 150;
   const room = PANEL.y + PANEL.height - SPREAD_MARGIN - top;
-  const box = { ...spreadColumn(scene), y: top + Math.max(0, (room - height) / 2), height };
-  context.save();
-  context.fillStyle = COLORS.plum100;
-  roundedRect(context, box, 28);
-  context.fill();
-  context.restore();
-  drawText(
-    context,
-    {
-      font: scene.captionFont,
-      lineHeight,
-      lines: page.lines,
-      direction: scene.captionDirection,
-      color: COLORS.plum900,
+  const { x, width } = spreadColumn(scene);
+  const canvas = layer(
+    scene,
+    `greeting:caption ${scene.captions.indexOf(page)}`,
+    (context) => {
+      context.fillStyle = COLORS.plum100;
+      roundedRect(context, { x: 0, y: 0, width, height }, 28);
+      context.fill();
+      drawText(
+        context,
+        {
+          font: scene.captionFont,
+          lineHeight,
+          lines: page.lines,
+          direction: scene.captionDirection,
+          color: COLORS.plum900,
+        },
+        {
+          x: CAPTION_PADDING,
+          y: CAPTION_PADDING,
+          width: width - 2 * CAPTION_PADDING,
+          height: height - 2 * CAPTION_PADDING,
+        },
+        'center',
+      );
     },
-    {
-      x: box.x + CAPTION_PADDING,
-      y: box.y + CAPTION_PADDING,
-      width: box.width - 2 * CAPTION_PADDING,
-      height: box.height - 2 * CAPTION_PADDING,
-    },
-    'center',
+    { width, height: Math.ceil(height) },
   );
+  return { canvas, x, y: Math.round(top + Math.max(0, (room - height) / 2)) };
 }
 
 /** "To" at the top, the message in its styles centred between it and "From" at the bottom. */
@@ -540,11 +644,10 @@ function drawMessage(context: CanvasRenderingContext2D, scene: PreparedScene) {
 /** The photo with a slow push in, as a slideshow would, and "From" under it. */
 function drawPhoto(context: CanvasRenderingContext2D, scene: PreparedScene, progress: number) {
   if (!scene.photo) return;
-  const zoom = 1 + 0.06 * progress;
-  const area = { x: PANEL.x + 72, y: PANEL.y + 48, width: PANEL.width - 144, height: PANEL.height - 160 };
-  const scale = Math.min(area.width / scene.photo.width, area.height / scene.photo.height) * zoom;
-  const width = scene.photo.width * scale;
-  const height = scene.photo.height * scale;
+  const zoom = (1 + (PHOTO_ZOOM - 1) * progress) / PHOTO_ZOOM;
+  const width = scene.photo.width * zoom;
+  const height = scene.photo.height * zoom;
+  const area = PHOTO_AREA;
   // Rounded as the page rounds it, and kept within its area as it grows.
   const shown = {
     x: area.x + Math.max(0, (area.width - width) / 2),
