@@ -70,3 +70,7 @@ async function pdfSection(): Promise<void> {
 }
 
 await pdfSection();
+
+// The video is made on the device (decision 0039): its section drives a browser against the real server.
+const { keepsakeVideoSection } = await import('./keepsake-video.ts');
+await keepsakeVideoSection();

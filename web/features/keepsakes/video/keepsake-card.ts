@@ -17,7 +17,7 @@ export type KeepsakeCard = Pick<
   | 'senderName'
 > & { invitation: unknown };
 
-/** The words the video draws around the card's own ("To: Bo", "From: Ana"), in the saver's language. */
+/** The words the video draws around the card's own ("To: Bo", "From: Ana"), in the card's language. */
 export interface KeepsakeLabels {
   to: string;
   from: string;

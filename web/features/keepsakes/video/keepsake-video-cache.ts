@@ -9,7 +9,7 @@ import type { KeepsakeCard, KeepsakeLabels } from './keepsake-card.ts';
 
 const CACHE_NAME = 'winc-keepsake-videos';
 /** Raised when the drawing changes, so videos made by an older renderer are made again. */
-const RENDERER_VERSION = 1;
+const RENDERER_VERSION = 2;
 
 /** The card's version as far as its video goes: a SHA-256 of what the video shows. */
 export async function keepsakeVersion(card: KeepsakeCard, labels: KeepsakeLabels): Promise<string> {

@@ -30,6 +30,7 @@ import {
   sceneAt,
   wrapLines,
   type CaptionPage,
+  type SceneName,
   type Timeline,
 } from './keepsake-timeline.ts';
 
@@ -47,7 +48,6 @@ const MIME_TYPE = 'video/mp4';
 /** The app's colours (web/styles/app.css) and its own typeface, with its Arabic companion. */
 const COLORS = {
   paper: '#fffdf8',
-  plum50: '#fbf3f9',
   plum100: '#f6e6f2',
   plum200: '#edcce6',
   plum800: '#652457',
@@ -65,10 +65,31 @@ const PERSPECTIVE = 1600 * (COVER.width / 380);
 const SWING_DEGREES = 160;
 const SWING_STRIPS = 48;
 const FADE_SECONDS = 0.4;
-const CAPTION_FONT_SIZE = 38;
-const CAPTION_MAX_LINES = 2;
+/**
+ * The greeting scene as an open card's spread: the cover's picture on the start side (where the cover was
+ * hinged), and beside it "To" and the greeting's words, large, in the page's caption box, centred in the
+ * column.
+ */
+const SPREAD_MARGIN = 40;
+const SPREAD_COVER = { width: 420, height: PANEL.height - 2 * SPREAD_MARGIN };
+const SPREAD_GAP = 56;
+const SPREAD_COLUMN_WIDTH = PANEL.width - SPREAD_MARGIN - SPREAD_COVER.width - 2 * SPREAD_GAP;
+const CAPTION_FONT_SIZE = 46;
+const CAPTION_LINE_HEIGHT = 1.35;
+const CAPTION_PADDING = 28;
+const CAPTION_MAX_LINES = 4;
 /** A card's font size is CSS pixels on a phone-wide card; the video's card is about twice as wide. */
 const MESSAGE_SCALE = 2;
+/** A short message may be drawn larger than that, up to this many times the card's size, to fill the card. */
+const MESSAGE_MAX_SCALE = 3;
+const MESSAGE_MAX_SIZE = 88;
+/** The message's box on the card, between "To" above and "From" below; the message is centred in it. */
+const MESSAGE_BOX = {
+  x: PANEL.x + 72,
+  y: PANEL.y + 130,
+  width: PANEL.width - 144,
+  height: PANEL.height - 230,
+};
 
 export class KeepsakeVideoUnsupportedError extends Error {
   constructor() {
@@ -125,6 +146,8 @@ export async function renderKeepsakeVideo(
   const context = canvas.getContext('2d', { alpha: false });
   if (!context) throw new KeepsakeVideoUnsupportedError();
   const scene = await prepareScene(card, labels, { cover, photo }, timeline);
+  // Both are copied at the size the video draws them: their full-size pictures need not stay decoded.
+  for (const image of [cover, photo]) image?.removeAttribute('src');
   signal.throwIfAborted();
 
   const target = new BufferTarget();
@@ -145,6 +168,9 @@ export async function renderKeepsakeVideo(
   signal.addEventListener('abort', cancel, { once: true });
   try {
     await output.start();
+    // Each scene starts on a key frame: the card's edges, moving while it grew, leave no trace on a still card
+    // (the encoder would otherwise keep a few stale pixels near them for the rest of the scene).
+    const sceneStarts = new Set(timeline.scenes.map((scene) => Math.round(scene.start * FRAME_RATE)));
     // One second of sound at a time, alongside its frames, so the file interleaves as it is written.
     let soundUntil = 0;
     for (let frame = 0; frame < timeline.frameCount; frame++) {
@@ -156,7 +182,7 @@ export async function renderKeepsakeVideo(
         soundUntil = next;
       }
       drawFrame(context, scene, time);
-      await video.add(time, 1 / FRAME_RATE);
+      await video.add(time, 1 / FRAME_RATE, sceneStarts.has(frame) ? { keyFrame: true } : undefined);
       onProgress(((frame + 1) / timeline.frameCount) * 0.98);
     }
     video.close();
@@ -250,14 +276,23 @@ interface TextBlock {
 interface PreparedScene {
   timeline: Timeline;
   cover: HTMLCanvasElement;
-  photo: HTMLImageElement | null;
+  /** The photo scaled once to its largest size in the video (the end of its push in). */
+  photo: HTMLCanvasElement | null;
   direction: 'ltr' | 'rtl';
   to: TextBlock;
   from: TextBlock;
   message: TextBlock;
+  /** The message's widest line: the message is centred on the card as a block, its lines flush to its start. */
+  messageWidth: number;
   captions: CaptionPage[];
   captionFont: string;
   captionDirection: 'ltr' | 'rtl';
+  /**
+   * What stays still in a scene, drawn once and copied onto each of its frames: drawn anew for every frame
+   * (the card's blurred shadow above all), it took most of the time the video took to make. Named
+   * `<scene>:<part>` (or `shared:<part>`), and let go once their scene is over.
+   */
+  layers: Map<string, HTMLCanvasElement>;
 }
 
 async function prepareScene(
@@ -271,7 +306,10 @@ async function prepareScene(
   const greeting = greetingText(card.language, card.recipientName, card.senderName, addressFormOf(card));
   const messageStack =
     card.textStyles.fontFamily === 'default' ? UI_FONT : fontStackOf(card.textStyles.fontFamily);
-  const preferred = card.textStyles.fontSize * MESSAGE_SCALE;
+  const preferred = Math.max(
+    card.textStyles.fontSize * MESSAGE_SCALE,
+    Math.min(card.textStyles.fontSize * MESSAGE_MAX_SCALE, MESSAGE_MAX_SIZE),
+  );
   const captionFont = `700 ${CAPTION_FONT_SIZE}px ${UI_FONT}`;
   const labelFont = `800 44px ${UI_FONT}`;
   const fromFont = `700 36px ${messageStack}`;
@@ -287,12 +325,17 @@ async function prepareScene(
     measurer.font = font;
     return measurer.measureText(line).width;
   };
-  const inner = PANEL.width - 2 * 72;
-  const messageBox = { maxWidth: inner, maxHeight: PANEL.height - 230 };
+  const messageBox = { maxWidth: MESSAGE_BOX.width, maxHeight: MESSAGE_BOX.height };
   const fitted = fitText(card.message, messageBox, { preferred, minimum: 22, lineHeight: 1.35 }, (size) =>
     measureWith(`${size}px ${messageStack}`),
   );
-  const captionLines = wrapLines(greeting, VIDEO_WIDTH - 240, measureWith(captionFont));
+  const measureMessage = measureWith(`${fitted.size}px ${messageStack}`);
+  const messageWidth = Math.min(MESSAGE_BOX.width, Math.max(0, ...fitted.lines.map(measureMessage)));
+  const captionLines = wrapLines(
+    greeting,
+    SPREAD_COLUMN_WIDTH - 2 * CAPTION_PADDING,
+    measureWith(captionFont),
+  );
   const greetingScene = timeline.scenes.find((scene) => scene.name === 'greeting')!;
   const captionEnd = timeline.greetingAudioSeconds
     ? timeline.greetingAudioStart + timeline.greetingAudioSeconds
@@ -300,7 +343,7 @@ async function prepareScene(
   return {
     timeline,
     cover: coverCanvas(images.cover),
-    photo: images.photo,
+    photo: images.photo && photoCanvas(images.photo),
     direction: cardDirection,
     to: {
       font: labelFont,
@@ -323,6 +366,7 @@ async function prepareScene(
       direction: baseDirection(card.message),
       color: card.textStyles.color,
     },
+    messageWidth,
     captions: captionPages(
       captionLines,
       CAPTION_MAX_LINES,
@@ -331,6 +375,7 @@ async function prepareScene(
     ),
     captionFont,
     captionDirection: cardDirection,
+    layers: new Map(),
   };
 }
 
@@ -348,6 +393,61 @@ function coverCanvas(image: HTMLImageElement | null): HTMLCanvasElement {
   context.fillRect(0, 0, COVER.width, COVER.height);
   if (image) drawCovered(context, image, { x: 0, y: 0, width: COVER.width, height: COVER.height });
   return canvas;
+}
+
+/** The photo's push in: from its size fitted to the card to this much larger. */
+const PHOTO_ZOOM = 1.06;
+const PHOTO_AREA = { x: PANEL.x + 72, y: PANEL.y + 48, width: PANEL.width - 144, height: PANEL.height - 160 };
+
+/** The photo at its largest size in the video, so each frame only shrinks it a little. */
+function photoCanvas(image: HTMLImageElement): HTMLCanvasElement {
+  const scale = Math.min(PHOTO_AREA.width / image.width, PHOTO_AREA.height / image.height) * PHOTO_ZOOM;
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(image.width * scale);
+  canvas.height = Math.round(image.height * scale);
+  const context = canvas.getContext('2d')!;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+/**
+ * A still part of a scene, drawn the first time it is needed (a frame-sized canvas unless `size` says); `name`
+ * starts with its scene's name, or `shared:`.
+ */
+function layer(
+  scene: PreparedScene,
+  name: string,
+  draw: (context: CanvasRenderingContext2D) => void,
+  size = { width: VIDEO_WIDTH, height: VIDEO_HEIGHT },
+): HTMLCanvasElement {
+  let canvas = scene.layers.get(name);
+  if (!canvas) {
+    canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    draw(canvas.getContext('2d')!);
+    scene.layers.set(name, canvas);
+  }
+  return canvas;
+}
+
+/** Lets go of the still parts of the scenes that are over (a canvas's memory goes with its size). */
+function releaseLayers(scene: PreparedScene, current: SceneName) {
+  for (const [name, canvas] of scene.layers)
+    if (!name.startsWith(`${current}:`) && !name.startsWith('shared:')) {
+      canvas.width = 0;
+      canvas.height = 0;
+      scene.layers.delete(name);
+    }
+}
+
+/** The background and the card grown to the frame, with its shadow. */
+function backdrop(scene: PreparedScene): HTMLCanvasElement {
+  return layer(scene, 'shared:backdrop', (context) => {
+    drawBackground(context);
+    drawPanel(context, PANEL);
+  });
 }
 
 function drawCovered(
@@ -372,77 +472,206 @@ function drawCovered(
 }
 
 function drawFrame(context: CanvasRenderingContext2D, scene: PreparedScene, time: number) {
-  drawBackground(context);
   const { scene: current, progress } = sceneAt(scene.timeline, time);
   const into = time - current.start;
+  const fade = Math.min(1, into / FADE_SECONDS);
+  releaseLayers(scene, current.name);
   if (current.name === 'cover') {
+    context.drawImage(layer(scene, 'cover:background', drawBackground), 0, 0);
+    // Inside the cover, "To" as the page shows it; as the card grows to the frame, the greeting's spread
+    // takes its place.
     const grow = Math.max(0, into - COVER_STILL_SECONDS - COVER_SWING_SECONDS) / CARD_GROW_SECONDS;
-    const panel = lerpRect(COVER, PANEL, easeInOut(Math.min(1, grow)));
+    const grown = easeInOut(Math.min(1, grow));
+    const panel = lerpRect(COVER, PANEL, grown);
     drawPanel(context, panel);
-    drawLabelTo(context, scene, panel, 1);
+    if (grown < 1) {
+      context.globalAlpha = 1 - grown;
+      const scale = Math.max(0.6, Math.min(1, panel.width / PANEL.width));
+      drawText(
+        context,
+        scene.to,
+        { x: panel.x + 40, y: panel.y + 44, width: panel.width - 80, height: 60 },
+        'start',
+        scale,
+      );
+    }
+    if (grown > 0) {
+      context.save();
+      context.globalAlpha = grown;
+      roundedRect(context, panel, RADIUS);
+      context.clip();
+      drawSpread(context, scene);
+      context.restore();
+    }
+    context.globalAlpha = 1;
     const swing = Math.max(0, into - COVER_STILL_SECONDS) / COVER_SWING_SECONDS;
     if (swing < 1) drawCoverSwing(context, scene, easeCoverSwing(swing));
     return;
   }
-  drawPanel(context, PANEL);
-  const fade = Math.min(1, into / FADE_SECONDS);
   if (current.name === 'greeting') {
-    drawLabelTo(context, scene, PANEL, 1);
+    context.drawImage(spread(scene), 0, 0);
     const page = captionAt(scene.captions, time);
-    if (page) drawCaption(context, scene, page);
-    return;
-  }
-  if (current.name === 'message') {
+    if (page) {
+      const caption = captionLayer(scene, page);
+      context.globalAlpha = fade;
+      context.drawImage(caption.canvas, caption.x, caption.y);
+    }
+  } else if (current.name === 'message') {
+    // The message fades in over the empty card: the still message scene drawn over it, more opaque each frame.
+    if (fade < 1) context.drawImage(backdrop(scene), 0, 0);
     context.globalAlpha = fade;
-    drawText(
-      context,
-      scene.to,
-      { x: PANEL.x + 72, y: PANEL.y + 44, width: PANEL.width - 144, height: 60 },
-      'start',
-      0.75,
-    );
-    drawText(
-      context,
-      scene.message,
-      { x: PANEL.x + 72, y: PANEL.y + 130, width: PANEL.width - 144, height: PANEL.height - 230 },
-      'start',
-    );
-    drawText(
-      context,
-      scene.from,
-      { x: PANEL.x + 72, y: PANEL.y + PANEL.height - 84, width: PANEL.width - 144, height: 48 },
-      'end',
-    );
-    context.globalAlpha = 1;
-    return;
-  }
-  if (scene.photo) {
-    context.globalAlpha = fade;
-    // A slow push in on the photo, as a slideshow would.
-    const zoom = 1 + 0.06 * progress;
-    const area = { x: PANEL.x + 72, y: PANEL.y + 48, width: PANEL.width - 144, height: PANEL.height - 160 };
-    const scale = Math.min(area.width / scene.photo.width, area.height / scene.photo.height) * zoom;
-    const width = scene.photo.width * scale;
-    const height = scene.photo.height * scale;
-    context.save();
-    roundedRect(context, area, 24);
-    context.clip();
     context.drawImage(
-      scene.photo,
-      area.x + (area.width - width) / 2,
-      area.y + (area.height - height) / 2,
-      width,
-      height,
+      layer(scene, 'message:card', (layerContext) => {
+        layerContext.drawImage(backdrop(scene), 0, 0);
+        drawMessage(layerContext, scene);
+      }),
+      0,
+      0,
     );
-    context.restore();
-    drawText(
-      context,
-      scene.from,
-      { x: PANEL.x + 72, y: PANEL.y + PANEL.height - 92, width: PANEL.width - 144, height: 48 },
-      'center',
-    );
-    context.globalAlpha = 1;
+  } else {
+    context.drawImage(backdrop(scene), 0, 0);
+    context.globalAlpha = fade;
+    drawPhoto(context, scene, progress);
   }
+  context.globalAlpha = 1;
+}
+
+/** The greeting scene without its words: the card, the cover's picture and "To". */
+function spread(scene: PreparedScene): HTMLCanvasElement {
+  return layer(scene, 'greeting:spread', (context) => {
+    context.drawImage(backdrop(scene), 0, 0);
+    drawSpread(context, scene);
+  });
+}
+
+/** Where the greeting's words go beside the cover's picture, on the end side of the spread. */
+function spreadColumn(scene: PreparedScene): { x: number; width: number } {
+  const rtl = scene.direction === 'rtl';
+  return {
+    x: rtl ? PANEL.x + SPREAD_GAP : PANEL.x + SPREAD_MARGIN + SPREAD_COVER.width + SPREAD_GAP,
+    width: SPREAD_COLUMN_WIDTH,
+  };
+}
+
+/** The spread: the cover's picture on the start side, "To" at the top of the column beside it. */
+function drawSpread(context: CanvasRenderingContext2D, scene: PreparedScene) {
+  const rtl = scene.direction === 'rtl';
+  const cover = {
+    x: rtl ? PANEL.x + PANEL.width - SPREAD_MARGIN - SPREAD_COVER.width : PANEL.x + SPREAD_MARGIN,
+    y: PANEL.y + SPREAD_MARGIN,
+    ...SPREAD_COVER,
+  };
+  context.save();
+  roundedRect(context, cover, 24);
+  context.clip();
+  drawCovered(context, scene.cover, cover);
+  context.restore();
+  drawText(context, scene.to, { ...spreadColumn(scene), y: PANEL.y + 64, height: 60 }, 'start');
+}
+
+/**
+ * A page of the greeting's words as the voice says them, in the page's caption box, in the middle of the
+ * column: its own canvas, and where it goes on the frame.
+ */
+function captionLayer(
+  scene: PreparedScene,
+  page: CaptionPage,
+): { canvas: HTMLCanvasElement; x: number; y: number } {
+  const lineHeight = CAPTION_FONT_SIZE * CAPTION_LINE_HEIGHT;
+  const height = page.lines.length * lineHeight + 2 * CAPTION_PADDING;
+  const top = PANEL.y + 150;
+  const room = PANEL.y + PANEL.height - SPREAD_MARGIN - top;
+  const { x, width } = spreadColumn(scene);
+  const canvas = layer(
+    scene,
+    `greeting:caption ${scene.captions.indexOf(page)}`,
+    (context) => {
+      context.fillStyle = COLORS.plum100;
+      roundedRect(context, { x: 0, y: 0, width, height }, 28);
+      context.fill();
+      drawText(
+        context,
+        {
+          font: scene.captionFont,
+          lineHeight,
+          lines: page.lines,
+          direction: scene.captionDirection,
+          color: COLORS.plum900,
+        },
+        {
+          x: CAPTION_PADDING,
+          y: CAPTION_PADDING,
+          width: width - 2 * CAPTION_PADDING,
+          height: height - 2 * CAPTION_PADDING,
+        },
+        'center',
+      );
+    },
+    { width, height: Math.ceil(height) },
+  );
+  return { canvas, x, y: Math.round(top + Math.max(0, (room - height) / 2)) };
+}
+
+/** "To" at the top, the message in its styles centred between it and "From" at the bottom. */
+function drawMessage(context: CanvasRenderingContext2D, scene: PreparedScene) {
+  drawText(
+    context,
+    scene.to,
+    { x: PANEL.x + 72, y: PANEL.y + 44, width: PANEL.width - 144, height: 60 },
+    'start',
+    0.75,
+  );
+  const height = scene.message.lines.length * scene.message.lineHeight;
+  drawText(
+    context,
+    scene.message,
+    {
+      x: MESSAGE_BOX.x + (MESSAGE_BOX.width - scene.messageWidth) / 2,
+      y: MESSAGE_BOX.y + Math.max(0, (MESSAGE_BOX.height - height) / 2),
+      width: scene.messageWidth,
+      height,
+    },
+    'start',
+  );
+  drawText(
+    context,
+    scene.from,
+    { x: PANEL.x + 72, y: PANEL.y + PANEL.height - 84, width: PANEL.width - 144, height: 48 },
+    'end',
+  );
+}
+
+/** The photo with a slow push in, as a slideshow would, and "From" under it. */
+function drawPhoto(context: CanvasRenderingContext2D, scene: PreparedScene, progress: number) {
+  if (!scene.photo) return;
+  const zoom = (1 + (PHOTO_ZOOM - 1) * progress) / PHOTO_ZOOM;
+  const width = scene.photo.width * zoom;
+  const height = scene.photo.height * zoom;
+  const area = PHOTO_AREA;
+  // Rounded as the page rounds it, and kept within its area as it grows.
+  const shown = {
+    x: area.x + Math.max(0, (area.width - width) / 2),
+    y: area.y + Math.max(0, (area.height - height) / 2),
+    width: Math.min(area.width, width),
+    height: Math.min(area.height, height),
+  };
+  context.save();
+  roundedRect(context, shown, 24);
+  context.clip();
+  context.drawImage(
+    scene.photo,
+    area.x + (area.width - width) / 2,
+    area.y + (area.height - height) / 2,
+    width,
+    height,
+  );
+  context.restore();
+  drawText(
+    context,
+    scene.from,
+    { x: PANEL.x + 72, y: PANEL.y + PANEL.height - 92, width: PANEL.width - 144, height: 48 },
+    'center',
+  );
 }
 
 function drawBackground(context: CanvasRenderingContext2D) {
@@ -462,18 +691,6 @@ function drawPanel(context: CanvasRenderingContext2D, rect: Rect) {
   roundedRect(context, rect, RADIUS);
   context.fill();
   context.restore();
-}
-
-function drawLabelTo(context: CanvasRenderingContext2D, scene: PreparedScene, panel: Rect, scale: number) {
-  // While the card grows, "To" sits at its top, scaled with it.
-  const size = Math.min(1, panel.width / PANEL.width) * scale;
-  drawText(
-    context,
-    scene.to,
-    { x: panel.x + 40, y: panel.y + 44, width: panel.width - 80, height: 60 },
-    'start',
-    Math.max(0.6, size),
-  );
 }
 
 /**
@@ -505,29 +722,6 @@ function drawCoverSwing(context: CanvasRenderingContext2D, scene: PreparedScene,
     context.drawImage(scene.cover, source, 0, strip, COVER.height, x0, centerY - height / 2, width, height);
   }
   context.restore();
-}
-
-function drawCaption(context: CanvasRenderingContext2D, scene: PreparedScene, page: CaptionPage) {
-  const lineHeight = CAPTION_FONT_SIZE * 1.4;
-  const height = page.lines.length * lineHeight + 36;
-  const box = { x: 100, y: VIDEO_HEIGHT - 60 - height, width: VIDEO_WIDTH - 200, height };
-  context.save();
-  context.fillStyle = 'rgba(79, 29, 68, 0.92)';
-  roundedRect(context, box, 24);
-  context.fill();
-  context.restore();
-  drawText(
-    context,
-    {
-      font: scene.captionFont,
-      lineHeight,
-      lines: page.lines,
-      direction: scene.captionDirection,
-      color: '#ffffff',
-    },
-    { x: box.x + 20, y: box.y + 18, width: box.width - 40, height: box.height - 36 },
-    'center',
-  );
 }
 
 /**

@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/button.tsx';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
-import type { KeepsakeCard, KeepsakeLabels } from './keepsake-card.ts';
+import keepsakeStrings from 'virtual:strings/keepsake';
+import { translatorOf } from '../../../lib/i18n.ts';
+import type { KeepsakeCard } from './keepsake-card.ts';
+import { keepsakeLabels } from './keepsake-labels.ts';
 import { cachedKeepsakeVideo, keepsakeVersion, storeKeepsakeVideo } from './keepsake-video-cache.ts';
 
 type Step =
@@ -24,16 +27,13 @@ export function SaveAsVideoButton({ card, className }: { card: KeepsakeCard; cla
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
-  const labels: KeepsakeLabels = {
-    to: t('keepsakeVideo.to', { name: card.recipientName }),
-    from: t('keepsakeVideo.from', { name: card.senderName }),
-  };
 
   const save = async () => {
     const job = new AbortController();
     controller.current = job;
     setStep({ name: 'making', percent: 0 });
     try {
+      const labels = await keepsakeLabels(card, (language) => translatorOf(language, keepsakeStrings));
       const version = await keepsakeVersion(card, labels);
       const fileName = t('keepsakeVideo.fileName', { name: card.recipientName }) + '.mp4';
       const cached = await cachedKeepsakeVideo(card.id, version);
