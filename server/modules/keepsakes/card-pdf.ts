@@ -5,6 +5,7 @@ import encodeQR from 'qr';
 import sharp from 'sharp';
 import { textDirection, type Language } from '../../../shared/i18n/languages.ts';
 import { wordsInReadingOrder } from '../../platform/media/link-preview-image.ts';
+import { sfntOfWoff } from '../../platform/media/woff-to-sfnt.ts';
 
 /** A5 portrait, or US Letter where that is the paper people buy. */
 export type PaperSize = 'A5' | 'LETTER';
@@ -43,9 +44,9 @@ type Face = keyof typeof FACES;
 let faceData: Record<Face, Buffer> | undefined;
 function faces(): Record<Face, Buffer> {
   faceData ??= {
-    latin: fs.readFileSync(require.resolve(FACES.latin)),
-    cyrillic: fs.readFileSync(require.resolve(FACES.cyrillic)),
-    arabic: fs.readFileSync(require.resolve(FACES.arabic)),
+    latin: sfntOfWoff(fs.readFileSync(require.resolve(FACES.latin))),
+    cyrillic: sfntOfWoff(fs.readFileSync(require.resolve(FACES.cyrillic))),
+    arabic: sfntOfWoff(fs.readFileSync(require.resolve(FACES.arabic))),
   };
   return faceData;
 }
