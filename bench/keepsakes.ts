@@ -46,6 +46,7 @@ async function pdfSection(): Promise<void> {
       'عيد ميلاد سعيد يا ليلى! أتمنى لك سنة مليئة بالفرح والسعادة والنجاح، وأن تتحقق كل أحلامك. مع كل محبتي',
     color: '#7a2e8c',
     fontSize: 20,
+    fontFamily: 'default',
     byline: 'من سامي',
     link: 'https://winc.example/c/abcdefghijklmnopqrstuv',
     title: 'إلى ليلى',

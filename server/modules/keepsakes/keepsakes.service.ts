@@ -13,7 +13,7 @@ import type { OwnedCards, SharedCards } from '../cards/cards.module.ts';
 import type { PaperSize } from './card-pdf.ts';
 
 /** Bump when the PDF's design changes, so every card's PDF is made again under a new name. */
-const DESIGN_REVISION = '1';
+const DESIGN_REVISION = '2';
 
 export type KeepsakesService = ReturnType<typeof createKeepsakesService>;
 
@@ -97,6 +97,7 @@ export function createKeepsakesService(deps: {
       message: card.message,
       color: card.textStyles.color,
       fontSize: card.textStyles.fontSize,
+      fontFamily: card.textStyles.fontFamily,
       byline: t(wording.byline, { name: card.senderName, context }),
       link: `${origin}${linkPreviewApi.page(card.id)}`,
       title: t(wording.title, { name: card.recipientName, context }),
