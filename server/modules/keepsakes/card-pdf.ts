@@ -3,7 +3,8 @@ import encodeQR from 'qr';
 import sharp from 'sharp';
 import { textDirection, type Language } from '../../../shared/i18n/languages.ts';
 import { wordsInReadingOrder } from '../../platform/media/words-in-reading-order.ts';
-import { faceChainsOf, faceOf, type Script } from './pdf-fonts.ts';
+import type { GlyphRun } from 'fontkit';
+import { faceChainsOf, faceOf, preloadFallbackFaces, type Script } from './pdf-fonts.ts';
 
 /** A5 portrait, or US Letter where that is the paper people buy. */
 export type PaperSize = 'A5' | 'LETTER';
@@ -42,13 +43,18 @@ const INK = '#2a1f3d';
  */
 const ARABIC_FEATURES = { rtla: true, kern: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
 
+/**
+ * A picture as a JPEG for a box of `width` × `height` points: at 200 dpi, or at its own size when smaller (an
+ * upscaled copy would only be heavier), cut to the box's shape ('cover') or whole within it ('inside').
+ */
 async function asJpeg(image: Buffer, width: number, height: number, fit: 'cover' | 'inside') {
-  return sharp(image, { pages: 1 })
-    .rotate()
-    .resize(Math.round(width * PICTURE_SCALE), Math.round(height * PICTURE_SCALE), {
-      fit,
-      withoutEnlargement: fit === 'inside',
-    })
+  const source = sharp(image, { pages: 1 }).rotate();
+  const meta = await sharp(image, { pages: 1 }).metadata();
+  const [sourceWidth, sourceHeight] =
+    (meta.orientation ?? 1) >= 5 ? [meta.height ?? 1, meta.width ?? 1] : [meta.width ?? 1, meta.height ?? 1];
+  const scale = Math.min(PICTURE_SCALE, sourceWidth / width, sourceHeight / height);
+  return source
+    .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 85 })
     .toBuffer();
@@ -130,6 +136,18 @@ export async function renderCardPdf(content: CardPdfContent): Promise<Buffer> {
   const innerWidth = width - 2 * MARGIN;
   const bottom = height - MARGIN;
 
+  /** A run shaped by fontkit, once per PDF: lines are measured, then drawn. */
+  const shapedRuns = new Map<string, GlyphRun>();
+  const shaped = (run: Run) => {
+    const key = `${run.face}\n${run.text}`;
+    let glyphRun = shapedRuns.get(key);
+    if (!glyphRun) {
+      glyphRun = faceOf(run.face).layout(run.text);
+      shapedRuns.set(key, glyphRun);
+    }
+    return glyphRun;
+  };
+
   /** Writes a run as text whose baseline is `baseline` (pdfkit places text by its top, which differs per face). */
   function write(run: Run, x: number, baseline: number, size: number) {
     const font = faceOf(run.face);
@@ -143,7 +161,7 @@ export async function renderCardPdf(content: CardPdfContent): Promise<Buffer> {
   function outline(run: Run, x: number, baseline: number, size: number) {
     const font = faceOf(run.face);
     const scale = size / font.unitsPerEm;
-    const { glyphs, positions } = font.layout(run.text);
+    const { glyphs, positions } = shaped(run);
     glyphs.forEach((glyph, i) => {
       const position = positions[i]!;
       const svg = glyph.path
@@ -163,9 +181,8 @@ export async function renderCardPdf(content: CardPdfContent): Promise<Buffer> {
     const runsOf = textSetter(fontFamily);
     const lineHeight = size * 1.5;
     const widthOf = (run: Run) => {
-      const font = faceOf(run.face);
-      const advance = font.layout(run.text).positions.reduce((sum, position) => sum + position.xAdvance, 0);
-      return (advance * size) / font.unitsPerEm;
+      const advance = shaped(run).positions.reduce((sum, position) => sum + position.xAdvance, 0);
+      return (advance * size) / faceOf(run.face).unitsPerEm;
     };
     const spaceWidth = widthOf(runsOf(' ')[0]!);
     const words = text
@@ -333,6 +350,22 @@ export async function renderCardPdf(content: CardPdfContent): Promise<Buffer> {
   doc.end();
   await ended;
   return Buffer.concat(chunks);
+}
+
+/**
+ * What a first PDF would load on its request, done ahead: the fallback faces shaped, and sharp's JPEG encoder
+ * run once.
+ */
+export async function warmUpCardPdf(): Promise<void> {
+  preloadFallbackFaces();
+  await asJpeg(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer(),
+    8,
+    8,
+    'cover',
+  );
 }
 
 /** Whether a word as shown is the typed one (a right-to-left line shows trailing punctuation first). */

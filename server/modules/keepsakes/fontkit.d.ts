@@ -13,7 +13,7 @@ declare module 'fontkit' {
     xOffset: number;
     yOffset: number;
   }
-  interface GlyphRun {
+  export interface GlyphRun {
     glyphs: Glyph[];
     positions: GlyphPosition[];
   }

@@ -23,5 +23,14 @@ export function createKeepsakesModule(
     log: platform.log,
   });
   registerKeepsakesRoutes(platform.app, { keepsakes, actors: deps.actors });
+  // Once the server listens (not in tests that only inject), the PDF's code and fonts are loaded in the
+  // background, so the first keepsake after a start does not pay for them (decision 0038).
+  platform.app.addHook('onListen', async () => {
+    setImmediate(() => {
+      keepsakes
+        .warmUp()
+        .catch((error: unknown) => platform.log.warn({ err: error }, 'keepsake warm-up failed'));
+    });
+  });
   return { keepsakes };
 }

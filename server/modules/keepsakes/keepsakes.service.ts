@@ -127,6 +127,11 @@ export function createKeepsakesService(deps: {
 
   return {
     openForKeepsake,
+    /** Loads the PDF's code and its fallback faces, and encodes a first JPEG, ahead of the first request. */
+    async warmUp(): Promise<void> {
+      const { warmUpCardPdf } = await import('./card-pdf.ts');
+      await warmUpCardPdf();
+    },
     /** The PDF of a card its link opens; otherwise the link's own answer. */
     async sharedPdf(cardId: string, paper: PaperSize): Promise<KeepsakePdf> {
       return pdfOf(await openForKeepsake(cardId), paper);

@@ -98,7 +98,19 @@ export function faceChainsOf(fontFamily: string): Record<Script, string[]> {
   return { latin: chain('latin'), cyrillic: chain('cyrillic'), arabic: chain('arabic') };
 }
 
-/** Loads the fallback faces, which every PDF uses, ahead of the first request. */
+/**
+ * Loads the fallback faces, which every PDF uses, and shapes their alphabets, which makes fontkit read their
+ * substitution and positioning tables and their letters' metrics and outlines: the work a first PDF would
+ * otherwise do on its request.
+ */
 export function preloadFallbackFaces(): void {
-  for (const path of Object.values(FALLBACK)) faceOf(path);
+  const alphabets: Record<Script, string> = {
+    latin: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789 .,;:!?()\'"-/',
+    cyrillic: 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ абвгдеёжзийклмнопрстуфхцчшщъыьэюя',
+    arabic: 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي ءآأؤإئةى ١٢٣٤٥٦٧٨٩٠ ،؛؟',
+  };
+  for (const script of Object.keys(FALLBACK) as Script[]) {
+    // Reading each glyph's outline decodes it once (fontkit keeps it): lines with Arabic are drawn as outlines.
+    for (const glyph of faceOf(FALLBACK[script]).layout(alphabets[script]).glyphs) void glyph.path;
+  }
 }
