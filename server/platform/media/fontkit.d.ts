@@ -1,4 +1,4 @@
-/** The part of fontkit (which ships no types) that the PDF keepsake uses. */
+/** The part of fontkit (which ships no types) that the PDF keepsake and its tests use. */
 declare module 'fontkit' {
   interface Path {
     scale(scaleX: number, scaleY?: number): Path;
