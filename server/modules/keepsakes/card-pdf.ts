@@ -262,9 +262,9 @@ export async function renderCardPdf(content: CardPdfContent): Promise<Buffer> {
         let textX = left;
         let pending: Run | null = null;
         const flush = () => {
-          if (pending) write(pending, textX, baseline, size);
-          if (pending)
-            textX += use(pending.face, size).widthOfString(pending.text, { features: featuresOf(pending) });
+          if (!pending) return;
+          write(pending, textX, baseline, size);
+          textX += use(pending.face, size).widthOfString(pending.text, { features: featuresOf(pending) });
           pending = null;
         };
         line.forEach((word, i) => {
