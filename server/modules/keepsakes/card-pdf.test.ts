@@ -132,4 +132,21 @@ describe('the card as a PDF', () => {
     const pdf = await renderCardPdf(await content({ language: 'ar', heading: 'إلى ليلى', message }));
     expect((await textOf(pdf, 2)).text).toContain(message);
   });
+
+  it('breaks a word wider than the page instead of letting it run off', async () => {
+    const word = 'Woooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooow';
+    const pdf = await renderCardPdf(await content({ message: `${word}!`, fontSize: 40 }));
+    const document = await getDocument({ data: new Uint8Array(pdf) }).promise;
+    const page = await document.getPage(2);
+    const [, , pageWidth] = page.view;
+    const { items } = await page.getTextContent();
+    const pieces = items.filter((item) => 'str' in item && /^[Wo]*w?!?$/u.test(item.str) && item.str);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const item of pieces) {
+      if (!('str' in item)) continue;
+      expect(item.transform[4]).toBeGreaterThanOrEqual(0);
+      expect(item.transform[4] + item.width).toBeLessThanOrEqual(pageWidth!);
+    }
+    expect(pieces.map((item) => ('str' in item ? item.str : '')).join('')).toBe(`${word}!`);
+  });
 });

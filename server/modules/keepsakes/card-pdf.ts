@@ -185,13 +185,28 @@ export async function renderCardPdf(content: CardPdfContent): Promise<Buffer> {
       return (advance * size) / faceOf(run.face).unitsPerEm;
     };
     const spaceWidth = widthOf(runsOf(' ')[0]!);
+    const measured = (typed: string) => {
+      const runs = runsOf(typed);
+      return { typed, runs, width: runs.reduce((sum, run) => sum + widthOf(run), 0) };
+    };
+    /** A word wider than the page is cut where the page ends, rather than run off its edge. */
+    const fitted = (word: ReturnType<typeof measured>) => {
+      if (word.width <= innerWidth) return [word];
+      const pieces = [];
+      let piece = '';
+      for (const char of word.typed) {
+        if (piece && measured(piece + char).width > innerWidth) {
+          pieces.push(measured(piece));
+          piece = '';
+        }
+        piece += char;
+      }
+      return [...pieces, measured(piece)];
+    };
     const words = text
       .split(/\s+/u)
       .filter(Boolean)
-      .map((typed) => {
-        const runs = runsOf(typed);
-        return { typed, runs, width: runs.reduce((sum, run) => sum + widthOf(run), 0) };
-      });
+      .flatMap((typed) => fitted(measured(typed)));
     const lines: Array<typeof words> = [];
     let lineWidth = 0;
     for (const word of words) {
