@@ -21,6 +21,7 @@ async function content(overrides: Partial<CardPdfContent>): Promise<CardPdfConte
     message: 'Happy birthday Alex! Have a wonderful year.',
     color: '#aa2255',
     fontSize: 18,
+    fontFamily: 'default',
     byline: 'From Sam',
     link: LINK,
     title: 'For Alex',
@@ -38,6 +39,20 @@ async function textOf(pdf: Buffer, pageNumber: number) {
     .join('')
     .replace(/\s+/gu, ' ');
   return { text, size: page.view.slice(2), pages: document.numPages };
+}
+
+/** Every page's text, in order. */
+async function allTextOf(pdf: Buffer) {
+  const { pages } = await textOf(pdf, 1);
+  const texts = [];
+  for (let page = 1; page <= pages; page++) texts.push((await textOf(pdf, page)).text);
+  return { text: texts.join(' '), pages };
+}
+
+/** The embedded fonts' names without their subset tag ('ABCDEF+Tinos-Regular' is 'Tinos-Regular'). */
+function embeddedFontNames(pdf: Buffer): string[] {
+  const source = pdf.toString('latin1');
+  return [...source.matchAll(/\/FontName \/[A-Z]{6}\+([^\s/>]+)/gu)].map((m) => m[1]!);
 }
 
 /** Every font the file holds, and whether each carries its glyphs (a FontFile2 or FontFile3 stream). */
@@ -86,5 +101,52 @@ describe('the card as a PDF', () => {
         data.set([value, value, value, 255], (y * side + x) * 4);
       }
     expect(decodeQR({ width: side, height: side, data })).toBe(LINK);
+  });
+
+  it("draws the message in the card's font, and Arabic in Amiri where that font has no Arabic", async () => {
+    const latin = await renderCardPdf(await content({ fontFamily: 'Times' }));
+    expect(embeddedFontNames(latin)).toContain('Tinos-Regular');
+    expect((await textOf(latin, 2)).text).toContain('Happy birthday Alex! Have a wonderful year.');
+    const arabic = await renderCardPdf(
+      await content({ language: 'ar', fontFamily: 'Arial', message: 'عيد ميلاد سعيد يا ليلى! مع كل محبتي' }),
+    );
+    expect(embeddedFontNames(arabic)).toContain('Amiri-Regular');
+    expect((await textOf(arabic, 2)).text).toContain('عيد ميلاد سعيد يا ليلى! مع كل محبتي');
+  });
+
+  it('continues a long message on further pages, every word kept', async () => {
+    const words = Array.from({ length: 500 }, (_, i) => `word${i + 1}`);
+    const pdf = await renderCardPdf(await content({ message: words.join(' '), fontSize: 24 }));
+    const { text, pages } = await allTextOf(pdf);
+    expect(pages).toBeGreaterThan(2);
+    const found = new Set(text.split(' '));
+    expect(words.filter((word) => !found.has(word))).toEqual([]);
+    expect(text).toContain(LINK);
+    expect(text).toContain('From Sam');
+  });
+
+  it.each([
+    ['a Latin name', 'شكرا جزيلا يا Alex Smith على الهدية الجميلة'],
+    ['digits', 'نلتقي في 2025 عند الساعة 8 مساء'],
+  ])('keeps the spaces of an Arabic line holding %s', async (_, message) => {
+    const pdf = await renderCardPdf(await content({ language: 'ar', heading: 'إلى ليلى', message }));
+    expect((await textOf(pdf, 2)).text).toContain(message);
+  });
+
+  it('breaks a word wider than the page instead of letting it run off', async () => {
+    const word = 'Woooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooow';
+    const pdf = await renderCardPdf(await content({ message: `${word}!`, fontSize: 40 }));
+    const document = await getDocument({ data: new Uint8Array(pdf) }).promise;
+    const page = await document.getPage(2);
+    const [, , pageWidth] = page.view;
+    const { items } = await page.getTextContent();
+    const pieces = items.filter((item) => 'str' in item && /^[Wo]*w?!?$/u.test(item.str) && item.str);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const item of pieces) {
+      if (!('str' in item)) continue;
+      expect(item.transform[4]).toBeGreaterThanOrEqual(0);
+      expect(item.transform[4] + item.width).toBeLessThanOrEqual(pageWidth!);
+    }
+    expect(pieces.map((item) => ('str' in item ? item.str : '')).join('')).toBe(`${word}!`);
   });
 });

@@ -30,5 +30,14 @@ export function createKeepsakesModule(
   deps.cards.beforeDeleted((card) => keepsakes.cardDeleted(card.id));
   deps.cards.removeWithCards((trx, cardIds) => files.keysOfCards(trx, cardIds));
   registerKeepsakesRoutes(platform.app, { keepsakes, actors: deps.actors });
+  // Once the server listens (not in tests that only inject), the PDF's code and fonts are loaded in the
+  // background, so the first keepsake after a start does not pay for them (decision 0038).
+  platform.app.addHook('onListen', async () => {
+    setImmediate(() => {
+      keepsakes
+        .warmUp()
+        .catch((error: unknown) => platform.log.warn({ err: error }, 'keepsake warm-up failed'));
+    });
+  });
   return { keepsakes };
 }

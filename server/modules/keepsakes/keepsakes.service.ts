@@ -14,7 +14,7 @@ import type { PaperSize } from './card-pdf.ts';
 import type { KeepsakeFilesRepository } from './keepsake-files.repository.ts';
 
 /** Bump when the PDF's design changes, so every card's PDF is made again under a new name. */
-const DESIGN_REVISION = '1';
+const DESIGN_REVISION = '2';
 
 export type KeepsakesService = ReturnType<typeof createKeepsakesService>;
 
@@ -100,6 +100,7 @@ export function createKeepsakesService(deps: {
       message: card.message,
       color: card.textStyles.color,
       fontSize: card.textStyles.fontSize,
+      fontFamily: card.textStyles.fontFamily,
       byline: t(wording.byline, { name: card.senderName, context }),
       link: `${origin}${linkPreviewApi.page(card.id)}`,
       title: t(wording.title, { name: card.recipientName, context }),
@@ -142,6 +143,11 @@ export function createKeepsakesService(deps: {
     /** Deletes the PDFs of a card about to be deleted. */
     async cardDeleted(cardId: string): Promise<void> {
       await removeFiles(await files.keysOf(cardId));
+    },
+    /** Loads the PDF's code and its fallback faces, and encodes a first JPEG, ahead of the first request. */
+    async warmUp(): Promise<void> {
+      const { warmUpCardPdf } = await import('./card-pdf.ts');
+      await warmUpCardPdf();
     },
     /** The PDF of a card its link opens; otherwise the link's own answer. */
     async sharedPdf(cardId: string, paper: PaperSize): Promise<KeepsakePdf> {

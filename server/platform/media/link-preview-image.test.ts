@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { demoCovers } from '../../testing/production-artwork.ts';
-import { LINK_PREVIEW_MAX_BYTES, renderLinkPreview, wordsInReadingOrder } from './link-preview-image.ts';
+import { LINK_PREVIEW_MAX_BYTES, renderLinkPreview } from './link-preview-image.ts';
+import { wordsInReadingOrder } from './words-in-reading-order.ts';
 
 describe('wordsInReadingOrder (mixed scripts on one line)', () => {
   it('orders the words of a right-to-left line from its right end', () => {
