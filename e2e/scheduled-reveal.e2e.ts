@@ -76,6 +76,15 @@ afterAll(async () => {
   if (clockDir) rmSync(clockDir, { recursive: true, force: true });
 });
 
+/** `YYYY-MM-DD` of the next last Sunday of March after `now`: the night Europe's clocks skip an hour. */
+function nextSpringForward(now: number): string {
+  for (let year = new Date(now).getUTCFullYear(); ; year++) {
+    const day = new Date(Date.UTC(year, 2, 31));
+    day.setUTCDate(31 - day.getUTCDay());
+    if (day.getTime() > now) return day.toISOString().slice(0, 10);
+  }
+}
+
 /** A moment as the page formats it, in the browser (its ICU), in a zone and a language. */
 const formatIn = (page: Page, instant: number, zone: string, language: Language) =>
   page.evaluate(
@@ -127,11 +136,41 @@ describe.each<Language>(['en', 'ar'])('a card revealed at a chosen moment (%s)',
     await dialog.waitFor();
 
     await dialog.getByTestId('reveal-mode-later').check();
-    await dialog.getByTestId('reveal-at').fill(wallClock);
-    await dialog.getByTestId('reveal-zone').fill(ZONE);
+    const at = dialog.getByTestId('reveal-at');
+    const zone = dialog.getByTestId('reveal-zone');
+    const describedBy = async () =>
+      Promise.all(
+        ((await at.getAttribute('aria-describedby')) ?? '')
+          .split(' ')
+          .filter(Boolean)
+          .map((id) => page.locator(`[id="${id}"]`).innerText()),
+      );
+
+    // 02:30 on the night Berlin's clocks skip to 03:00: saved at 03:30, and the field says why.
+    await at.fill(`${nextSpringForward(serverNow())}T02:30`);
+    await zone.fill('Europe/Berlin');
+    await dialog.getByTestId('reveal-save').click();
+    const adjusted = dialog.getByTestId('reveal-adjusted');
+    await adjusted.waitFor();
+    const moved = t('reveal.share.adjusted', { zone: 'Europe/Berlin', when: '03:30' });
+    expect(await adjusted.innerText()).toBe(moved);
+    expect(await at.inputValue()).toBe(`${nextSpringForward(serverNow())}T03:30`);
+    expect(await describedBy()).toEqual([moved]);
+    await shootWidths(page, `reveal-dialog-adjusted-${language}`, dialog.getByTestId('reveal-choice'));
+
+    // More than a year ahead: the server's refusal, on the date and time field.
+    const nextYear = new Date(serverNow() + 400 * 24 * 60 * MINUTE);
+    await at.fill(localOf(nextYear, ZONE));
+    await zone.fill(ZONE);
+    await dialog.getByTestId('reveal-save').click();
+    await expect.poll(() => at.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy()).toEqual([t('errors.reveal-too-far')]);
+    await shootWidths(page, `reveal-dialog-refused-${language}`, dialog.getByTestId('reveal-choice'));
+
+    await at.fill(wallClock);
     await dialog.getByTestId('reveal-save').click();
     const summary = dialog.getByTestId('reveal-summary');
-    await summary.waitFor();
+    await expect.poll(() => dialog.getByTestId('reveal-form').count()).toBe(0);
     const inZone = await formatIn(page, revealAt, ZONE, language);
     const inSenders = await formatIn(page, revealAt, SENDER_ZONE, language);
     expect(await summary.innerText()).toContain(t('reveal.share.summary', { when: inZone, zone: ZONE }));
