@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitationsApi, revealApi } from '../shared/api-paths.ts';
 import type { Card } from '../shared/cards/cards.contract.ts';
+import type { GuestList } from '../shared/invitations/guests.contract.ts';
 import type { Language } from '../shared/i18n/languages.ts';
 import { localOf } from '../shared/time/zoned-time.ts';
 import { metaOf } from '../server/testing/html-meta.ts';
@@ -30,7 +32,7 @@ const PHONE = {
   isMobile: true,
   hasTouch: true,
   reducedMotion: 'reduce',
-};
+} as const;
 const ZONE = 'Asia/Riyadh';
 const SENDER_ZONE = 'America/New_York';
 const VIEWER_ZONE = 'Europe/Berlin';
@@ -67,6 +69,8 @@ beforeAll(async () => {
   ]);
   templateId = await firstTemplateId(server.baseUrl);
   owner = await signedInOwner(server.baseUrl, verificationLinkIn(sink));
+  // Four cards to pay for: more than a new account's credits.
+  await owner.buyPremium();
 }, 120_000);
 
 afterAll(async () => {
@@ -122,6 +126,55 @@ describe.each<Language>(['en', 'ar'])('a card revealed at a chosen moment (%s)',
 
   afterAll(async () => {
     await sender?.close();
+  });
+
+  it("shows an invitation's guest the sealed cover, greeting them by name, until the moment", async () => {
+    const title = language === 'ar' ? 'حفلة في الحديقة' : 'Garden party';
+    const card = await owner.createCard(templateId, language, {
+      recipientName: 'Everyone',
+      invitation: {
+        title,
+        startsAt: localOf(new Date(serverNow() + 30 * 24 * 60 * MINUTE), 'Europe/London'),
+        timeZone: 'Europe/London',
+      },
+    });
+    const headers = { cookie: owner.cookie, origin: server.baseUrl, 'content-type': 'application/json' };
+    const added = await fetch(`${server.baseUrl}${invitationsApi.guests(card.id)}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ guests: [{ name: 'Leila' }] }),
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const guestLink = ((await added.json()) as GuestList).guests[0]!.linkPath;
+    await owner.unlock(card);
+    const revealAt = Math.ceil((serverNow() + 10 * MINUTE) / MINUTE) * MINUTE;
+    const set = await fetch(`${server.baseUrl}${revealApi(card.id)}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ reveal: { at: localOf(new Date(revealAt), ZONE), timeZone: ZONE } }),
+    });
+    expect(set.status, await set.clone().text()).toBe(200);
+
+    const guest = await contextIn(browser, language, { ...PHONE, timezoneId: VIEWER_ZONE });
+    try {
+      const link = await guest.newPage();
+      await openAppPage(link, `${server.baseUrl}${guestLink}`);
+      await link.getByTestId('sealed-opens-on').waitFor();
+      expect(await link.getByRole('heading', { level: 1 }).innerText()).toBe(
+        t('reveal.sealed.heading', { name: 'Leila' }),
+      );
+      expect(await link.getByTestId('sealed-opens-on').innerText()).toBe(
+        t('reveal.sealed.opensOn', { when: await formatIn(link, revealAt, ZONE, language), zone: ZONE }),
+      );
+      expect(await link.locator('body').innerText()).not.toContain(title);
+      await shootWidths(link, `reveal-sealed-guest-${language}`);
+
+      moveServerClock(revealAt - serverNow() + 5_000);
+      await openAppPage(link, `${server.baseUrl}${guestLink}`);
+      await link.getByTestId('card-cover').waitFor();
+    } finally {
+      await guest.close();
+    }
   });
 
   it('seals the link until the moment, then opens it and mails it once', { timeout: 240_000 }, async () => {

@@ -169,7 +169,9 @@ describeEachDatabase("a guest's own link page and its preview", (use) => {
       payload: { status: 'yes' },
     });
     expect([reply.statusCode, reply.json().code]).toEqual([404, 'card-not-ready']);
-    const page = await new TestBrowser(app).get(leila.linkPath);
+    // The page is in the invitation's language, whatever the visitor's, as a sealed card's is.
+    const page = await new TestBrowser(app).get(leila.linkPath, { 'accept-language': 'ru' });
+    expect(page.body).toMatch(/<html lang="en" dir="ltr">/);
     expect(page.body).not.toContain(party.title);
     expect(page.body).not.toContain('Leila');
     const after = guestListSchema.parse((await host.get(invitationsApi.guests(card.id))).json());
