@@ -220,6 +220,11 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(300, 'must be at most 300')
     .default(0),
+  /**
+   * Tests only: a file holding milliseconds the server's clock runs ahead by, so a browser test can move a
+   * running server past a card's reveal (server/platform/test-clock.ts). Never set in production.
+   */
+  WINC_TEST_CLOCK_FILE: optionalText(),
   /** Guest drafts untouched for this long (and unfinished uploads as old) are removed by the housekeeping. */
   GUEST_RETENTION_DAYS: z.coerce
     .number({ message: 'must be a number of days' })
@@ -329,6 +334,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** How long readiness says 503 before the server closes, on a shutdown signal. */
   shutdownDrainMs: number;
+  /** Tests only: the file whose offset the server's clock adds (WINC_TEST_CLOCK_FILE), or undefined. */
+  testClockFile: string | undefined;
   /** How long an untouched guest draft is kept. */
   guestRetentionMs: number;
   /** How long a voice clip that no card names is kept after it was last asked for. */
@@ -503,6 +510,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     metricsToken: v.METRICS_TOKEN,
     shutdownDrainMs: v.SHUTDOWN_DRAIN_SECONDS * 1000,
+    testClockFile: v.WINC_TEST_CLOCK_FILE,
     guestRetentionMs: v.GUEST_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     voiceClipRetentionMs: v.VOICE_CLIP_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     rsvpReminderDays: v.RSVP_REMINDER_DAYS,

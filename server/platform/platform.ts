@@ -39,6 +39,7 @@ import {
 import { createBuiltInSpeechEngine, type BuiltInSpeechEngine } from './speech/built-in-speech.ts';
 import { createOpenAiSpeechEngine } from './speech/openai-speech.ts';
 import type { SpeechEngine } from './speech/speech-engine.ts';
+import { createFileClock } from './test-clock.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
@@ -103,8 +104,15 @@ export async function createPlatform(
   config: AppConfig,
   options: PlatformOptions = {},
 ): Promise<Platform> {
-  const now = options.now ?? (() => new Date());
   const log = app.log;
+  const now =
+    options.now ?? (config.testClockFile ? createFileClock(config.testClockFile) : () => new Date());
+  if (!options.now && config.testClockFile) {
+    log.warn(
+      { file: config.testClockFile },
+      'WINC_TEST_CLOCK_FILE is set: the clock runs by its offset (tests only)',
+    );
+  }
 
   const database = openDatabase({
     databaseUrl: config.databaseUrl,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_NAME_MAX_LENGTH } from '../cards/card-rules.ts';
 import { publicCardSchema } from '../cards/cards.contract.ts';
+import { sealedCardSchema } from '../cards/reveal.contract.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { nameSchema, textSchema } from '../text/names.ts';
 import type { PublicInvitation } from './invitation.contract.ts';
@@ -182,6 +183,13 @@ export const guestInvitationSchema = z.object({
   coming: z.array(z.string()).nullable(),
 });
 export type GuestInvitation = z.infer<typeof guestInvitationSchema>;
+
+/**
+ * GET of a guest's own link: their invitation, or before its reveal only the sealed cover greeting them by
+ * name and when it opens (DESIGN §1.22).
+ */
+export const guestPageAnswerSchema = z.union([guestInvitationSchema, sealedCardSchema]);
+export type GuestPageAnswer = z.infer<typeof guestPageAnswerSchema>;
 
 /**
  * PUT: the language of the guest's mails (reminders, changes, the host's messages), chosen on their page at

@@ -326,7 +326,7 @@ export function createCardMediaService(deps: {
     },
 
     /**
-     * A card's media file for reading: the owner's, or anyone's once the card is paid. Only the file the card
+     * A card's media file for reading: the owner's, or anyone's once the card is paid and revealed. Only the file the card
      * points at now is served (a replaced file's old URL is gone).
      */
     async findMediaFile(
@@ -336,7 +336,9 @@ export function createCardMediaService(deps: {
       fileName: string,
     ): Promise<{ key: string; size: number; type: string }> {
       if (!isCardMediaKind(kindName) || !MEDIA_FILE_PATTERN.test(fileName)) throw new AppError('not-found');
-      const card = await loadCardFor(cards, actor, cardId, canReadCardMedia);
+      const card = await loadCardFor(cards, actor, cardId, (reader, found) =>
+        canReadCardMedia(reader, found, now()),
+      );
       const key = { image: card.recipientImagePath, video: card.videoPath, audio: card.audioPath }[kindName];
       if (!key || key.slice(key.lastIndexOf('/') + 1) !== fileName) throw new AppError('not-found');
       const stat = await storage.stat(key);

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cardsApi, keepsakesApi, linkPreviewApi, repliesApi, revealApi } from '../../../shared/api-paths.ts';
+import {
+  cardMediaApi,
+  cardsApi,
+  keepsakesApi,
+  linkPreviewApi,
+  repliesApi,
+  revealApi,
+} from '../../../shared/api-paths.ts';
 import { cardSchema, publicCardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
 import { revealResponseSchema, sealedCardSchema } from '../../../shared/cards/reveal.contract.ts';
 import { TEST_ORIGIN, TestBrowser, signUpAndVerify } from '../../testing/accounts-fixture.ts';
@@ -138,6 +146,39 @@ describeEachDatabase('a card revealed at a chosen moment', (use) => {
       const pdf = await keepsake();
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
+    } finally {
+      clock = new Date('2026-11-28T05:00:00Z');
+    }
+  });
+
+  it("keeps the card's photo from everyone but its owner until the moment, then serves it to anyone", async () => {
+    const { owner, card } = await paidCard();
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#7a3c8c' } })
+      .jpeg()
+      .toBuffer();
+    const put = await owner.request({
+      method: 'PUT',
+      url: cardMediaApi.media(card.id, 'image'),
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: photo,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const photoUrl = cardSchema.parse(put.json()).recipientImageUrl!;
+    expect(
+      (await setReveal(owner, card.id, { at: '2026-11-29T08:00', timeZone: 'Asia/Riyadh' })).statusCode,
+    ).toBe(200);
+
+    const stranger = new TestBrowser(app);
+    const early = await stranger.get(photoUrl);
+    expect([early.statusCode, early.json().code]).toEqual([404, 'card-not-found']);
+    expect((await owner.get(photoUrl)).statusCode).toBe(200);
+
+    clock = new Date('2026-11-29T05:00:00Z');
+    try {
+      const opened = await stranger.get(photoUrl);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.headers['content-type']).toBe('image/webp');
+      expect((await owner.get(photoUrl)).statusCode).toBe(200);
     } finally {
       clock = new Date('2026-11-28T05:00:00Z');
     }

@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/i18n/languages.ts';
+import { isSealed } from '../../../shared/cards/reveal.contract.ts';
 import { includesAdvancedAi } from '../../../shared/payments/plans.ts';
 import type { CardRecord } from './cards.repository.ts';
 
@@ -63,14 +64,16 @@ export function canDeleteCard(actor: CardActor, card: CardOwnership): boolean {
 }
 
 /**
- * Reading a card's media files: its owner, and once the card is paid anyone with its link (the recipient's
- * page, DESIGN §1.5). An unpaid card's files are its owner's only.
+ * Reading a card's media files: its owner always; anyone with its link once the card is paid and its reveal
+ * has come (the recipient's page, DESIGN §1.5, §1.22). An unpaid or still sealed card's files are its owner's
+ * only, so a photo or voice cannot be fetched before the moment by a URL guessed or kept from the editor.
  */
 export function canReadCardMedia(
   actor: CardActor,
-  card: CardOwnership & Pick<CardRecord, 'isPaid'>,
+  card: CardOwnership & Pick<CardRecord, 'isPaid' | 'revealAt'>,
+  now: Date,
 ): boolean {
-  return canOpenSharedCard(card) || isCardOwner(actor, card);
+  return isCardOwner(actor, card) || (canOpenSharedCard(card) && !isSealed(card, now));
 }
 
 /** Uploading, replacing or removing a card's media: its owner only. */

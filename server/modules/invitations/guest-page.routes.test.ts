@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
+import { sealedCardSchema } from '../../../shared/cards/reveal.contract.ts';
 import { guestListSchema, type GuestList } from '../../../shared/invitations/guests.contract.ts';
 import type { InvitationInput } from '../../../shared/invitations/invitation.contract.ts';
 import { LANGUAGE_HEADER } from '../../../shared/i18n/languages.ts';
@@ -137,7 +138,7 @@ describeEachDatabase("a guest's own link page and its preview", (use) => {
     expect(after.guests.map((guest) => guest.openedAt)).toEqual([null, null]);
   });
 
-  it('tells a guest nothing of a sealed invitation before its reveal, and does not mark their link opened', async () => {
+  it('shows a guest only the sealed cover and when it opens before the reveal, and does not mark their link opened', async () => {
     const { host, card, list } = await invitationWith([{ name: 'Leila' }]);
     const set = await host.request({
       method: 'PUT',
@@ -147,10 +148,30 @@ describeEachDatabase("a guest's own link page and its preview", (use) => {
     expect(set.statusCode, set.body).toBe(200);
     const leila = list.guests[0]!;
     const answer = await new TestBrowser(app).get(invitationsApi.invitation(tokenOf(leila.linkPath)));
-    expect(answer.statusCode).toBe(404);
-    expect(answer.json().code).toBe('card-not-ready');
+    expect(answer.statusCode, answer.body).toBe(200);
+    // What the sealed view needs, greeting the guest by name: nothing of the message or the event.
+    expect(sealedCardSchema.parse(answer.json())).toEqual({
+      sealed: true,
+      id: card.id,
+      templateImageUrl: card.templateImageUrl,
+      senderName: card.senderName,
+      recipientName: 'Leila',
+      language: card.language,
+      isInvitation: true,
+      revealAt: '2026-12-01T09:00:00.000Z',
+      timeZone: 'Europe/London',
+    });
     expect(answer.body).not.toContain(party.title);
-    const page = await new TestBrowser(app).get(leila.linkPath);
+    expect(answer.body).not.toContain(card.message);
+    const reply = await new TestBrowser(app).request({
+      method: 'PUT',
+      url: invitationsApi.answer(tokenOf(leila.linkPath)),
+      payload: { status: 'yes' },
+    });
+    expect([reply.statusCode, reply.json().code]).toEqual([404, 'card-not-ready']);
+    // The page is in the invitation's language, whatever the visitor's, as a sealed card's is.
+    const page = await new TestBrowser(app).get(leila.linkPath, { 'accept-language': 'ru' });
+    expect(page.body).toMatch(/<html lang="en" dir="ltr">/);
     expect(page.body).not.toContain(party.title);
     expect(page.body).not.toContain('Leila');
     const after = guestListSchema.parse((await host.get(invitationsApi.guests(card.id))).json());

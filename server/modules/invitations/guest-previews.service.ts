@@ -16,8 +16,8 @@ const previewGuest = (guest: GuestRecord): PreviewGuest => ({
 /**
  * What a guest's own link (`/i/{token}`) shows a messenger's crawler (DESIGN §1.19, §1.20): the invitation's
  * preview naming the guest, in its language; the link of a removed guest, an unknown one and an unpaid
- * invitation's get the generic preview, as a card's link without a paid card does. Nothing here marks the
- * link opened.
+ * invitation's get the generic preview, as a card's link without a paid card does (a sealed invitation's in
+ * its own language). Nothing here marks the link opened.
  */
 export function createGuestPreviews(deps: {
   rsvp: Pick<RsvpService, 'guestOfLink' | 'linkOf'>;
@@ -35,6 +35,8 @@ export function createGuestPreviews(deps: {
       if (link.state === 'open') {
         return { meta: previews.guestPageMeta(link.card, previewGuest(link.guest)), status: 200 };
       }
+      // A sealed invitation's page is in its language, as a sealed card's is; its preview says nothing of it.
+      if (link.state === 'sealed') return { meta: previews.genericPageMeta(link.card.language), status: 200 };
       return { meta: previews.genericPageMeta(fallback), status: link.state === 'unknown' ? 404 : 200 };
     },
 

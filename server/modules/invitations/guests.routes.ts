@@ -5,6 +5,7 @@ import { invitationsApi } from '../../../shared/api-paths.ts';
 import {
   addGuestsRequestSchema,
   guestInvitationSchema,
+  guestPageAnswerSchema,
   guestLanguageRequestSchema,
   guestListSchema,
   hostGuestSchema,
@@ -138,7 +139,9 @@ export function registerGuestsRoutes(
   );
 
   const guestPage = { params: tokenParams, response: { 200: guestInvitationSchema } };
-  app.get(invitationsApi.invitation.route, { schema: guestPage }, async (request, reply) => {
+  // Before the reveal the guest's page gets the sealed cover instead (DESIGN §1.22).
+  const guestPageOrSealed = { params: tokenParams, response: { 200: guestPageAnswerSchema } };
+  app.get(invitationsApi.invitation.route, { schema: guestPageOrSealed }, async (request, reply) => {
     return reply.headers(guestAnswer).send(await rsvp.openInvitation(request.params.token));
   });
 

@@ -1,4 +1,4 @@
-import { isSealed } from '../../../shared/cards/reveal.contract.ts';
+import { isSealed, type SealedCard } from '../../../shared/cards/reveal.contract.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { voiceApi } from '../../../shared/api-paths.ts';
 import crypto from 'node:crypto';
@@ -15,7 +15,7 @@ import { translatorFor } from '../../platform/i18n/translator.ts';
 import { canBeCardId } from '../cards/card-access.ts';
 import type { VoiceService } from '../voice/voice.service.ts';
 import type { SharedCards } from '../cards/cards.module.ts';
-import { presentPublicCard } from '../cards/cards.presenter.ts';
+import { presentPublicCard, presentSealedCard } from '../cards/cards.presenter.ts';
 import { assertAnswerFits, type AnswerBook, type InvitationCard } from './answer-book.ts';
 import { guestLinkPath, mailLanguageOf, plusOnesOf, presentRsvp } from './guests.presenter.ts';
 import { NO_ANSWER, newGuestToken, type GuestRecord, type GuestsRepository } from './guests.repository.ts';
@@ -57,7 +57,10 @@ const repliesCloseAt = (card: InvitationCard) => card.invitation.rsvpBy ?? card.
 
 /** What a guest's own link leads to: their paid invitation, an invitation not paid yet, or no guest. */
 export type GuestLink =
-  { state: 'open'; card: InvitationCard; guest: GuestRecord } | { state: 'not-ready' } | { state: 'unknown' };
+  | { state: 'open'; card: InvitationCard; guest: GuestRecord }
+  | { state: 'sealed'; card: InvitationCard & { revealAt: Date }; guest: GuestRecord }
+  | { state: 'not-ready' }
+  | { state: 'unknown' };
 
 /**
  * A guest's side of an invitation (DESIGN §1.20): their own link opens it, greeted by name, and takes their
@@ -80,8 +83,11 @@ export function createRsvpService(deps: {
     const guest = TOKEN_PATTERN.test(token) ? await repository.findByToken(token) : undefined;
     if (!guest) return { state: 'unknown' };
     const card = await cards.find(guest.cardId);
+    if (!card?.invitation) return { state: 'not-ready' };
     // Before its reveal an invitation tells its guests nothing of the event (DESIGN §1.22).
-    if (!card?.invitation || isSealed(card, now())) return { state: 'not-ready' };
+    if (card.revealAt && isSealed(card, now())) {
+      return { state: 'sealed', card: { ...(card as InvitationCard), revealAt: card.revealAt }, guest };
+    }
     return { state: 'open', card: card as InvitationCard, guest };
   }
 
@@ -139,8 +145,13 @@ export function createRsvpService(deps: {
     /** What a guest's link leads to: their invitation, one not paid yet, or nothing (unknown, removed). */
     linkOf,
 
-    /** The guest's page: the invitation greeting them, their answer; the host sees that it was opened. */
-    async openInvitation(token: string): Promise<GuestInvitation> {
+    /**
+     * The guest's page: the invitation greeting them, their answer; the host sees that it was opened. Before
+     * its reveal only the sealed cover greeting them by name and when it opens, and the link is not opened.
+     */
+    async openInvitation(token: string): Promise<GuestInvitation | SealedCard> {
+      const link = await linkOf(token);
+      if (link.state === 'sealed') return { ...presentSealedCard(link.card), recipientName: link.guest.name };
       const { card, guest } = await guestOf(token);
       await answers.opened(card, guest);
       return present(card, guest);

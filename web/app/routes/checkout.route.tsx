@@ -8,7 +8,7 @@ import { CheckoutView } from '../../features/checkout/components/checkout-view.t
 import { sessionQueryKey, useSession } from '../../features/session/api/session-query.ts';
 import { formatCredits } from '../../features/session/components/credit-balance.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
-import { EmailDeliveryField } from '../../features/delivery/components/email-delivery-field.tsx';
+import { CardSending } from '../composition/card-sending.tsx';
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { readAuthNavigationState } from '../../lib/auth-navigation-state.ts';
 import { rememberCheckoutCard } from '../../lib/pending-checkout.ts';
@@ -62,7 +62,7 @@ function Checkout() {
         open={shareOpen}
         cardId={cardId}
         onClose={() => void navigate(paths.myWincs())}
-        emailDelivery={(id) => <EmailDeliveryField cardId={id} />}
+        sending={(id) => <CardSending cardId={id} />}
       />
     </>
   );

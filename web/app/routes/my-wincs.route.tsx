@@ -8,8 +8,8 @@ import { MyWincsPage } from '../../features/my-wincs/components/my-wincs-page.ts
 import { NewRepliesBadge, useNewReplyCounts } from '../../features/replies/components/new-replies-badge.tsx';
 import { RepliesList } from '../../features/replies/components/replies-list.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
-import { EmailDeliveryField } from '../../features/delivery/components/email-delivery-field.tsx';
 import { DeliveryLogTimeline } from '../../features/delivery/components/delivery-log-timeline.tsx';
+import { CardSending } from '../composition/card-sending.tsx';
 import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { LazyCardEditorDialog } from '../composition/card-editor-loader.tsx';
@@ -32,7 +32,7 @@ export function MyWincsRoute() {
         open={shareId !== null}
         cardId={shareId}
         onClose={() => setShareId(null)}
-        emailDelivery={(cardId) => <EmailDeliveryField cardId={cardId} />}
+        sending={(cardId) => <CardSending cardId={cardId} />}
       />
       <LazyCardEditorDialog
         target={editing && { template: editorTemplateOfCard(editing), card: editing }}

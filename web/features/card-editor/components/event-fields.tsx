@@ -1,5 +1,5 @@
 import { CalendarDays, ExternalLink, MapPin } from 'lucide-react';
-import { memo, useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import type { Language } from '../../../../shared/i18n/languages.ts';
 import {
@@ -9,6 +9,7 @@ import {
   mapLinkOf,
 } from '../../../../shared/invitations/invitation-rules.ts';
 import { FieldError } from '../../../components/required-field.tsx';
+import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
@@ -17,8 +18,6 @@ import {
   eventErrorKey,
   eventFieldId,
   labelMoment,
-  timeZoneLabel,
-  timeZoneNames,
   type EventField,
   type EventFieldPath,
   type EventFormValues,
@@ -52,9 +51,7 @@ export function EventFields({
   language: Language;
 }) {
   const { t } = useTranslation();
-  const zonesId = `${idBase}-zones`;
   const mapUrl = mapLinkOf(values.place);
-  const zoneName = timeZoneLabel(values.timeZone.trim(), language, labelMoment(values, new Date()));
 
   const control = (field: EventField, extra: { describedBy?: string | null; className?: string } = {}) => {
     const id = eventFieldId(idBase, field);
@@ -95,7 +92,7 @@ export function EventFields({
       </div>
     );
   };
-  const zoneHintId = `${eventFieldId(idBase, 'timeZone')}-hint`;
+  const { 'aria-describedby': zoneDescribedBy, id: zoneId, ...zoneControl } = control('timeZone');
 
   return (
     <fieldset data-testid="event-fields" className="min-w-0">
@@ -135,24 +132,15 @@ export function EventFields({
           'timeZone',
           t('invitation.editor.timeZone'),
           true,
-          <>
-            {/* IANA names are Latin identifiers: left to right in every language, suggested as they are typed. */}
-            <input
-              {...control('timeZone', { describedBy: zoneName ? zoneHintId : null })}
-              list={zonesId}
-              aria-required
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              dir="ltr"
-            />
-            <TimeZoneOptions id={zonesId} />
-          </>,
-          zoneName && (
-            <p id={zoneHintId} className="text-xs text-muted">
-              {zoneName}
-            </p>
-          ),
+          <TimeZoneField
+            {...zoneControl}
+            id={zoneId}
+            describedBy={zoneDescribedBy}
+            zone={values.timeZone}
+            at={labelMoment(values, new Date())}
+            language={language}
+            aria-required
+          />,
         )}
         {field(
           'place',
@@ -205,15 +193,3 @@ export function EventFields({
     </fieldset>
   );
 }
-
-/** Every zone the browser knows, as suggestions: made once, not on every keystroke of the form. */
-const TimeZoneOptions = memo(function TimeZoneOptions({ id }: { id: string }) {
-  const zones = useMemo(() => timeZoneNames(), []);
-  return (
-    <datalist id={id}>
-      {zones.map((zone) => (
-        <option key={zone} value={zone} />
-      ))}
-    </datalist>
-  );
-});

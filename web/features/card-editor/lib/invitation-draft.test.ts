@@ -7,10 +7,10 @@ import {
   labelMoment,
   newQuestion,
   serverEventIssues,
-  timeZoneLabel,
   toInvitationInput,
   type EventFormValues,
 } from './invitation-draft.ts';
+import { timeZoneLabel } from '../../../lib/time-zones.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 

@@ -1,4 +1,3 @@
-import type { Language } from '../../../../shared/i18n/languages.ts';
 import { instantOf } from '../../../../shared/time/zoned-time.ts';
 import {
   invitationInputSchema,
@@ -96,11 +95,6 @@ export function eventFieldOrder(event: Pick<EventFormValues, 'questions'>): Even
 /** The id of an event field's control (the form focuses the first one with an issue). */
 export function eventFieldId(idBase: string, field: EventFieldPath): string {
   return `${idBase}-event-${field.replaceAll('.', '-')}`;
-}
-
-/** Every IANA zone this browser knows, for the time zone field's suggestions. */
-export function timeZoneNames(): string[] {
-  return typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 }
 
 /** A new question: short text at first, with two empty choices ready should the host make it a choice. */
@@ -235,18 +229,6 @@ export function serverEventIssues(details: unknown): EventIssue[] {
     const [root, ...field] = detail.path.split('.');
     return root === 'invitation' ? [{ field: shownField(field.join('.')), code: detail.message }] : [];
   });
-}
-
-/** The zone's name in the UI language ("Arabia Standard Time"), at a moment (summer and winter differ). */
-export function timeZoneLabel(zone: string, language: Language, at: Date): string | null {
-  try {
-    const parts = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'long' }).formatToParts(
-      at,
-    );
-    return parts.find((part) => part.type === 'timeZoneName')?.value ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** The moment the zone's name is shown for: the event's start when it is readable, else now. */

@@ -12,11 +12,19 @@ import { useScheduleDelivery } from '../api/delivery-api.ts';
  * once, in the card's language, at its reveal time (the server decides) or now. Only the address typed here
  * is mailed.
  */
-export function EmailDeliveryField({ cardId }: { cardId: string }) {
+export function EmailDeliveryField({
+  cardId,
+  note,
+}: {
+  cardId: string;
+  /** Said next to the address when the mail waits for something (the card's reveal time). */
+  note?: string | null | undefined;
+}) {
   const { t } = useTranslation();
   const fieldId = useId();
   const hintId = useId();
   const statusId = useId();
+  const noteId = useId();
   const [address, setAddress] = useState('');
   const schedule = useScheduleDelivery(cardId);
   const [scheduledTo, setScheduledTo] = useState<string | null>(null);
@@ -44,6 +52,11 @@ export function EmailDeliveryField({ cardId }: { cardId: string }) {
       <p id={hintId} className="mt-1 text-xs text-muted">
         {t('delivery.field.hint')}
       </p>
+      {note ? (
+        <p id={noteId} className="mt-1 text-xs font-semibold text-plum-700" data-testid="email-delivery-note">
+          {note}
+        </p>
+      ) : null}
       <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
         <input
           id={fieldId}
@@ -53,7 +66,7 @@ export function EmailDeliveryField({ cardId }: { cardId: string }) {
           dir="ltr"
           value={address}
           placeholder={t('delivery.field.placeholder')}
-          aria-describedby={`${hintId} ${statusId}`}
+          aria-describedby={[hintId, note ? noteId : null, statusId].filter(Boolean).join(' ')}
           aria-invalid={schedule.isError}
           onChange={(event) => setAddress(event.target.value)}
           data-testid="email-delivery-address"

@@ -10,7 +10,9 @@ import { InvitationLabel } from '../../../components/invitation-label.tsx';
 import { DialogHeader } from '../../../components/dialog-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { fontStackOf } from '../../../lib/card-fonts.ts';
+import { formatMoment, sameWallClock, viewerTimeZone } from '../../../lib/zoned-moment.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
+import { useSealedReveal } from '../lib/use-sealed-reveal.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
 import { CardOpenedStatus } from './card-opened-status.tsx';
 import { DangerButton } from './danger-button.tsx';
@@ -83,9 +85,10 @@ function Details({
   deliveryLog,
   keepsake,
 }: Omit<CardDetailsDialogProps, 'card'> & { card: MyWinc; titleId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formatDate = useFormatDate();
   const categoryName = useLocalizedName();
+  const sealed = useSealedReveal(card);
   const { fontFamily, fontSize, color } = card.textStyles;
   const font = fontStackOf(fontFamily);
 
@@ -141,6 +144,39 @@ function Details({
                 <UserRound aria-hidden="true" className="size-4" />
                 {t('myWincs.details.guests')}
               </ButtonLink>
+            )}
+
+            {sealed && (
+              <section
+                aria-labelledby={`${titleId}-reveal`}
+                data-testid="details-opens-on"
+                className="rounded-2xl bg-plum-50 px-4 py-3"
+              >
+                <SectionLabel id={`${titleId}-reveal`}>{t('reveal.share.legend')}</SectionLabel>
+                <p className="font-bold text-plum-900">
+                  {t('reveal.sealed.opensOn', {
+                    when: formatMoment(new Date(sealed.revealAt), sealed.timeZone, i18n.resolvedLanguage),
+                    zone: sealed.timeZone,
+                  })}
+                </p>
+                {sameWallClock(new Date(sealed.revealAt), sealed.timeZone, viewerTimeZone()) ? null : (
+                  <p className="text-sm text-plum-700">
+                    {t('reveal.sealed.yourTime', {
+                      when: formatMoment(new Date(sealed.revealAt), viewerTimeZone(), i18n.resolvedLanguage),
+                    })}
+                  </p>
+                )}
+                {/* The share dialog holds the one reveal form: change the time, or "Send now" to cancel it. */}
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="mt-2"
+                  onClick={() => onShare(card)}
+                  data-testid="details-change-reveal"
+                >
+                  {t('reveal.share.change')}
+                </Button>
+              </section>
             )}
 
             <section aria-labelledby={`${titleId}-opened`}>

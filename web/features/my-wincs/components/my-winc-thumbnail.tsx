@@ -1,15 +1,17 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
-import { AudioLines, CircleAlert, Eye, Image as ImageIcon, Video } from 'lucide-react';
+import { AudioLines, CalendarDays, CircleAlert, Eye, Image as ImageIcon, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { InvitationLabel } from '../../../components/invitation-label.tsx';
+import { formatMoment, viewerTimeZone } from '../../../lib/zoned-moment.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
+import { useSealedReveal } from '../lib/use-sealed-reveal.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
 
 /**
  * One paid card in the grid: its 3:4 cover, the recipient, an invitation's label with its event's day, whether
- * it reached its view limit, and the date. The whole card opens the details.
+ * it reached its view limit, when it opens while it is sealed (in the owner's own zone), and the date. The whole card opens the details.
  */
 export function MyWincThumbnail({
   card,
@@ -23,8 +25,9 @@ export function MyWincThumbnail({
   /** Shown on the cover's top corner (new replies). */
   badge?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formatDate = useFormatDate();
+  const sealed = useSealedReveal(card);
   const categoryName = useLocalizedName();
   const date = formatDate(card.createdAt);
   const media = [
@@ -88,6 +91,17 @@ export function MyWincThumbnail({
         >
           <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
           {t('myWincs.viewLimit.reached', { count: card.viewLimit })}
+        </span>
+      )}
+      {sealed && (
+        <span
+          data-testid="my-winc-opens-on"
+          className="mt-1 flex w-full items-start gap-1 px-0.5 text-start text-xs font-extrabold text-plum-700"
+        >
+          <CalendarDays aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+          {t('reveal.myWincs.opensOn', {
+            when: formatMoment(new Date(sealed.revealAt), viewerTimeZone(), i18n.resolvedLanguage),
+          })}
         </span>
       )}
       <span className="w-full px-0.5 text-start text-xs font-semibold text-muted">{date}</span>

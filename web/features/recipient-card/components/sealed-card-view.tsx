@@ -1,20 +1,10 @@
 import { useEffect } from 'react';
 import type { SealedCard } from '../../../../shared/cards/reveal.contract.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
+import { formatMoment, sameWallClock, viewerTimeZone } from '../../../lib/zoned-moment.ts';
 
 /** The longest delay a browser timer takes (about 24.8 days); a later reveal re-arms after it. */
 const MAX_TIMER_MS = 2_147_483_647;
-
-const momentIn = (instant: Date, timeZone: string, language: string) =>
-  new Intl.DateTimeFormat(language, {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
 
 /**
  * A card still sealed (DESIGN §1.22): its cover, who it is for and from, and when it opens in the sender's
@@ -24,8 +14,8 @@ const momentIn = (instant: Date, timeZone: string, language: string) =>
 export function SealedCardView({ card, onReveal }: { card: SealedCard; onReveal: () => void }) {
   const { t, i18n } = useTranslation();
   const revealAt = new Date(card.revealAt);
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const sameOffset = momentIn(revealAt, viewerZone, 'en') === momentIn(revealAt, card.timeZone, 'en');
+  const viewerZone = viewerTimeZone();
+  const sameOffset = sameWallClock(revealAt, viewerZone, card.timeZone);
 
   useEffect(() => {
     const wait = (at: string) => Math.min(Math.max(0, Date.parse(at) - Date.now()), MAX_TIMER_MS);
@@ -51,13 +41,13 @@ export function SealedCardView({ card, onReveal }: { card: SealedCard; onReveal:
       ) : null}
       <p className="mt-6 text-lg font-semibold text-plum-900" data-testid="sealed-opens-on">
         {t('reveal.sealed.opensOn', {
-          when: momentIn(revealAt, card.timeZone, i18n.language),
+          when: formatMoment(revealAt, card.timeZone, i18n.language),
           zone: card.timeZone,
         })}
       </p>
       {sameOffset ? null : (
         <p className="mt-1 text-plum-700" data-testid="sealed-your-time">
-          {t('reveal.sealed.yourTime', { when: momentIn(revealAt, viewerZone, i18n.language) })}
+          {t('reveal.sealed.yourTime', { when: formatMoment(revealAt, viewerZone, i18n.language) })}
         </p>
       )}
     </div>

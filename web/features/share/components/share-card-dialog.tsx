@@ -29,13 +29,16 @@ export function ShareCardDialog({
   open,
   cardId,
   onClose,
-  emailDelivery,
+  sending,
 }: {
   open: boolean;
   cardId: string | null;
   onClose: () => void;
-  /** "Email it to them": the delivery field for the card (composed by the route). */
-  emailDelivery?: (cardId: string) => ReactNode;
+  /**
+   * How the card goes out, composed by the route: "Send now" or "Reveal on…" and "Email it to them"
+   * (DESIGN §1.22).
+   */
+  sending?: (cardId: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -118,7 +121,7 @@ export function ShareCardDialog({
           </Button>
         </div>
 
-        {cardId && emailDelivery?.(cardId)}
+        {cardId && sending?.(cardId)}
 
         {url && (
           <>
