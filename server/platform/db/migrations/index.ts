@@ -23,6 +23,7 @@ import * as m0020 from './0020-template-language-covers.ts';
 import * as m0021 from './0021-replies.ts';
 import * as m0022 from './0022-scheduled-reveal.ts';
 import * as m0023 from './0023-deliveries.ts';
+import * as m0026 from './0026-delivery-gave-up.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -53,4 +54,5 @@ export const migrations: Record<string, AppMigration> = {
   '0021-replies': m0021,
   '0022-scheduled-reveal': m0022,
   '0023-deliveries': m0023,
+  '0026-delivery-gave-up': m0026,
 };
