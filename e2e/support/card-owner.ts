@@ -31,9 +31,13 @@ export interface CardOwner {
 
 /**
  * A verified, signed-in sender made through the API and the local mailbox, who makes and pays for cards by
- * the API: the recipient tests and benches start from a shared link, not from the editor.
+ * the API: the recipient tests and benches start from a shared link, not from the editor. The verification
+ * link is read from the server's local outbox, or by `linkOf` from where that server sends its mail.
  */
-export async function signedInOwner(baseUrl: string): Promise<CardOwner> {
+export async function signedInOwner(
+  baseUrl: string,
+  linkOf: (email: string) => Promise<string> = (address) => verificationLink(baseUrl, address),
+): Promise<CardOwner> {
   const email = `sender-${crypto.randomBytes(5).toString('hex')}@example.com`;
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
@@ -42,7 +46,7 @@ export async function signedInOwner(baseUrl: string): Promise<CardOwner> {
   });
   assert.equal(signUp.status, 200, await signUp.clone().text());
   // The link names the server's public origin; the path is what matters here.
-  const link = new URL(await verificationLink(baseUrl, email));
+  const link = new URL(await linkOf(email));
   const verify = await openVerificationLink(`${baseUrl}${link.pathname}${link.search}`, signUp);
   assert.ok([200, 302].includes(verify.status), `verification: ${verify.status}`);
   const cookie = cookiesOf(verify);
