@@ -38,7 +38,9 @@ export function DeliveryLogTimeline({ cardId, guestId }: { cardId: string; guest
       case 'sent':
         return event.unconfirmed ? t('delivery.log.sentUnconfirmed') : t('delivery.log.sent');
       case 'bounced':
-        return t('delivery.log.bounced', { reason: event.reason ?? '' });
+        return event.gaveUp
+          ? t('delivery.log.gaveUp', { reason: event.reason ?? '' })
+          : t('delivery.log.bounced', { reason: event.reason ?? '' });
       default:
         return t(`delivery.log.${event.kind}`);
     }
