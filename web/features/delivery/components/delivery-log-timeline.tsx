@@ -5,6 +5,7 @@ import { showToast } from '../../../components/toast.tsx';
 import { copyLink } from '../../../lib/share-link.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useDeliveryLog } from '../api/delivery-api.ts';
+import { reasonLabel } from './delivery-reason.ts';
 
 /**
  * A card's delivery log in My WINCS (DESIGN §1.22): per address, scheduled → sent → bounced (with the
@@ -29,22 +30,15 @@ export function DeliveryLogTimeline({ cardId, guestId }: { cardId: string; guest
       </p>
     );
 
-  // The server's words are English whatever the page's language: isolated (U+2068 … U+2069), so an Arabic
-  // line keeps "550 5.1.1 No such user here" in its own order instead of reordering its words.
-  const reasonOf = (event: DeliveryEvent) => `\u2068${event.reason ?? ''}\u2069`;
-
   const label = (event: DeliveryEvent, scheduledAt: string) => {
     switch (event.kind) {
       case 'scheduled':
         return t('delivery.log.scheduled', { time: format.format(new Date(scheduledAt)) });
       case 'retrying':
-        return t('delivery.log.retrying', { reason: reasonOf(event) });
+      case 'bounced':
+        return reasonLabel(t, event);
       case 'sent':
         return event.unconfirmed ? t('delivery.log.sentUnconfirmed') : t('delivery.log.sent');
-      case 'bounced':
-        return event.gaveUp
-          ? t('delivery.log.gaveUp', { reason: reasonOf(event) })
-          : t('delivery.log.bounced', { reason: reasonOf(event) });
       default:
         return t(`delivery.log.${event.kind}`);
     }
