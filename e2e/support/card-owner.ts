@@ -31,7 +31,8 @@ export interface CardOwner {
 
 /**
  * A verified, signed-in sender made through the API and the local mailbox, who makes and pays for cards by
- * the API: the recipient tests and benches start from a shared link, not from the editor.
+ * the API: the recipient tests and benches start from a shared link, not from the editor. The verification
+ * link is read from the server's local outbox, or by `linkOf` from where that server sends its mail.
  */
 export async function signedInOwner(
   baseUrl: string,

@@ -49,6 +49,8 @@ export const deliveryEventSchema = z.object({
   reason: z.string().nullable(),
   /** A `sent` whose server answer was never recorded (the instance died while the mail left). */
   unconfirmed: z.boolean(),
+  /** A `bounced` because a day of temporary refusals ran the retries out (`reason` is the last one). */
+  gaveUp: z.boolean(),
 });
 export type DeliveryEvent = z.infer<typeof deliveryEventSchema>;
 

@@ -15,6 +15,8 @@ export interface DeliveryRecord {
   smtpResponse: string | null;
   unconfirmed: boolean;
   reason: string | null;
+  /** Bounced because the retries ran out, not on a refusal for good. */
+  gaveUp: boolean;
   sentAt: Date | null;
   bouncedAt: Date | null;
   unsubscribeToken: string;
@@ -45,6 +47,7 @@ export function createDeliveriesRepository(database: Database) {
     smtpResponse: string | null;
     unconfirmed: unknown;
     reason: string | null;
+    gaveUp: unknown;
     sentAt: unknown;
     bouncedAt: unknown;
     unsubscribeToken: string;
@@ -61,6 +64,7 @@ export function createDeliveriesRepository(database: Database) {
     smtpResponse: row.smtpResponse,
     unconfirmed: codec.readBool(row.unconfirmed),
     reason: row.reason,
+    gaveUp: codec.readBool(row.gaveUp),
     sentAt: row.sentAt === null ? null : codec.readDate(row.sentAt),
     bouncedAt: row.bouncedAt === null ? null : codec.readDate(row.bouncedAt),
     unsubscribeToken: row.unsubscribeToken,
@@ -79,6 +83,7 @@ export function createDeliveriesRepository(database: Database) {
     'smtpResponse',
     'unconfirmed',
     'reason',
+    'gaveUp',
     'sentAt',
     'bouncedAt',
     'unsubscribeToken',
@@ -95,6 +100,7 @@ export function createDeliveriesRepository(database: Database) {
       messageId: string;
       smtpResponse: string;
       unconfirmed: boolean;
+      gaveUp: boolean;
       reason: string | null;
       sendingAt: Date;
       sentAt: Date;
@@ -111,6 +117,7 @@ export function createDeliveriesRepository(database: Database) {
         ...(set.messageId ? { messageId: set.messageId } : {}),
         ...(set.smtpResponse !== undefined ? { smtpResponse: set.smtpResponse } : {}),
         ...(set.unconfirmed !== undefined ? { unconfirmed: codec.bool(set.unconfirmed) } : {}),
+        ...(set.gaveUp !== undefined ? { gaveUp: codec.bool(set.gaveUp) } : {}),
         ...(set.reason !== undefined ? { reason: set.reason } : {}),
         ...(set.sendingAt ? { sendingAt: codec.date(set.sendingAt) } : {}),
         ...(set.sentAt ? { sentAt: codec.date(set.sentAt) } : {}),
@@ -230,8 +237,9 @@ export function createDeliveriesRepository(database: Database) {
     markRetrying: (id: string, reason: string, at: Date) =>
       transition(id, [...UNSENT, 'sending'], { status: 'retrying', reason }, at),
 
-    markBounced: (id: string, reason: string, at: Date) =>
-      transition(id, [...UNSENT, 'sending'], { status: 'bounced', reason, bouncedAt: at }, at),
+    /** Refused for good (`gaveUp` false: the server said so; true: its temporary refusals lasted a day). */
+    markBounced: (id: string, reason: string, at: Date, gaveUp = false) =>
+      transition(id, [...UNSENT, 'sending'], { status: 'bounced', reason, gaveUp, bouncedAt: at }, at),
 
     markUnsubscribed: (id: string, at: Date) => transition(id, UNSENT, { status: 'unsubscribed' }, at),
 

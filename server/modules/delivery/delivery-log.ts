@@ -17,11 +17,13 @@ function ownEvents(delivery: DeliveryRecord): DeliveryEvent[] {
     at: Date,
     reason: string | null = null,
     unconfirmed = false,
+    gaveUp = false,
   ) => ({
     kind,
     at: at.toISOString(),
     reason,
     unconfirmed,
+    gaveUp,
   });
   const events = [event('scheduled', delivery.createdAt)];
   switch (delivery.state) {
@@ -32,7 +34,9 @@ function ownEvents(delivery: DeliveryRecord): DeliveryEvent[] {
       events.push(event('sent', delivery.sentAt ?? delivery.updatedAt, null, delivery.unconfirmed));
       break;
     case 'bounced':
-      events.push(event('bounced', delivery.bouncedAt ?? delivery.updatedAt, delivery.reason));
+      events.push(
+        event('bounced', delivery.bouncedAt ?? delivery.updatedAt, delivery.reason, false, delivery.gaveUp),
+      );
       break;
     case 'unsubscribed':
     case 'cancelled':
@@ -65,6 +69,7 @@ export async function deliveryLogOf(
             at: event.at.toISOString(),
             reason: null,
             unconfirmed: false,
+            gaveUp: false,
           }))
       : [];
     return {

@@ -190,7 +190,7 @@ export function createDeliveryService(deps: {
         throw new PermanentJobError(reason);
       }
       if (isLastAttempt(job)) {
-        await repository.markBounced(delivery.id, `gave up after 24 h: ${reason}`, now());
+        await repository.markBounced(delivery.id, reason, now(), true);
         announce(card);
         throw new PermanentJobError(reason);
       }

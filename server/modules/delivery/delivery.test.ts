@@ -30,11 +30,13 @@ describeEachDatabase('delivery by email', (use) => {
   const bounced = uniqueEmail('gone');
   const busy = uniqueEmail('busy');
   let busyAnswers = 0;
+  const alwaysBusy = uniqueEmail('always-busy');
 
   beforeAll(async () => {
     sink = await startSmtpSink({
       refuses: (address) => address === bounced,
       answers: (address) => {
+        if (address === alwaysBusy) return { code: 452, message: '4.2.2 Mailbox full' };
         if (address !== busy || busyAnswers >= 1) return null;
         busyAnswers += 1;
         return { code: 451, message: '4.2.1 Mailbox busy, try later' };
@@ -256,5 +258,26 @@ describeEachDatabase('delivery by email', (use) => {
     expect(delivery.events.at(-1)).toMatchObject({ kind: 'sent', unconfirmed: true });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(mailsTo(address)).toHaveLength(0);
+  });
+
+  it('bounces after a day of temporary refusals, the give-up told by the log, not in the reason', async () => {
+    const { sender, card } = await paidCard();
+    await sender.post(deliveryApi.card(card.id), { address: alwaysBusy });
+    await until(sender, card.id, alwaysBusy, ['retrying']);
+    // Each back-off (1 min … 12 h) is over at once when the clock moves half a day.
+    for (let i = 0; i < 40; i++) {
+      const delivery = (await logOf(sender, card.id)).deliveries.find((d) => d.address === alwaysBusy)!;
+      if (delivery.state === 'bounced') break;
+      clock = new Date(clock.getTime() + 13 * 60 * MINUTE);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    const bounce = await until(sender, card.id, alwaysBusy, ['bounced']);
+    // The server's words only: the client says "gave up after 24 h" in the reader's language.
+    expect(bounce.events.at(-1)).toMatchObject({
+      kind: 'bounced',
+      gaveUp: true,
+      reason: '452 4.2.2 Mailbox full',
+    });
+    expect(mailsTo(alwaysBusy)).toHaveLength(0);
   });
 });

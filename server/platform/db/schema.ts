@@ -299,6 +299,8 @@ export interface DeliveriesTable {
   /** Sent as far as we know, but the server's answer was never recorded (a crash while it took the body). */
   unconfirmed: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   reason: string | null;
+  /** Bounced because the retries ran out (a day of temporary refusals), not on a refusal for good. */
+  gaveUp: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   sendingAt: StoredDate | null;
   sentAt: StoredDate | null;
   bouncedAt: StoredDate | null;

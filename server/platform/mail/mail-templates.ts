@@ -402,7 +402,8 @@ function blockHtml(block: Block): string {
     case 'paragraph':
       return `<p style="margin:0 0 16px;">${htmlLines(block.text)}</p>`;
     case 'note':
-      return `<p style="margin:24px 0 0;font-size:14px;color:${BRAND.muted};">${htmlLines(block.text)}</p>`;
+      // A note may hold a long link (the unsubscribe one): it wraps rather than widen the mail past a phone.
+      return `<p style="margin:24px 0 0;font-size:14px;color:${BRAND.muted};word-break:break-word;overflow-wrap:anywhere;">${htmlLines(block.text)}</p>`;
     case 'action': {
       const href = escapeHtml(block.url);
       return [

@@ -24,6 +24,7 @@ import * as m0021 from './0021-replies.ts';
 import * as m0022 from './0022-scheduled-reveal.ts';
 import * as m0023 from './0023-deliveries.ts';
 import * as m0024 from './0024-keepsake-files.ts';
+import * as m0025 from './0025-delivery-gave-up.ts';
 
 export interface AppMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -55,4 +56,5 @@ export const migrations: Record<string, AppMigration> = {
   '0022-scheduled-reveal': m0022,
   '0023-deliveries': m0023,
   '0024-keepsake-files': m0024,
+  '0025-delivery-gave-up': m0025,
 };

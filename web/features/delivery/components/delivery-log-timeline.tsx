@@ -5,6 +5,7 @@ import { showToast } from '../../../components/toast.tsx';
 import { copyLink } from '../../../lib/share-link.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useDeliveryLog } from '../api/delivery-api.ts';
+import { reasonLabel } from './delivery-reason.ts';
 
 /**
  * A card's delivery log in My WINCS (DESIGN §1.22): per address, scheduled → sent → bounced (with the
@@ -34,11 +35,10 @@ export function DeliveryLogTimeline({ cardId, guestId }: { cardId: string; guest
       case 'scheduled':
         return t('delivery.log.scheduled', { time: format.format(new Date(scheduledAt)) });
       case 'retrying':
-        return t('delivery.log.retrying', { reason: event.reason ?? '' });
+      case 'bounced':
+        return reasonLabel(t, event);
       case 'sent':
         return event.unconfirmed ? t('delivery.log.sentUnconfirmed') : t('delivery.log.sent');
-      case 'bounced':
-        return t('delivery.log.bounced', { reason: event.reason ?? '' });
       default:
         return t(`delivery.log.${event.kind}`);
     }

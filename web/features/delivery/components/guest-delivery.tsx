@@ -4,6 +4,7 @@ import { showToast } from '../../../components/toast.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useDeliveryLog, useMailGuests } from '../api/delivery-api.ts';
+import { reasonLabel } from './delivery-reason.ts';
 
 /** "Send invitations by email": each guest with an address who was not mailed yet gets theirs now. */
 export function MailGuestsButton({ cardId }: { cardId: string }) {
@@ -38,7 +39,7 @@ export function GuestDeliveryState({ cardId, guestId }: { cardId: string; guestI
   const delivery = log.data?.deliveries.find((d) => d.guestId === guestId);
   if (!delivery) return null;
   const failed = delivery.state === 'bounced' || delivery.state === 'unsubscribed';
-  const reason = delivery.events.at(-1)?.reason;
+  const last = delivery.events.at(-1);
   return (
     <p
       className={failed ? 'mt-2 text-xs font-bold text-coral-700' : 'mt-2 text-xs text-muted'}
@@ -46,8 +47,9 @@ export function GuestDeliveryState({ cardId, guestId }: { cardId: string; guestI
       data-state={delivery.state}
     >
       <Mail aria-hidden="true" className="me-1 inline size-3.5 align-[-2px]" />
-      {t(`delivery.state.${delivery.state}`)}
-      {reason ? `: ${reason}` : ''}
+      {last?.reason && (last.kind === 'retrying' || last.kind === 'bounced')
+        ? reasonLabel(t, last)
+        : t(`delivery.state.${delivery.state}`)}
     </p>
   );
 }
