@@ -177,6 +177,21 @@ export function createLinkPreviewService(deps: {
     );
   }
 
+  /**
+   * A sealed card's (or invitation's) preview words (DESIGN §1.22): that `name`'s card opens on the moment, in
+   * its zone, in the card's language; null once it has opened.
+   */
+  function sealedWording(card: CardRecord, name: string): { title: string; description: string } | null {
+    if (card.revealAt === null || !isSealed(card, now())) return null;
+    const t = translatorFor(card.language);
+    const zone = card.revealTimeZone ?? 'UTC';
+    const when = formatZonedMoment(card.revealAt, zone, card.language);
+    return {
+      title: t('reveal.preview.title', { name, when }),
+      description: t('reveal.preview.description', { name: card.senderName, when, zone }),
+    };
+  }
+
   function genericMeta(language: Language): SharePageMeta {
     const t = translatorFor(language);
     return {
@@ -203,23 +218,13 @@ export function createLinkPreviewService(deps: {
       const t = translatorFor(card.language);
       const preview = previewWordingOf(card);
       const context = addressFormOf(card);
-      const sealedUntil =
-        card.revealAt !== null && isSealed(card, now())
-          ? {
-              when: formatZonedMoment(card.revealAt, card.revealTimeZone ?? 'UTC', card.language),
-              zone: card.revealTimeZone ?? 'UTC',
-            }
-          : null;
+      const sealed = sealedWording(card, card.recipientName);
       return {
         status: 200,
         meta: {
           language: card.language,
-          title: sealedUntil
-            ? t('reveal.preview.title', { name: card.recipientName, when: sealedUntil.when })
-            : t(wordingOf(card).title, { name: card.recipientName, context }),
-          description: sealedUntil
-            ? t('reveal.preview.description', { name: card.senderName, ...sealedUntil })
-            : t(preview.description, { name: card.senderName, context }),
+          title: sealed?.title ?? t(wordingOf(card).title, { name: card.recipientName, context }),
+          description: sealed?.description ?? t(preview.description, { name: card.senderName, context }),
           imageUrl: `${origin}${linkPreviewApi.card(card.id, `${cardVersion(card)}.jpg`)}`,
           imageAlt: t(preview.imageAlt, { name: card.recipientName, context }),
           coverUrl: card.templateImageUrl,
@@ -246,14 +251,16 @@ export function createLinkPreviewService(deps: {
 
     /**
      * The meta of a guest's own link to a paid invitation (`card`, which the caller found shared): 'Leila,
-     * you're invited' in the invitation's language, with an image naming the guest.
+     * you're invited' in the invitation's language, with an image naming the guest; before its reveal, when
+     * it opens.
      */
     guestPageMeta(card: CardRecord, guest: PreviewGuest): SharePageMeta {
       const t = translatorFor(card.language);
+      const sealed = sealedWording(card, guest.name);
       return {
         language: card.language,
-        title: t('invitation.preview.title', { name: guest.name }),
-        description: t('invitation.preview.description', { name: card.senderName }),
+        title: sealed?.title ?? t('invitation.preview.title', { name: guest.name }),
+        description: sealed?.description ?? t('invitation.preview.description', { name: card.senderName }),
         imageUrl: `${origin}${guest.imagePath(`${guestVersion(card, guest)}.jpg`)}`,
         imageAlt: t('invitation.preview.imageAlt', { name: guest.name }),
         coverUrl: card.templateImageUrl,

@@ -169,11 +169,17 @@ describeEachDatabase("a guest's own link page and its preview", (use) => {
       payload: { status: 'yes' },
     });
     expect([reply.statusCode, reply.json().code]).toEqual([404, 'card-not-ready']);
-    // The page is in the invitation's language, whatever the visitor's, as a sealed card's is.
+    // The page is in the invitation's language, whatever the visitor's, as a sealed card's is; its preview
+    // says when it opens, naming the guest, and nothing of the event.
     const page = await new TestBrowser(app).get(leila.linkPath, { 'accept-language': 'ru' });
     expect(page.body).toMatch(/<html lang="en" dir="ltr">/);
     expect(page.body).not.toContain(party.title);
-    expect(page.body).not.toContain('Leila');
+    expect(page.body).not.toContain(party.place);
+    expect(metaOf(page.body, 'og:title')).toBe('A WINC for Leila opens Tuesday, December 1 at 09:00');
+    expect(metaOf(page.body, 'og:description')).toBe(
+      'Sam made something for you. It opens on Tuesday, December 1 at 09:00 (Europe/London).',
+    );
+    expect(await previewOf(metaOf(page.body, 'og:image')!)).toMatchObject({ width: 1200, height: 630 });
     const after = guestListSchema.parse((await host.get(invitationsApi.guests(card.id))).json());
     expect(after.guests.map((guest) => guest.openedAt)).toEqual([null]);
   });

@@ -16,11 +16,11 @@ const previewGuest = (guest: GuestRecord): PreviewGuest => ({
 /**
  * What a guest's own link (`/i/{token}`) shows a messenger's crawler (DESIGN §1.19, §1.20): the invitation's
  * preview naming the guest, in its language; the link of a removed guest, an unknown one and an unpaid
- * invitation's get the generic preview, as a card's link without a paid card does (a sealed invitation's in
- * its own language). Nothing here marks the link opened.
+ * invitation's get the generic preview, as a card's link without a paid card does; a sealed invitation's says
+ * when it opens. Nothing here marks the link opened.
  */
 export function createGuestPreviews(deps: {
-  rsvp: Pick<RsvpService, 'guestOfLink' | 'linkOf'>;
+  rsvp: Pick<RsvpService, 'linkOf'>;
   previews: Pick<LinkPreviewService, 'guestPageMeta' | 'guestImage' | 'genericPageMeta'>;
 }) {
   const { rsvp, previews } = deps;
@@ -32,19 +32,21 @@ export function createGuestPreviews(deps: {
      */
     async page(token: string, fallback: Language = DEFAULT_LANGUAGE): Promise<SharePage> {
       const link = await rsvp.linkOf(token);
-      if (link.state === 'open') {
+      // Before its reveal the preview says when it opens, and nothing of the event (DESIGN §1.22).
+      if (link.state === 'open' || link.state === 'sealed') {
         return { meta: previews.guestPageMeta(link.card, previewGuest(link.guest)), status: 200 };
       }
-      // A sealed invitation's page is in its language, as a sealed card's is; its preview says nothing of it.
-      if (link.state === 'sealed') return { meta: previews.genericPageMeta(link.card.language), status: 200 };
       return { meta: previews.genericPageMeta(fallback), status: link.state === 'unknown' ? 404 : 200 };
     },
 
-    /** The guest's preview image in the version their page names; any other is `image-not-found`. */
+    /**
+     * The guest's preview image (the cover and their names) in the version their page names, sealed or not;
+     * any other is `image-not-found`.
+     */
     async image(token: string, version: string): Promise<Buffer> {
-      const found = await rsvp.guestOfLink(token);
-      if (!found) throw new AppError('image-not-found');
-      return previews.guestImage(found.card, previewGuest(found.guest), version);
+      const link = await rsvp.linkOf(token);
+      if (link.state !== 'open' && link.state !== 'sealed') throw new AppError('image-not-found');
+      return previews.guestImage(link.card, previewGuest(link.guest), version);
     },
   };
 }
