@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cardsApi } from '../shared/api-paths.ts';
 import { seedFixtureCatalog, signUpOverHttp, unpaidCards } from '../server/chaos/chaos-fixture.ts';
 import { startCluster, type Cluster } from '../server/cluster/cluster-fixture.ts';
+import { createCpuQuota, type CpuQuota } from './support/cpu-quota.ts';
 import {
   findPostgresBinDir,
   PG_ADMIN_URL_ENV,
@@ -20,11 +20,14 @@ import {
  * read, as a recipient's browser makes them — and card unlocks (the paying transaction). Requests come from a
  * separate process (bench/request-client.mjs) with `--concurrency` in flight; every answer must be 200.
  *
- * On a machine with few cores the instances, PostgreSQL, HAProxy, the S3 store and the load process share
- * them: the ratio shows whether a second instance adds anything here and that nothing breaks, not how far
- * more machines would go.
+ * Each instance runs under a CPU quota (`--quota`, 0.4 of a core by default; a cgroup, as root): on a machine
+ * with few cores the instances, PostgreSQL, HAProxy, the S3 store and the load process would otherwise share
+ * them all, and a second instance could only take cores from the first. Capped, one instance stands for a
+ * machine of its own, and two show what a second adds. Where no quota can be set (not root, no cgroup cpu
+ * controller) the bench says so and runs uncapped, and its ratio then says only that nothing breaks.
  *
- * Options: --views <n> page views per run (3000), --unlocks <n> unlocks per run (1500), --concurrency <n> (50).
+ * Options: --views <n> page views per run (3000), --unlocks <n> unlocks per run (1500), --concurrency <n> (50),
+ * --quota <cores> per instance (0.4; 0: none), --accounts <n> the unlocks come from (20).
  */
 
 const { values: flags } = parseArgs({
@@ -32,11 +35,15 @@ const { values: flags } = parseArgs({
     views: { type: 'string', default: '3000' },
     unlocks: { type: 'string', default: '1500' },
     concurrency: { type: 'string', default: '50' },
+    quota: { type: 'string', default: '0.4' },
+    accounts: { type: 'string', default: '20' },
   },
 });
 const views = Number(flags.views);
 const unlocks = Number(flags.unlocks);
 const concurrency = Number(flags.concurrency);
+const quotaCores = Number(flags.quota);
+const accounts = Number(flags.accounts);
 const STARTING_CREDITS = 10_000_000;
 /** The built app: the recipient page is rendered from its server build, as in production. */
 const WEB_DIST_DIR = resolve(import.meta.dirname, '..', 'dist', 'web');
@@ -52,13 +59,14 @@ interface LoadResult {
   failures: number;
   /** How many answers of each status. */
   statuses: Record<string, number>;
+  /** Per capped instance, the share of its quota periods it was throttled in during the run. */
+  throttledShare?: number[];
 }
 
-/** One request per path, `workers` in flight, from a separate process; answers its figures. */
+/** One request per path (with its cookie), `workers` in flight, from a separate process; answers its figures. */
 async function load(
   baseUrl: string,
-  cookie: string,
-  paths: string[],
+  requests: { paths: string[]; cookies: string[] },
   method: 'GET' | 'POST',
 ): Promise<LoadResult> {
   const script = join(import.meta.dirname, 'request-client.mjs');
@@ -71,7 +79,13 @@ async function load(
       code === 0 ? resolve(text) : reject(new Error(`load client exited ${code}`)),
     );
     child.stdin.end(
-      JSON.stringify({ baseUrl, cookie, origin: baseUrl, paths, workers: concurrency, method }),
+      JSON.stringify({
+        baseUrl,
+        ...requests,
+        origin: baseUrl,
+        workers: concurrency,
+        method,
+      }),
     );
   });
   return JSON.parse(output.trim().split('\n').at(-1) ?? '') as LoadResult;
@@ -88,16 +102,50 @@ async function benchInstances(count: number): Promise<RunFigures> {
     prepare: seedFixtureCatalog,
     env: { LOG_LEVEL: 'error', WEB_DIST_DIR },
   });
+  const quotas: CpuQuota[] = [];
   try {
-    const sender = await signUpOverHttp(() => cluster.url, cluster.testDatabase);
+    if (quotaCores > 0) {
+      for (const [name, instance] of cluster.instances) {
+        const answer = createCpuQuota(`winc-bench-${process.pid}-${name}`, quotaCores);
+        if ('skipped' in answer) {
+          console.log(`  WARNING: no CPU quota (${answer.skipped}): the instances share every core`);
+          break;
+        }
+        answer.quota.add(instance.pid);
+        quotas.push(answer.quota);
+      }
+    }
+    // Unlocks come from many accounts, as many people's would: one account's would all wait for its balance's
+    // row lock in PostgreSQL, whatever the instances. Each signs up from an address of its own (sign-ups are
+    // limited per address).
+    const senders = [];
+    for (let i = 0; i < accounts; i++)
+      senders.push(
+        await signUpOverHttp(() => cluster.url, cluster.testDatabase, `10.9.${i >> 8}.${i & 255}`),
+      );
     await cluster.testDatabase.database.db
       .updateTable('users')
       .set({ credits: STARTING_CREDITS })
-      .where('id', '=', sender.userId)
+      .where(
+        'id',
+        'in',
+        senders.map((sender) => sender.userId),
+      )
       .execute();
-    // Unpaid cards to unlock (one made over HTTP, the rest copies of it), and one paid card to view.
-    const ids = await unpaidCards(sender, cluster.testDatabase, unlocks + 100 + 1);
-    const shared = ids.pop()!;
+    // Unpaid cards to unlock (one made over HTTP per account, the rest copies of it), and one paid card to view.
+    const perAccount = Math.ceil((unlocks + 100) / accounts);
+    const owned = await Promise.all(
+      senders.map(async (sender) =>
+        (await unpaidCards(sender, cluster.testDatabase, perAccount)).map((id) => ({
+          id,
+          cookie: sender.cookie,
+        })),
+      ),
+    );
+    // Interleaved, so that requests in flight at once come from different accounts.
+    const cards = Array.from({ length: perAccount }, (_, i) => owned.map((list) => list[i]!)).flat();
+    const sender = senders[0]!;
+    const shared = (await unpaidCards(sender, cluster.testDatabase, 1))[0]!;
     const paid = await sender.post(cardsApi.unlock(shared));
     if (paid.status !== 200) throw new Error(`unlock: ${paid.status} ${await paid.text()}`);
     // A recipient's device: its viewer cookie, so every view after the first is the same device reloading.
@@ -107,16 +155,30 @@ async function benchInstances(count: number): Promise<RunFigures> {
       .getSetCookie()
       .map((value) => value.split(';')[0])
       .join('; ');
-    const pagePaths = (n: number) =>
-      Array.from({ length: n }, () => [`/c/${shared}`, cardsApi.publicCard(shared)]).flat();
-    const unlockPaths = (chosen: string[]) => chosen.map((id) => cardsApi.unlock(id));
+    const viewsOf = (n: number) => {
+      const paths = Array.from({ length: n }, () => [`/c/${shared}`, cardsApi.publicCard(shared)]).flat();
+      return { paths, cookies: paths.map(() => viewer) };
+    };
+    const unlocksOf = (chosen: { id: string; cookie: string }[]) => ({
+      paths: chosen.map(({ id }) => cardsApi.unlock(id)),
+      cookies: chosen.map(({ cookie }) => cookie),
+    });
 
     // Warm-up: every instance compiles its hot paths and fills its pools.
-    await load(cluster.url, viewer, pagePaths(300), 'GET');
-    await load(cluster.url, sender.cookie, unlockPaths(ids.splice(0, 100)), 'POST');
+    await load(cluster.url, viewsOf(300), 'GET');
+    await load(cluster.url, unlocksOf(cards.splice(0, 100)), 'POST');
 
-    const viewRun = await load(cluster.url, viewer, pagePaths(views), 'GET');
-    const unlockRun = await load(cluster.url, sender.cookie, unlockPaths(ids.splice(0, unlocks)), 'POST');
+    const throttled = async (run: () => Promise<LoadResult>) => {
+      const before = quotas.map((quota) => quota.throttling());
+      const result = await run();
+      const share = quotas.map((quota, i) => {
+        const { periods, throttled } = quota.throttling();
+        return (throttled - before[i]!.throttled) / Math.max(1, periods - before[i]!.periods);
+      });
+      return { ...result, throttledShare: share };
+    };
+    const viewRun = await throttled(() => load(cluster.url, viewsOf(views), 'GET'));
+    const unlockRun = await throttled(() => load(cluster.url, unlocksOf(cards.splice(0, unlocks)), 'POST'));
     return {
       // Two requests make one page view.
       views: { ...viewRun, perSecond: viewRun.perSecond / 2 },
@@ -124,6 +186,7 @@ async function benchInstances(count: number): Promise<RunFigures> {
     };
   } finally {
     await cluster.stop();
+    quotas.forEach((quota) => quota.remove());
   }
 }
 
@@ -131,7 +194,10 @@ function report(label: string, result: LoadResult, unit: string): void {
   console.log(
     `  ${label.padEnd(12)} ${number(result.perSecond).padStart(6)} ${unit}` +
       `  p50 ${number(result.p50, 1)} ms  p99 ${number(result.p99, 1)} ms  errors ${result.failures}` +
-      (result.failures > 0 ? ` (statuses ${JSON.stringify(result.statuses)})` : ''),
+      (result.failures > 0 ? ` (statuses ${JSON.stringify(result.statuses)})` : '') +
+      (result.throttledShare?.length
+        ? `  quota bound in ${result.throttledShare.map((share) => `${number(share * 100)} %`).join(' / ')} of periods`
+        : ''),
   );
 }
 
@@ -141,14 +207,15 @@ async function main(): Promise<void> {
   console.log(`  node   ${process.version} (${os.platform()} ${os.arch()})`);
   console.log(
     `  runs   ${views} page views (GET /c/{id} + GET /api/public/cards/{id}), ${unlocks} unlocks,` +
-      ` ${concurrency} requests in flight\n`,
+      ` ${concurrency} requests in flight`,
+  );
+  console.log(
+    `  quota  ${quotaCores > 0 ? `${quotaCores} of a core per instance (cgroup)` : 'none: the instances share every core'}\n`,
   );
 
-  if (!existsSync(join(WEB_DIST_DIR, 'index.html'))) {
-    console.log('The web app is not built: npx vite build');
-    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+  // The instances run the production build (web app and server bundle), made now if the sources changed.
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the build failed');
 
   let postgres: TestPostgresCluster | null = null;
   if (!process.env[PG_ADMIN_URL_ENV]) {

@@ -8,11 +8,17 @@ import { setTimeout } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app.ts';
-import { openDatabase, type Database } from '../server/platform/db/database.ts';
+import { openDatabase, POSTGRES_POOL_SIZE, type Database } from '../server/platform/db/database.ts';
 import { CARD_UNLOCK_REASON } from '../server/modules/cards/card-unlock.repository.ts';
 import { createCardsRepository } from '../server/modules/cards/cards.repository.ts';
 import { signUpAndVerify, TEST_ORIGIN, type TestBrowser } from '../server/testing/accounts-fixture.ts';
 import { benchConfig, benchTestDatabase, onPostgres, postgresCpuReader } from './support/bench-databases.ts';
+import {
+  replayOnPostgres,
+  replayOnSqlite,
+  unlockStatements,
+  type Statement,
+} from './support/unlock-replay.ts';
 import { firstTemplateId } from '../e2e/support/guest-card.ts';
 import { cardsApi } from '../shared/api-paths.ts';
 import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
@@ -28,7 +34,9 @@ import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
  * from a child process (bench/request-client.mjs), so the server has this process to itself; the CPU time per
  * request of the server, the client and the database, and the statements one unlock runs are printed with
  * the figures, and how many unlocks shared a COMMIT (SQLite's group commit). The PostgreSQL cluster the
- * bench starts is reached through its unix socket, as a server on the same machine would be.
+ * bench starts is reached through its unix socket, as a server on the same machine would be. Then, in the
+ * same run, the limit: the statements one unlock ran, replayed straight on the driver for as many other cards
+ * (bench/support/unlock-replay.ts), and how far below it HTTP is (goal: at least half of it).
  *
  * Options: --sequential <n> and --concurrent <n> cards per run (1000, 6000: a few seconds each, long enough
  * for the server's warm-up not to count), --concurrency <n> (50, also the number of accounts),
@@ -208,11 +216,11 @@ async function checkExactlyOnce(database: Database, userIds: string[]): Promise<
 
 async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
   const { dataDir, config } = benchConfig('unlocks', databaseUrl);
-  let statements: string[] | null = null;
+  let statements: Statement[] | null = null;
   let commits = 0;
   const app = await buildApp(config, {
-    onStatement: (sql) => {
-      statements?.push(sql);
+    onStatement: (sql, parameters) => {
+      statements?.push({ sql, parameters: parameters ?? [] });
       if (sql === 'commit') commits += 1;
     },
   });
@@ -265,7 +273,11 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
         const { id: userId } = owners[index % owners.length]!;
         await cards.insert({ ...model, id, userId, authorId: userId });
       }
-      return { ids, cookies: ids.map((_, index) => owners[index % owners.length]!.cookie) };
+      return {
+        ids,
+        cookies: ids.map((_, index) => owners[index % owners.length]!.cookie),
+        owners: ids.map((_, index) => owners[index % owners.length]!.id),
+      };
     };
     const { cookie } = owner;
 
@@ -279,9 +291,31 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     await unlockAll(baseUrl, cookie, counted, 1);
     await setTimeout(200);
     console.log(
-      `  statements per unlock: ${statements.length} (${statements.map(describeStatement).join(', ')})`,
+      `  statements per unlock: ${statements.length} (${statements.map(({ sql }) => describeStatement(sql)).join(', ')})`,
     );
+    const sessionOf = async (userId: string) =>
+      (
+        await database.db
+          .selectFrom('sessions')
+          .select('token')
+          .where('userId', '=', userId)
+          .orderBy('createdAt', 'desc')
+          .executeTakeFirstOrThrow()
+      ).token;
+    const tokens = new Map<string, string>();
+    for (const account of accounts) tokens.set(account.id, await sessionOf(account.id));
+    const replayed = unlockStatements(statements, {
+      cardId: counted[0]!,
+      userId: owner.id,
+      token: tokens.get(owner.id)!,
+    });
     statements = null;
+    /** The same statements for each of these cards, with its owner's session. */
+    const replays = (cards: { ids: string[]; owners: string[] }) =>
+      cards.ids.map((cardId, index) => {
+        const userId = cards.owners[index]!;
+        return replayed({ cardId, userId, token: tokens.get(userId)! });
+      });
     const reads = await copies(concurrentCards, accounts);
     const firstReads = reads.ids.slice(0, sequentialCards);
     report('read, sequential', await unlockAll(baseUrl, reads.cookies, firstReads, 1, true));
@@ -292,23 +326,55 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     const sequential = await copies(sequentialCards);
     const concurrent = await copies(concurrentCards, accounts);
     const oneBalance = await copies(concurrentCards);
-    await profiled(testDatabase.dialect, async () => {
-      report('sequential', await unlockAll(baseUrl, sequential.cookies, sequential.ids, 1));
-      const commitsBefore = commits;
-      report(
+    const http: Record<'sequential' | 'concurrent' | 'oneBalance', RunResult & { perCommit: number }> =
+      await profiled(testDatabase.dialect, async () => {
+        const run = async (label: string, cards: typeof sequential, workers: number) => {
+          const commitsBefore = commits;
+          const result = await unlockAll(baseUrl, cards.cookies, cards.ids, workers);
+          report(label, result);
+          return { ...result, perCommit: cards.ids.length / Math.max(1, commits - commitsBefore) };
+        };
+        const one = await run('sequential', sequential, 1);
+        const many = await run(`${concurrency} concurrent`, concurrent, concurrency);
+        console.log(
+          `  ${number(concurrent.ids.length / many.perCommit)} commits for ${number(concurrent.ids.length)} unlocks` +
+            ` (${number(many.perCommit, 1)} per commit)`,
+        );
+        const shared = await run(`${concurrency} at once, 1 balance`, oneBalance, concurrency);
+        return { sequential: one, concurrent: many, oneBalance: shared };
+      });
+
+    // The limit: the same statements straight on the driver, for as many other cards, in the same run.
+    console.log('  limit: the same statements on the driver, no HTTP (better-sqlite3 / node-postgres)');
+    const limitOf = async (cards: typeof sequential, workers: number, perCommit: number) =>
+      config.databaseUrl
+        ? replayOnPostgres(config.databaseUrl, replays(cards), {
+            workers,
+            connections: POSTGRES_POOL_SIZE,
+            databaseCpu,
+          })
+        : replayOnSqlite(config.sqlitePath, replays(cards), Math.max(1, Math.round(perCommit)));
+    const limits = [
+      ['sequential', http.sequential, await limitOf(await copies(sequentialCards), 1, 1)],
+      [
         `${concurrency} concurrent`,
-        await unlockAll(baseUrl, concurrent.cookies, concurrent.ids, concurrency),
-      );
-      const made = commits - commitsBefore;
-      console.log(
-        `  ${number(made)} commits for ${number(concurrent.ids.length)} unlocks` +
-          ` (${number(concurrent.ids.length / made, 1)} per commit)`,
-      );
-      report(
+        http.concurrent,
+        await limitOf(await copies(concurrentCards, accounts), concurrency, http.concurrent.perCommit),
+      ],
+      [
         `${concurrency} at once, 1 balance`,
-        await unlockAll(baseUrl, oneBalance.cookies, oneBalance.ids, concurrency),
+        http.oneBalance,
+        await limitOf(await copies(concurrentCards), concurrency, http.oneBalance.perCommit),
+      ],
+    ] as const;
+    for (const [label, measured, limit] of limits) {
+      console.log(
+        `  ${label.padEnd(22)} ${number(limit.perSecond).padStart(6)} unlocks/s` +
+          `  driver CPU ${number(limit.cpuMs, 2)} ms each` +
+          (limit.databaseCpuMs === null ? '' : `, PostgreSQL CPU ${number(limit.databaseCpuMs, 2)} ms`) +
+          `  → HTTP at ${number(measured.perSecond / limit.perSecond, 2)}× the limit`,
       );
-    });
+    }
     await checkExactlyOnce(
       database,
       accounts.map((account) => account.id),

@@ -14,27 +14,42 @@ import {
   type TestPostgresCluster,
 } from '../../server/testing/postgres.ts';
 
-/** A process's parent and CPU time (user + system, in clock ticks: 100 a second on Linux) from /proc. */
-function processStat(pid: string): { parent: string; ticks: number } | null {
+/**
+ * A process's parent, its own CPU time and that of its children it has waited for (user + system, in clock
+ * ticks: 100 a second on Linux), from /proc.
+ */
+function processStat(pid: string): { parent: string; ticks: number; childTicks: number } | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return { parent: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]) };
+    return {
+      parent: fields[1]!,
+      ticks: Number(fields[11]) + Number(fields[12]),
+      childTicks: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return null;
   }
 }
 
-/** Reads the CPU time of the cluster's processes (the postmaster's children), or null when it is not local. */
+/**
+ * Reads the CPU time of the cluster (in ms), or null when it is not local: the postmaster's own, its live
+ * children's, and that of the children that have exited (counted into the postmaster once it waited for
+ * them). Without the last, a backend that ends between two readings takes its time with it and the
+ * difference can go negative.
+ */
 export async function postgresCpuReader(database: Database): Promise<(() => number) | null> {
   const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
   const postmaster = processStat(String(rows[0]!.pid))?.parent;
   if (!postmaster) return null;
-  return () =>
-    readdirSync('/proc')
+  return () => {
+    const own = processStat(postmaster);
+    const children = readdirSync('/proc')
       .filter((name) => /^\d+$/.test(name))
       .map(processStat)
       .filter((stat) => stat?.parent === postmaster)
-      .reduce((sum, stat) => sum + stat!.ticks * 10, 0);
+      .reduce((sum, stat) => sum + stat!.ticks, 0);
+    return ((own?.ticks ?? 0) + (own?.childTicks ?? 0) + children) * 10;
+  };
 }
 
 /**

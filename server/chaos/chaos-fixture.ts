@@ -38,12 +38,23 @@ function cookiesOf(response: Response): string {
     .join('; ');
 }
 
-/** Signs up and verifies over HTTP; the verification link is read from the mail outbox in the database. */
-export async function signUpOverHttp(baseUrl: () => string, testDatabase: TestDatabase): Promise<HttpSender> {
+/**
+ * Signs up and verifies over HTTP; the verification link is read from the mail outbox in the database. `from`
+ * names the client's address as a trusted proxy forwards it (sign-ups are limited per address).
+ */
+export async function signUpOverHttp(
+  baseUrl: () => string,
+  testDatabase: TestDatabase,
+  from?: string,
+): Promise<HttpSender> {
   const email = uniqueEmail('chaos');
   const signUp = await fetch(`${baseUrl()}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl() },
+    headers: {
+      'content-type': 'application/json',
+      origin: baseUrl(),
+      ...(from ? { 'x-forwarded-for': from } : {}),
+    },
     body: JSON.stringify({ name: 'Chaos Sender', email, password: 'correct horse battery' }),
   });
   expect(signUp.status, await signUp.text()).toBe(200);

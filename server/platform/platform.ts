@@ -46,8 +46,11 @@ import type { FileStorage } from './storage/file-storage.ts';
 export interface PlatformOptions {
   /** The clock; tests pin it. */
   now?: () => Date;
-  /** Told the SQL of every statement the app runs, BEGIN and COMMIT too (the unlock benchmark counts them). */
-  onStatement?: (sql: string) => void;
+  /**
+   * Told the SQL and parameters of every statement the app runs, BEGIN and COMMIT too (the unlock benchmark
+   * counts them and replays one unlock's without the app, as its limit).
+   */
+  onStatement?: (sql: string, parameters?: readonly unknown[]) => void;
   /** Set by main.ts when a shutdown signal arrives, before the server closes: readiness answers 503. */
   shutdown?: ShutdownState;
   /** How often each instance looks for due jobs (5 s); tests shorten it. */

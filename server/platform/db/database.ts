@@ -38,9 +38,12 @@ export interface DatabaseOptions {
   maxConnections?: number;
   /** Told when a PostgreSQL connection dies outside a query (server restart, pg_terminate_backend, network). */
   onConnectionError?: (error: Error) => void;
-  /** Told the SQL of every statement once it has run, transaction control included. */
-  onStatement?: (sql: string) => void;
+  /** Told the SQL (and parameters) of every statement once it has run, transaction control included. */
+  onStatement?: (sql: string, parameters?: readonly unknown[]) => void;
 }
+
+/** The connections an instance keeps to PostgreSQL unless told otherwise. */
+export const POSTGRES_POOL_SIZE = 10;
 
 /**
  * A pool whose dead connections cannot end the process. node-postgres emits 'error' on a client whose server
@@ -52,7 +55,7 @@ export interface DatabaseOptions {
 function createPostgresPool(options: DatabaseOptions, statementNames: Map<string, string>): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
-    max: options.maxConnections ?? 10,
+    max: options.maxConnections ?? POSTGRES_POOL_SIZE,
     // Lets a transaction's BEGIN go out with its first statement (sendBeginWithFirstStatement). Kysely runs
     // one query at a time on a connection, so nothing else is ever in flight on it at once.
     pipeline: true,
@@ -123,7 +126,8 @@ function sendBeginWithFirstStatement(client: pg.PoolClient): void {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
-function openSqlite(file: string): SQLite.Database {
+/** A SQLite connection as the app keeps one (WAL, synchronous=FULL); the unlock benchmark's limit opens one too. */
+export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new SQLite(file);
   connection.pragma('journal_mode = WAL');
@@ -140,7 +144,9 @@ export function openDatabase(options: DatabaseOptions): Database {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
   const plugins = [new CamelCasePlugin()];
   const { onStatement } = options;
-  const log = onStatement ? { log: (event: LogEvent) => onStatement(event.query.sql) } : {};
+  const log = onStatement
+    ? { log: (event: LogEvent) => onStatement(event.query.sql, event.query.parameters) }
+    : {};
   const statementNames = new Map<string, string>();
   const pool = dialect === 'postgres' ? createPostgresPool(options, statementNames) : null;
   const db =
