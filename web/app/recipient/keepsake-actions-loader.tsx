@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import keepsakeStrings from 'virtual:strings/keepsake';
+import type { KeepsakeCard } from '../../features/keepsakes/video/keepsake-card.ts';
 import { withStrings } from '../../lib/i18n.ts';
 
 /**
@@ -12,8 +13,13 @@ export const KeepsakeActions = lazy(() =>
   ),
 );
 
-export const SaveAsVideoButton = lazy(() =>
+const LazySaveAsVideoButton = lazy(() =>
   withStrings(import('../../features/keepsakes/video/save-as-video-button.tsx'), keepsakeStrings).then(
     (m) => ({ default: m.SaveAsVideoButton }),
   ),
 );
+
+/** "Save as video", worded in the card's language with the keepsake strings this loader holds. */
+export function SaveAsVideoButton(props: { card: KeepsakeCard; className?: string }) {
+  return <LazySaveAsVideoButton {...props} strings={keepsakeStrings} />;
+}

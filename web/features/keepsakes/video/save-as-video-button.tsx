@@ -3,8 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/button.tsx';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
-import keepsakeStrings from 'virtual:strings/keepsake';
-import { translatorOf } from '../../../lib/i18n.ts';
+import { translatorOf, type Strings } from '../../../lib/i18n.ts';
 import type { KeepsakeCard } from './keepsake-card.ts';
 import { keepsakeLabels } from './keepsake-labels.ts';
 import { cachedKeepsakeVideo, keepsakeVersion, storeKeepsakeVideo } from './keepsake-video-cache.ts';
@@ -20,9 +19,18 @@ type Step =
  * "Save as video" (DESIGN §1.21): makes the card's MP4 on this device with a percentage and a way to stop,
  * then offers it as a download (and to the phone's share sheet where it takes files). The same card version
  * comes from this device's cache at once the second time. The encoder is a separate chunk loaded on the
- * first tap, so the recipient page does not carry it.
+ * first tap, so the recipient page does not carry it. `strings` is the keepsake part, loaded in the card's
+ * language for the video's words (handed in by the page's loader, which holds it anyway).
  */
-export function SaveAsVideoButton({ card, className }: { card: KeepsakeCard; className?: string }) {
+export function SaveAsVideoButton({
+  card,
+  strings,
+  className,
+}: {
+  card: KeepsakeCard;
+  strings: Strings;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const controller = useRef<AbortController | null>(null);
@@ -33,7 +41,7 @@ export function SaveAsVideoButton({ card, className }: { card: KeepsakeCard; cla
     controller.current = job;
     setStep({ name: 'making', percent: 0 });
     try {
-      const labels = await keepsakeLabels(card, (language) => translatorOf(language, keepsakeStrings));
+      const labels = await keepsakeLabels(card, (language) => translatorOf(language, strings));
       const version = await keepsakeVersion(card, labels);
       const fileName = t('keepsakeVideo.fileName', { name: card.recipientName }) + '.mp4';
       const cached = await cachedKeepsakeVideo(card.id, version);
