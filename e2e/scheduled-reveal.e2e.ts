@@ -24,7 +24,8 @@ import { shootWidths } from './support/screenshots.ts';
  * A card that opens at a chosen moment (DESIGN §1.22), on a 390 px phone in English and Arabic: the sender
  * pays, chooses "Reveal on…" two minutes ahead in Riyadh's time (their browser is in New York) and types the
  * recipient's address; the link is sealed with both times and its preview says when; once the server's test
- * clock passes the moment the card opens and the recipient's mail arrives, once.
+ * clock passes the moment the card opens and the recipient's mail arrives, once; the recipient opens the
+ * mail's link and answers, and the sender's delivery log shows sent, opened and replied as they happen.
  */
 
 const PHONE = {
@@ -284,14 +285,37 @@ describe.each<Language>(['en', 'ar'])('a card revealed at a chosen moment (%s)',
       expect(html).not.toContain(card.message);
       expect(sink.mails.filter((mail) => mail.to.includes(address))).toHaveLength(0);
 
-      // Past the moment on the server: the link opens, and the mail goes once.
+      // Past the moment on the server: the mail goes, once.
       moveServerClock(revealAt - serverNow() + 5_000);
-      await openAppPage(link, `${server.baseUrl}${paths.recipientCard(card.id)}`);
-      await link.getByTestId('card-cover').waitFor();
-      expect(await link.getByTestId('sealed-opens-on').count()).toBe(0);
-
       const mail = await sink.waitFor((received) => received.to.includes(address), 60_000);
       expect(mail.text).toContain(paths.recipientCard(card.id));
+
+      // The sender watches the card's delivery log while the recipient opens the mail's link (the card
+      // opens now) and answers: sent, then opened, then replied, without a reload.
+      await openAppPage(page, `${server.baseUrl}${paths.myWincs()}?card=${card.id}`);
+      const log = page.getByTestId('card-details').getByTestId('delivery-log');
+      await log.getByTestId('delivery-event-sent').waitFor({ timeout: 20_000 });
+      const mailLink = /https?:\/\/\S+\/c\/[\w-]+/.exec(mail.text)![0];
+      await openAppPage(link, mailLink.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+      await link.getByTestId('card-cover').tap();
+      expect(await link.getByTestId('sealed-opens-on').count()).toBe(0);
+      await log.getByTestId('delivery-event-opened').waitFor({ timeout: 20_000 });
+      const words = language === 'ar' ? 'وصلتني في وقتها، شكرًا!' : 'It came right on time, thank you!';
+      await link.getByTestId('reply-text').fill(words);
+      await link.getByTestId('reply-send-text').click();
+      await link.getByTestId('reply-sent').waitFor();
+      await log.getByTestId('delivery-event-replied').waitFor({ timeout: 20_000 });
+      const kinds = await log
+        .locator('[data-testid^="delivery-event-"]')
+        .evaluateAll((events) => events.map((event) => event.getAttribute('data-testid')));
+      expect(kinds.filter((kind) => kind !== 'delivery-event-scheduled')).toEqual([
+        'delivery-event-sent',
+        'delivery-event-opened',
+        'delivery-event-replied',
+      ]);
+      await shootWidths(page, `reveal-delivery-log-${language}`, log);
+
+      // Still one mail, a few of the job runner's polls later.
       await new Promise((resolve) => setTimeout(resolve, SECOND_MAIL_WATCH_MS));
       expect(sink.mails.filter((received) => received.to.includes(address))).toHaveLength(1);
     } finally {
