@@ -2,13 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { CDPSession } from 'playwright-core';
-import sharp from 'sharp';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { contextIn, launchBrowser } from '../e2e/support/browser.ts';
 import { signedInOwner } from '../e2e/support/card-owner.ts';
 import { firstTemplateId } from '../e2e/support/guest-card.ts';
 import { inspectVideo } from '../e2e/support/media-test-server.ts';
 import { buildWhatChanged } from '../server/testing/production-build.ts';
+import { photoLike } from './support/photo-like.ts';
 
 /**
  * The video keepsake (made on the device, docs/decisions/0039-video-keepsake.md) on this machine: the real
@@ -32,22 +32,6 @@ import { buildWhatChanged } from '../server/testing/production-build.ts';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
-
-/** A photo-like image (noise over a gradient), which compresses and decodes like a camera's photo. */
-async function photoLike(width: number, height: number): Promise<Buffer> {
-  const noise = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .png()
-    .toBuffer();
-  return sharp(noise).modulate({ saturation: 1.4 }).jpeg({ quality: 85 }).toBuffer();
-}
 
 interface Resident {
   /** All its resident pages (VmRSS). */
@@ -135,7 +119,7 @@ export async function keepsakeVideoSection(): Promise<void> {
         'Happy birthday, Layla! May this year bring you joy, laughter and every dream you have been ' +
         'saving for a rainy day. With all my love.',
     });
-    await owner.putMedia(created.id, 'image', await photoLike(1600, 1200));
+    await owner.putMedia(created.id, 'image', await photoLike(1600, 1200, 'jpeg'));
     const card = await owner.unlock(created);
     if (!card.greetingAudioUrl) throw new Error('The card has no greeting voice to put in the video.');
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os, { availableParallelism, cpus } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { photoLike } from './support/photo-like.ts';
 
 /**
  * `npm run bench:keepsakes`: what a card's keepsakes cost on this machine, each in its own section (a
@@ -16,27 +16,11 @@ import sharp from 'sharp';
 
 const host = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`;
 
-/** A photo-like image (noise over a gradient, which compresses like a photo does, not like a flat colour). */
-async function photoLike(width: number, height: number): Promise<Buffer> {
-  const noise = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .png()
-    .toBuffer();
-  return sharp(noise).modulate({ saturation: 1.4 }).webp({ quality: 80 }).toBuffer();
-}
-
 const ms = (from: number) => `${Math.round(performance.now() - from)} ms`;
 
 async function pdfSection(): Promise<void> {
-  const cover = await photoLike(400, 533);
-  const photo = await photoLike(1600, 1200);
+  const cover = await photoLike(400, 533, 'webp');
+  const photo = await photoLike(1600, 1200, 'webp');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'winc-keepsakes-'));
   const card = {
     paper: 'A5' as const,

@@ -67,12 +67,7 @@ describe.each<Language>(['en', 'ar', 'ru'])('the card on a phone (%s)', (languag
 
     context = await contextIn(browser, language, PHONE_CONTEXT);
     // The owner's session, for the Overview.
-    await context.addCookies(
-      owner.cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.baseUrl };
-      }),
-    );
+    await owner.signIn(context, server.baseUrl);
     page = await context.newPage();
   });
 

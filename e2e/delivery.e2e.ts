@@ -71,12 +71,7 @@ describe.each<'en' | 'ar'>(['en', 'ar'])('a card emailed to its recipient (%s)',
   beforeAll(async () => {
     owner = await signedInOwner(server.baseUrl, verificationLinkIn(sink));
     context = await contextIn(browser, language, PHONE_CONTEXT);
-    await context.addCookies(
-      owner.cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.baseUrl };
-      }),
-    );
+    await owner.signIn(context, server.baseUrl);
     page = await context.newPage();
   }, 60_000);
 

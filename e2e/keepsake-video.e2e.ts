@@ -246,12 +246,7 @@ describe('Save as video in My WINCS', () => {
     const t = localeText('en');
     const card = cards.ru!;
     const context = await contextIn(browser, 'en', { acceptDownloads: true });
-    await context.addCookies(
-      owner.cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.baseUrl };
-      }),
-    );
+    await owner.signIn(context, server.baseUrl);
     try {
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/my-wincs`);

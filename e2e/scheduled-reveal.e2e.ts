@@ -116,12 +116,7 @@ describe.each<Language>(['en', 'ar'])('a card revealed at a chosen moment (%s)',
   beforeAll(async () => {
     card = await owner.unlock(await owner.createCard(templateId, language));
     sender = await contextIn(browser, language, { ...PHONE, timezoneId: SENDER_ZONE });
-    await sender.addCookies(
-      owner.cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.baseUrl };
-      }),
-    );
+    await owner.signIn(sender, server.baseUrl);
     page = await sender.newPage();
   });
 

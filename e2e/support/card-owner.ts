@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import assert from 'node:assert/strict';
+import type { BrowserContext } from 'playwright-core';
 import type { CardMediaKind } from '../../shared/cards/card-media.ts';
 import { cardSchema, type Card, type CardInput } from '../../shared/cards/cards.contract.ts';
 import type { Language } from '../../shared/i18n/languages.ts';
@@ -18,6 +19,8 @@ function cookiesOf(response: Response): string {
 export interface CardOwner {
   /** The Cookie header of the owner's session, for benches that load the server as this sender. */
   readonly cookie: string;
+  /** Signs a browser context in as the owner (their session's cookies for the server at `baseUrl`). */
+  signIn(context: BrowserContext, baseUrl: string): Promise<void>;
   /** Buys the Premium pack through the built-in test-mode checkout: its cards open on 8 devices. */
   buyPremium(): Promise<void>;
   /** A complete card (Ana to Bo) in `language`; `input` changes any field. */
@@ -56,6 +59,15 @@ export async function signedInOwner(
 
   return {
     cookie,
+
+    async signIn(context, serverUrl) {
+      await context.addCookies(
+        cookie.split('; ').map((pair) => {
+          const at = pair.indexOf('=');
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: serverUrl };
+        }),
+      );
+    },
 
     async buyPremium() {
       const checkout = await fetch(`${baseUrl}${paymentsApi.checkout}`, {

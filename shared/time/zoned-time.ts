@@ -65,16 +65,3 @@ export function localOf(instant: Date, zone: string): string {
     at.getMinutes(),
   )}`;
 }
-
-/** An instant as people read it in a zone and a language: 'Saturday 29 November, 08:00'. */
-export function formatZonedMoment(instant: Date, zone: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    timeZone: zone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-}

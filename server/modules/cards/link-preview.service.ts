@@ -11,7 +11,7 @@ import type { CardRecord, CardsRepository } from './cards.repository.ts';
 import { addressFormOf } from '../../../shared/cards/address-form.ts';
 import { wordingOf } from '../../../shared/invitations/invitation-wording.ts';
 import { isSealed } from '../../../shared/cards/reveal.contract.ts';
-import { formatZonedMoment } from '../../../shared/time/zoned-time.ts';
+import { formatZonedMoment } from '../../../shared/time/format-moment.ts';
 
 /** Bump when the image's design changes, so every preview is drawn again under a new name. */
 const DESIGN_REVISION = '1';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { ReplyKind, ReplyMediaKind } from '../../../shared/replies/replies.contract.ts';
@@ -77,6 +77,18 @@ export function createRepliesRepository(database: Database) {
     createdAt: codec.readDate(row.createdAt),
   });
 
+  /** The stored files of these cards' replies (their voice and video notes). */
+  async function mediaPathsOfCards(reader: Kysely<DB>, cardIds: string[]): Promise<string[]> {
+    if (cardIds.length === 0) return [];
+    const rows = await reader
+      .selectFrom('cardReplies')
+      .select('mediaPath')
+      .where('cardId', 'in', cardIds)
+      .where('mediaPath', 'is not', null)
+      .execute();
+    return rows.flatMap((row) => (row.mediaPath === null ? [] : [row.mediaPath]));
+  }
+
   return {
     async insert(trx: Transaction<DB>, reply: ReplyRecord): Promise<void> {
       await trx
@@ -140,26 +152,11 @@ export function createRepliesRepository(database: Database) {
 
     /** The stored files of a card's replies (its voice and video notes). */
     async mediaPathsOf(cardId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('cardReplies')
-        .select('mediaPath')
-        .where('cardId', '=', cardId)
-        .where('mediaPath', 'is not', null)
-        .execute();
-      return rows.flatMap((row) => (row.mediaPath === null ? [] : [row.mediaPath]));
+      return mediaPathsOfCards(db, [cardId]);
     },
 
     /** The stored notes of these cards' replies, read in the deletion transaction that takes the cards. */
-    async mediaPathsOfCards(trx: Transaction<DB>, cardIds: string[]): Promise<string[]> {
-      if (cardIds.length === 0) return [];
-      const rows = await trx
-        .selectFrom('cardReplies')
-        .select('mediaPath')
-        .where('cardId', 'in', cardIds)
-        .where('mediaPath', 'is not', null)
-        .execute();
-      return rows.flatMap((row) => (row.mediaPath === null ? [] : [row.mediaPath]));
-    },
+    mediaPathsOfCards: (trx: Transaction<DB>, cardIds: string[]) => mediaPathsOfCards(trx, cardIds),
 
     /** Marks every reply of the card not seen yet as seen now. */
     async markSeen(cardId: string, at: Date): Promise<void> {

@@ -10,7 +10,8 @@ import { InvitationLabel } from '../../../components/invitation-label.tsx';
 import { DialogHeader } from '../../../components/dialog-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { fontStackOf } from '../../../lib/card-fonts.ts';
-import { formatMoment, sameWallClock, viewerTimeZone } from '../../../lib/zoned-moment.ts';
+import { formatZonedMoment } from '../../../../shared/time/format-moment.ts';
+import { sameWallClock, viewerTimeZone } from '../../../lib/zoned-moment.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
 import { useSealedReveal } from '../lib/use-sealed-reveal.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
@@ -155,14 +156,22 @@ function Details({
                 <SectionLabel id={`${titleId}-reveal`}>{t('reveal.share.legend')}</SectionLabel>
                 <p className="font-bold text-plum-900">
                   {t('reveal.sealed.opensOn', {
-                    when: formatMoment(new Date(sealed.revealAt), sealed.timeZone, i18n.resolvedLanguage),
+                    when: formatZonedMoment(
+                      new Date(sealed.revealAt),
+                      sealed.timeZone,
+                      i18n.resolvedLanguage,
+                    ),
                     zone: sealed.timeZone,
                   })}
                 </p>
                 {sameWallClock(new Date(sealed.revealAt), sealed.timeZone, viewerTimeZone()) ? null : (
                   <p className="text-sm text-plum-700">
                     {t('reveal.sealed.yourTime', {
-                      when: formatMoment(new Date(sealed.revealAt), viewerTimeZone(), i18n.resolvedLanguage),
+                      when: formatZonedMoment(
+                        new Date(sealed.revealAt),
+                        viewerTimeZone(),
+                        i18n.resolvedLanguage,
+                      ),
                     })}
                   </p>
                 )}

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { InvitationLabel } from '../../../components/invitation-label.tsx';
-import { formatMoment, viewerTimeZone } from '../../../lib/zoned-moment.ts';
+import { formatZonedMoment } from '../../../../shared/time/format-moment.ts';
+import { viewerTimeZone } from '../../../lib/zoned-moment.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
 import { useSealedReveal } from '../lib/use-sealed-reveal.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
@@ -100,7 +101,7 @@ export function MyWincThumbnail({
         >
           <CalendarDays aria-hidden="true" className="mt-px size-3.5 shrink-0" />
           {t('reveal.myWincs.opensOn', {
-            when: formatMoment(new Date(sealed.revealAt), viewerTimeZone(), i18n.resolvedLanguage),
+            when: formatZonedMoment(new Date(sealed.revealAt), viewerTimeZone(), i18n.resolvedLanguage),
           })}
         </span>
       )}

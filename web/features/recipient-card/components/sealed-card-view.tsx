@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { SealedCard } from '../../../../shared/cards/reveal.contract.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
-import { formatMoment, sameWallClock, viewerTimeZone } from '../../../lib/zoned-moment.ts';
+import { formatZonedMoment } from '../../../../shared/time/format-moment.ts';
+import { sameWallClock, viewerTimeZone } from '../../../lib/zoned-moment.ts';
 
 /** The longest delay a browser timer takes (about 24.8 days); a later reveal re-arms after it. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -41,13 +42,13 @@ export function SealedCardView({ card, onReveal }: { card: SealedCard; onReveal:
       ) : null}
       <p className="mt-6 text-lg font-semibold text-plum-900" data-testid="sealed-opens-on">
         {t('reveal.sealed.opensOn', {
-          when: formatMoment(revealAt, card.timeZone, i18n.language),
+          when: formatZonedMoment(revealAt, card.timeZone, i18n.language),
           zone: card.timeZone,
         })}
       </p>
       {sameOffset ? null : (
         <p className="mt-1 text-plum-700" data-testid="sealed-your-time">
-          {t('reveal.sealed.yourTime', { when: formatMoment(revealAt, viewerZone, i18n.language) })}
+          {t('reveal.sealed.yourTime', { when: formatZonedMoment(revealAt, viewerZone, i18n.language) })}
         </p>
       )}
     </div>

@@ -10,7 +10,8 @@ import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { errorCodeMessageKey, errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
-import { formatMoment, sameWallClock, viewerTimeZone } from '../../../lib/zoned-moment.ts';
+import { formatZonedMoment } from '../../../../shared/time/format-moment.ts';
+import { sameWallClock, viewerTimeZone } from '../../../lib/zoned-moment.ts';
 import { useCardReveal, useSetReveal } from '../api/reveal-api.ts';
 
 type Mode = 'now' | 'later';
@@ -140,14 +141,14 @@ export function RevealChoice({ cardId }: { cardId: string }) {
         <div className="mt-3 rounded-2xl bg-plum-50 p-4" data-testid="reveal-summary">
           <p className="font-bold text-plum-900" aria-live="polite">
             {t('reveal.share.summary', {
-              when: formatMoment(new Date(scheduled.revealAt), scheduled.timeZone, language),
+              when: formatZonedMoment(new Date(scheduled.revealAt), scheduled.timeZone, language),
               zone: scheduled.timeZone,
             })}
           </p>
           {sameWallClock(new Date(scheduled.revealAt), scheduled.timeZone, viewerTimeZone()) ? null : (
             <p className="mt-0.5 text-sm text-plum-700" data-testid="reveal-summary-yours">
               {t('reveal.sealed.yourTime', {
-                when: formatMoment(new Date(scheduled.revealAt), viewerTimeZone(), language),
+                when: formatZonedMoment(new Date(scheduled.revealAt), viewerTimeZone(), language),
               })}
             </p>
           )}
