@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,13 @@ import { defineConfig } from 'vitest/config';
  * gets a browser and the production build and runs one file at a time, each file starting the real server
  * (they would otherwise fight over the two cores and time out).
  */
+/**
+ * Unit and server files run two at a time even on two cores: a server test mostly waits on its database,
+ * sockets and child processes, so a second one fills the wait (vitest's default, one fewer than the cores,
+ * ran them one by one). Browser files run after them, one at a time, alone on the machine.
+ */
+const SERVER_WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,6 +22,7 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: SERVER_WORKERS,
         },
       },
       {
@@ -21,6 +30,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: SERVER_WORKERS,
           globalSetup: [
             'server/testing/postgres.global-setup.ts',
             'server/testing/production-build.global-setup.ts',
