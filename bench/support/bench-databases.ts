@@ -31,6 +31,11 @@ function processStat(pid: string): { parent: string; ticks: number; childTicks: 
   }
 }
 
+/** A live process's own CPU time so far (all its threads), in ms; 0 once it is gone. */
+export function processCpuMs(pid: number): number {
+  return (processStat(String(pid))?.ticks ?? 0) * 10;
+}
+
 /**
  * Reads the CPU time of the cluster (in ms), or null when it is not local: the postmaster's own, its live
  * children's, and that of the children that have exited (counted into the postmaster once it waited for
