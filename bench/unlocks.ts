@@ -20,7 +20,7 @@ import {
   type Statement,
 } from './support/unlock-replay.ts';
 import { firstTemplateId } from '../e2e/support/guest-card.ts';
-import { cardsApi } from '../shared/api-paths.ts';
+import { cardsApi, healthApi } from '../shared/api-paths.ts';
 import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
 
 /**
@@ -36,7 +36,8 @@ import { CARD_UNLOCK_COST } from '../shared/cards/card-rules.ts';
  * the figures, and how many unlocks shared a COMMIT (SQLite's group commit). The PostgreSQL cluster the
  * bench starts is reached through its unix socket, as a server on the same machine would be. Then, in the
  * same run, the limit: the statements one unlock ran, replayed straight on the driver for as many other cards
- * (bench/support/unlock-replay.ts), and how far below it HTTP is (goal: at least half of it).
+ * (bench/support/unlock-replay.ts), and how far below it HTTP is (goal: at least half of it) — beside how far
+ * below it the server's most trivial route is (GET /api/health: no session, no database), HTTP's own ceiling.
  *
  * Options: --sequential <n> and --concurrent <n> cards per run (1000, 6000: a few seconds each, long enough
  * for the server's warm-up not to count), --concurrency <n> (50, also the number of accounts),
@@ -80,24 +81,36 @@ interface RunResult {
 let databaseCpu: (() => number) | null = null;
 
 /**
- * Sends one request per card with `workers` in flight, each with its cookie (one for all, or one per card) — POST unlock, or with `read` the owner's GET of the
- * card (the same session lookup and card load without the write) — from a child process
- * (bench/request-client.mjs), and answers the throughput, latency and this process's CPU time per request.
+ * What a run sends for each card: the unlock (POST), the owner's read of the card (the same session lookup
+ * and card load without the write), or the server's most trivial route (no session, no database): the
+ * ceiling of HTTP itself on this server.
+ */
+type RequestKind = 'unlock' | 'read' | 'trivial';
+const requestOf: Record<RequestKind, (id: string) => string> = {
+  unlock: (id) => cardsApi.unlock(id),
+  read: (id) => cardsApi.card(id),
+  trivial: () => healthApi.health,
+};
+
+/**
+ * Sends one request per card with `workers` in flight, each with its cookie (one for all, or one per card),
+ * from a child process (bench/request-client.mjs), and answers the throughput, latency and this process's
+ * CPU time per request.
  */
 async function unlockAll(
   baseUrl: string,
   cookies: string | string[],
   ids: string[],
   workers: number,
-  read = false,
+  kind: RequestKind = 'unlock',
 ): Promise<RunResult> {
   const input = JSON.stringify({
     baseUrl,
     cookies: ids.map((_, index) => (typeof cookies === 'string' ? cookies : cookies[index]!)),
     origin: TEST_ORIGIN,
-    paths: ids.map((id) => (read ? cardsApi.card(id) : cardsApi.unlock(id))),
+    paths: ids.map(requestOf[kind]),
     workers,
-    method: read ? 'GET' : 'POST',
+    method: kind === 'unlock' ? 'POST' : 'GET',
   });
   const script = join(import.meta.dirname, 'request-client.mjs');
   const cpuBefore = process.cpuUsage();
@@ -165,7 +178,7 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 function report(label: string, result: RunResult): void {
   console.log(
-    `  ${label.padEnd(22)} ${number(result.perSecond).padStart(6)} ${label.startsWith('read') ? 'reads/s  ' : 'unlocks/s'}` +
+    `  ${label.padEnd(22)} ${number(result.perSecond).padStart(6)} ${label.startsWith('read') ? 'reads/s  ' : label.startsWith('trivial') ? 'answers/s' : 'unlocks/s'}` +
       `  p50 ${number(result.p50, 1)} ms  p99 ${number(result.p99, 1)} ms` +
       `  server CPU ${number(result.serverCpuMs, 2)} ms each` +
       (result.databaseCpuMs === null ? '' : `, PostgreSQL CPU ${number(result.databaseCpuMs, 2)} ms`) +
@@ -318,10 +331,16 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
       });
     const reads = await copies(concurrentCards, accounts);
     const firstReads = reads.ids.slice(0, sequentialCards);
-    report('read, sequential', await unlockAll(baseUrl, reads.cookies, firstReads, 1, true));
+    const trivial = {
+      sequential: await unlockAll(baseUrl, reads.cookies, firstReads, 1, 'trivial'),
+      concurrent: await unlockAll(baseUrl, reads.cookies, reads.ids, concurrency, 'trivial'),
+    };
+    report('trivial, sequential', trivial.sequential);
+    report(`trivial, ${concurrency} concurrent`, trivial.concurrent);
+    report('read, sequential', await unlockAll(baseUrl, reads.cookies, firstReads, 1, 'read'));
     report(
       `read, ${concurrency} concurrent`,
-      await unlockAll(baseUrl, reads.cookies, reads.ids, concurrency, true),
+      await unlockAll(baseUrl, reads.cookies, reads.ids, concurrency, 'read'),
     );
     const sequential = await copies(sequentialCards);
     const concurrent = await copies(concurrentCards, accounts);
@@ -355,24 +374,27 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
           })
         : replayOnSqlite(config.sqlitePath, replays(cards), Math.max(1, Math.round(perCommit)));
     const limits = [
-      ['sequential', http.sequential, await limitOf(await copies(sequentialCards), 1, 1)],
+      ['sequential', http.sequential, trivial.sequential, await limitOf(await copies(sequentialCards), 1, 1)],
       [
         `${concurrency} concurrent`,
         http.concurrent,
+        trivial.concurrent,
         await limitOf(await copies(concurrentCards, accounts), concurrency, http.concurrent.perCommit),
       ],
       [
         `${concurrency} at once, 1 balance`,
         http.oneBalance,
+        trivial.concurrent,
         await limitOf(await copies(concurrentCards), concurrency, http.oneBalance.perCommit),
       ],
     ] as const;
-    for (const [label, measured, limit] of limits) {
+    for (const [label, measured, ceiling, limit] of limits) {
       console.log(
         `  ${label.padEnd(22)} ${number(limit.perSecond).padStart(6)} unlocks/s` +
           `  driver CPU ${number(limit.cpuMs, 2)} ms each` +
           (limit.databaseCpuMs === null ? '' : `, PostgreSQL CPU ${number(limit.databaseCpuMs, 2)} ms`) +
-          `  → HTTP at ${number(measured.perSecond / limit.perSecond, 2)}× the limit`,
+          `  → HTTP at ${number(measured.perSecond / limit.perSecond, 2)}× the limit` +
+          ` (the trivial route at ${number(ceiling.perSecond / limit.perSecond, 2)}×)`,
       );
     }
     await checkExactlyOnce(
