@@ -41,8 +41,9 @@ export async function signedInOwner(
   baseUrl: string,
   /** Where the verification link is read: the local mailbox, or an SMTP sink's (`verificationLinkIn`). */
   linkOf: (email: string) => Promise<string> = (email) => verificationLink(baseUrl, email),
+  /** The sender's address; a fresh one by default (an address the server makes an admin, for the admin area). */
+  email = `sender-${crypto.randomBytes(5).toString('hex')}@example.com`,
 ): Promise<CardOwner> {
-  const email = `sender-${crypto.randomBytes(5).toString('hex')}@example.com`;
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
