@@ -216,6 +216,18 @@ describeEachDatabase('pages rendered by the server', (use) => {
     }
   });
 
+  it("renders the pricing page with the server's payment note and the AI its plans offer, as the API answers them", async () => {
+    const options = (await app.inject('/api/payments/options')).json<{ provider: string }>();
+    const config = (await app.inject('/api/config')).json<{ aiProviders: unknown }>();
+    const html = (await app.inject('/pricing')).body;
+    const note = { 'test-mode': 'pricing-test-mode', unavailable: 'pricing-unavailable' }[options.provider];
+    expect(note).toBeDefined();
+    expect(rootOf(html)).toContain(`data-testid="${note}"`);
+    expect(pageDataOf(html)).toEqual({
+      pricing: { paymentOptions: options, aiProviders: config.aiProviders },
+    });
+  });
+
   /** The pages beyond the catalog's that show their first screen without the session, and what it says. */
   const appPages: [string, (strings: typeof en) => string[]][] = [
     ['/signin', (strings) => [strings.auth.signIn.title, strings.auth.signIn.submit]],
