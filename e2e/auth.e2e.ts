@@ -18,6 +18,7 @@ import type { AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { text } from './support/locale-text.ts';
 import { linkIn, openVerificationLink, waitForMail } from './support/mailbox.ts';
+import { waitForTakeOver } from './support/open-page.ts';
 import { ltrIsolate } from '../web/lib/ltr-isolate.ts';
 
 /**
@@ -429,6 +430,8 @@ describe('accounts in the browser', () => {
       // browser must use that host so the sign-in state cookie travels with Google's answer.
       const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
       await page.goto(`${origin}/signin`);
+      // The server's page answers a click once the app has taken it over.
+      await waitForTakeOver(page);
       const popup = context.waitForEvent('page');
       await page.getByRole('button', { name: en('auth.google') }).click();
       // The provider answers at once (no consent screen); the popup reports back and closes itself.
@@ -463,6 +466,7 @@ describe('accounts in the browser', () => {
       const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
       const signInWithGoogle = async () => {
         await page.getByRole('heading', { name: en('auth.signIn.title') }).waitFor();
+        await waitForTakeOver(page);
         const popup = context.waitForEvent('page');
         await page.getByRole('button', { name: en('auth.google') }).click();
         await (await popup).waitForEvent('close', { timeout: 20_000 });

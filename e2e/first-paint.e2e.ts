@@ -5,9 +5,10 @@ import { accountsApi, appInfoApi, catalogApi, invitationsApi } from '../shared/a
 import type { HomeResponse } from '../shared/catalog/catalog.contract.ts';
 import type { GuestList } from '../shared/invitations/guests.contract.ts';
 import { LANGUAGE_COOKIE } from '../shared/i18n/languages.ts';
+import { TAKEN_OVER_ATTRIBUTE } from '../shared/pages/page-data.contract.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
-import { signedInOwner } from './support/card-owner.ts';
+import { OWNER_PASSWORD, signedInOwner } from './support/card-owner.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { text } from './support/locale-text.ts';
 import { openAppPage } from './support/open-page.ts';
@@ -219,6 +220,41 @@ describe('the first visit', () => {
       ).toEqual([]);
       await context.close();
     }
+  });
+
+  it('signs in with the form filled in and sent before the app took the page over, once it has', async () => {
+    const owner = await signedInOwner(server.baseUrl);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) pages.push(request.url());
+    });
+    // The app's code is held back until the visitor has filled the form in and sent it.
+    let release = () => {};
+    const appCode = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
+      await appCode;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/signin`);
+    // The entry has run and asked for the app's code: the page is the server's, not yet taken over.
+    await page
+      .locator('head > link[rel="modulepreload"][href*="/assets/start-app-"]')
+      .waitFor({ state: 'attached' });
+    await page.getByLabel(text('en', 'auth.fields.email')).fill(owner.email);
+    await page.getByLabel(text('en', 'auth.fields.password'), { exact: true }).fill(OWNER_PASSWORD);
+    await page.getByRole('button', { name: text('en', 'auth.signIn.submit'), exact: true }).click();
+    expect(await page.locator(`html[${TAKEN_OVER_ATTRIBUTE}]`).count()).toBe(0);
+    release();
+    await page.getByText(text('en', 'auth.signedIn')).waitFor();
+    // Signed in: the header has the account's menu (shown on wide screens).
+    await page.getByTestId('user-menu-button').waitFor({ state: 'attached' });
+    // Sent through the app: the browser never sent the form itself (a reload with the password in its address).
+    expect(pages).toEqual([`${server.baseUrl}/signin`]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('tells the server a language chosen before it could know, and switches to it', async () => {

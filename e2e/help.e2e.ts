@@ -53,10 +53,14 @@ describe.each<{ language: Language }>([{ language: 'en' }, { language: 'ar' }])(
     it('lists the 12 questions in order, opens one on click, and links to support', async () => {
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/faqs`);
+      // The server drew the page in its default language (the device's choice is not in a cookie yet); the
+      // app switches to the device's once it has taken the page over.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dir))
+        .toBe(language === 'ar' ? 'rtl' : 'ltr');
       const items = page.locator('[data-testid="faq-item"]');
       await items.first().waitFor();
       expect(await items.count()).toBe(12);
-      expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(t('faq.title'));
 
       const summaries = await items.locator('summary').allTextContents();

@@ -8,7 +8,7 @@ import { createPlatform, type PlatformOptions } from './platform/platform.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createAiModule } from './modules/ai/ai.module.ts';
-import { createAppInfoModule } from './modules/app-info/app-info.module.ts';
+import { aiProvidersOf, createAppInfoModule } from './modules/app-info/app-info.module.ts';
 import { createCardsModule } from './modules/cards/cards.module.ts';
 import { createCatalogModule } from './modules/catalog/catalog.module.ts';
 import { createDeliveryModule } from './modules/delivery/delivery.module.ts';
@@ -63,7 +63,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     guestSessions: guests.guestSessions,
     guestCookie: guests.guestCookie,
   });
-  await createPaymentsModule(platform, { credits: credits.repository, currentUser, users });
+  await createPaymentsModule(platform, {
+    credits: credits.repository,
+    currentUser,
+    users,
+    aiProviders: aiProvidersOf(platform.config),
+  });
   await createAdminModule(platform, { catalog: catalog.repository, currentUser });
   createHelpModule(platform, { currentUser });
   const voice = createVoiceModule(platform, { actors: guests.actors });

@@ -16,7 +16,12 @@ function cookiesOf(response: Response): string {
     .join('; ');
 }
 
+/** The password of every owner `signedInOwner` makes. */
+export const OWNER_PASSWORD = 'correct horse 42';
+
 export interface CardOwner {
+  /** The address the owner signs in with (their password is `OWNER_PASSWORD`). */
+  readonly email: string;
   /** The Cookie header of the owner's session, for benches that load the server as this sender. */
   readonly cookie: string;
   /** Signs a browser context in as the owner (their session's cookies for the server at `baseUrl`). */
@@ -47,7 +52,7 @@ export async function signedInOwner(
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ name: 'Ana', email, password: 'correct horse 42' }),
+    body: JSON.stringify({ name: 'Ana', email, password: OWNER_PASSWORD }),
   });
   assert.equal(signUp.status, 200, await signUp.clone().text());
   // The link names the server's public origin; the path is what matters here.
@@ -59,6 +64,7 @@ export async function signedInOwner(
   const headers = { cookie, origin: baseUrl };
 
   return {
+    email,
     cookie,
 
     async signIn(context, serverUrl) {

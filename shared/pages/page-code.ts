@@ -65,3 +65,31 @@ export const PAGE_CODE: Record<WebPage, PageCode> = {
     firstPaint: 'text',
   },
 };
+
+/** An app page beyond the catalog's that the server renders too: its source, and the module of its own strings. */
+export interface RenderedAppPage {
+  source: string;
+  strings: (language: Language) => string;
+}
+
+/**
+ * The app's pages beyond the catalog's that the server renders as well (docs/decisions/0042-first-screens.md),
+ * by path: people reach them without an account and often from outside the app (a mail's link, a search, the
+ * site's footer), and nothing on their first screen needs the session. Their code is the app's (`other`) with
+ * the page's own source and strings, which the server names beside it so they download together. The pages
+ * that need the session to show anything (checkout, My WINCS, the account pages, admin) stay drawn by the script.
+ */
+export const RENDERED_APP_PAGES: Readonly<Record<string, RenderedAppPage>> = {
+  '/signin': { source: 'app/routes/signin.route.tsx', strings: strings('auth') },
+  '/signup': { source: 'app/routes/signup.route.tsx', strings: strings('auth') },
+  '/reset-password': { source: 'app/routes/reset-password.route.tsx', strings: strings('auth') },
+  '/choose-password': { source: 'app/routes/choose-password.route.tsx', strings: strings('auth') },
+  '/help': { source: 'app/routes/help.route.tsx', strings: strings('help') },
+  '/faqs': { source: 'app/routes/faqs.route.tsx', strings: strings('faq') },
+  '/pricing': { source: 'app/routes/pricing.route.tsx', strings: strings('pricing') },
+};
+
+/** The app page beyond the catalog's that the server renders at this path, if any. */
+export function renderedAppPageOf(pathname: string): RenderedAppPage | null {
+  return Object.hasOwn(RENDERED_APP_PAGES, pathname) ? RENDERED_APP_PAGES[pathname]! : null;
+}

@@ -6,6 +6,8 @@ import type {
   TemplatePage,
 } from '../catalog/catalog.contract.ts';
 import type { TemplateFilters } from '../catalog/catalog.rules.ts';
+import type { AppInfo } from '../app-info/app-info.contract.ts';
+import type { PaymentOptions } from '../payments/payments.contract.ts';
 
 /**
  * What the server writes into a page for its first screen, so the browser does not ask for it again after
@@ -53,4 +55,10 @@ export interface PageData {
   sharedCard?: { id: string; coverUrl: string };
   /** `/i/{token}` of a guest of a paid invitation: the invitation's cover, likewise. */
   guestInvitation?: { token: string; coverUrl: string };
+  /**
+   * `/pricing`: how this server takes payments, as `GET /api/payments/options` answers (a test-mode or
+   * unavailable note shows above the plans), and the AI providers its plans may promise, as `GET /api/config`'s
+   * `aiProviders`. Both are the server's set-up, the same for every visitor.
+   */
+  pricing?: { paymentOptions: PaymentOptions; aiProviders: AppInfo['aiProviders'] };
 }

@@ -39,6 +39,35 @@ async function preload(links: Element[]): Promise<void> {
   }
 }
 
+/** A form sent before the app had taken its page over, and the button it was sent with. */
+let heldSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+
+function holdSubmit(event: SubmitEvent): void {
+  if (!(event.target instanceof HTMLFormElement)) return;
+  // Before the app's own handler (it may already be hydrating): the send is the app's, once it is whole.
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  heldSubmit = { form: event.target, submitter: event.submitter };
+}
+
+/**
+ * A form on a page the server rendered can be filled in before the app has taken the page over (what was
+ * typed stays: hydration leaves the fields' values alone), but not sent: the browser would send it itself, a
+ * reload with what was typed in the address. So a form sent before then waits, and is sent again through the
+ * app once it has taken the page over (`sendHeldSubmit`), as if pressed again.
+ */
+function holdSubmitsUntilTakenOver(): void {
+  window.addEventListener('submit', holdSubmit, true);
+}
+
+/** Once the app has taken the page over: forms are its own again, and one sent meanwhile is sent now. */
+export function sendHeldSubmit(): void {
+  window.removeEventListener('submit', holdSubmit, true);
+  const held = heldSubmit;
+  heldSubmit = null;
+  if (held?.form.isConnected) held.form.requestSubmit(held.submitter);
+}
+
 /**
  * Starts an entry's app. A page the server rendered is whole without its script, which only takes it over:
  * that code, and the app's fonts, are fetched once the first screen has been painted with its pictures, so on
@@ -49,6 +78,7 @@ async function preload(links: Element[]): Promise<void> {
  */
 export async function takeOver(start: () => Promise<void>): Promise<void> {
   const serverRendered = document.getElementById('root')?.hasChildNodes() ?? false;
+  if (serverRendered) holdSubmitsUntilTakenOver();
   if (serverRendered) await afterFirstScreen();
   void import('./ui-fonts.ts').then(({ loadUiFonts }) => loadUiFonts(document.documentElement.lang));
   if (serverRendered) {

@@ -1,6 +1,12 @@
+import type { AppInfo } from '../../../shared/app-info/app-info.contract.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { MailboxService } from '../mailbox/mailbox.service.ts';
 import { registerAppInfoRoutes } from './app-info.routes.ts';
+
+/** The AI providers this server has (DESIGN §1.18): what its plans may promise. */
+export function aiProvidersOf(config: Platform['config']): AppInfo['aiProviders'] {
+  return { writer: config.ai !== undefined, voice: config.tts !== undefined };
+}
 
 /** What the browser app needs to know of this server's set-up (`/api/config`). */
 export function createAppInfoModule(platform: Platform, deps: { mailbox: MailboxService }): void {
@@ -8,6 +14,6 @@ export function createAppInfoModule(platform: Platform, deps: { mailbox: Mailbox
   registerAppInfoRoutes(app, {
     mailMode: mailer.mode,
     mailbox: deps.mailbox,
-    aiProviders: { writer: config.ai !== undefined, voice: config.tts !== undefined },
+    aiProviders: aiProvidersOf(config),
   });
 }

@@ -1,9 +1,11 @@
+import type { AppInfo } from '../../../shared/app-info/app-info.contract.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { CreditsRepository } from '../credits/credits.repository.ts';
 import type { CurrentUserResolver } from '../users/current-user.ts';
 import type { UsersModule } from '../users/users.module.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { registerPaymentsRoutes } from './payments.routes.ts';
+import { registerPricingPageRoute } from './pricing-page.routes.ts';
 import { createPaymentsService } from './payments.service.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
@@ -17,9 +19,11 @@ export async function createPaymentsModule(
     credits: CreditsRepository;
     currentUser: CurrentUserResolver;
     users: Pick<UsersModule, 'beforeAccountDeleted'>;
+    /** What the plans may promise (the pricing page shows it). */
+    aiProviders: AppInfo['aiProviders'];
   },
 ): Promise<void> {
-  const { app, config, database, rateLimiter, notifications, metrics, now, log } = platform;
+  const { app, config, database, rateLimiter, notifications, metrics, now, log, pages } = platform;
   if (!config.stripe) {
     log.warn(
       config.paymentsTestMode
@@ -43,4 +47,5 @@ export async function createPaymentsModule(
     currentUser: deps.currentUser,
     publicOrigin: config.publicOrigin,
   });
+  registerPricingPageRoute(app, { payments, pages, aiProviders: deps.aiProviders });
 }

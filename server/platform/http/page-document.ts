@@ -10,14 +10,23 @@ import {
   textDirection,
   type Language,
 } from '../../../shared/i18n/languages.ts';
-import { PAGE_CODE, type PageCode, type WebPage } from '../../../shared/pages/page-code.ts';
+import {
+  PAGE_CODE,
+  renderedAppPageOf,
+  type PageCode,
+  type RenderedAppPage,
+  type WebPage,
+} from '../../../shared/pages/page-code.ts';
 import {
   PAGE_DATA_ELEMENT_ID,
   PAGE_MODULES_ELEMENT_ID,
   type PageData,
 } from '../../../shared/pages/page-data.contract.ts';
 
-/** The pages the server renders (the others are drawn by the script): those a newcomer lands on. */
+/**
+ * The pages the server renders: those a newcomer lands on, and the app pages that need no session to show
+ * their first screen (`RENDERED_APP_PAGES`). The others are drawn by the script.
+ */
 const RENDERED_PAGES: ReadonlySet<WebPage> = new Set(['home', 'category', 'style', 'recipient']);
 
 /** The language the visitor chose in the app (it tells the server in a cookie), if any. */
@@ -72,9 +81,14 @@ function scriptJson(value: unknown): string {
 /**
  * The chunks (JS and CSS) a page's first load needs, in load order: `entryScripts`, those its HTML entry names
  * already (the entry and its static imports), and `scripts` and `styles`, those the page adds (its frame and
- * page, the strings of its language).
+ * page, the strings of its language, and an app page the server renders: that page's code and strings).
  */
-export function pageAssets(manifest: Manifest, page: WebPage, language: Language) {
+export function pageAssets(
+  manifest: Manifest,
+  page: WebPage,
+  language: Language,
+  appPage: RenderedAppPage | null = null,
+) {
   const code = PAGE_CODE[page];
   const visited = new Set<string>();
   const scripts: string[] = [];
@@ -90,7 +104,9 @@ export function pageAssets(manifest: Manifest, page: WebPage, language: Language
   visit(code.entry);
   const alreadyInPage = new Set(scripts);
   const alreadyStyled = new Set(styles);
-  for (const source of [...code.sources, code.strings(language)]) visit(source);
+  const sources = [...code.sources, code.strings(language)];
+  if (appPage) sources.push(appPage.source, appPage.strings(language));
+  for (const source of sources) visit(source);
   return {
     scripts: scripts.filter((file) => !alreadyInPage.has(file)),
     styles: [...new Set(styles)].filter((file) => !alreadyStyled.has(file)),
@@ -243,8 +259,10 @@ export function createPageDocuments(
       if (!current) return null;
       const { entry, firstPaint } = PAGE_CODE[parts.page];
       const textFirst = firstPaint === 'text';
-      const assets = pageAssets(current.manifest, parts.page, parts.language);
-      const renderer = RENDERED_PAGES.has(parts.page) ? await current.renderer : null;
+      const appPage =
+        parts.page === 'other' ? renderedAppPageOf(new URL(parts.url, options.origin).pathname) : null;
+      const assets = pageAssets(current.manifest, parts.page, parts.language, appPage);
+      const renderer = RENDERED_PAGES.has(parts.page) || appPage ? await current.renderer : null;
       const page = renderer
         ? await renderApp(renderer, { url: parts.url, language: parts.language, data: parts.data })
         : null;

@@ -27,6 +27,16 @@ function rootOf(html: string): string {
   return html.slice(start, html.indexOf('</div>\n', html.lastIndexOf('</main>')));
 }
 
+/** Text as React writes it into the page. */
+function asReactWrites(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
 /**
  * The pages a newcomer lands on come rendered by the server from the app's own server build (decision 0018),
  * in the visitor's language, without an inline script (the content security policy forbids them); the
@@ -196,11 +206,55 @@ describeEachDatabase('pages rendered by the server', (use) => {
     expect(Object.keys(pageDataOf(unknown.body) as object)).toEqual(['lists']);
   });
 
-  it('renders a category page and a share link, and leaves the other pages to the script', async () => {
+  it('renders a category page and a share link, and leaves the pages that need the session to the script', async () => {
     expect(rootOf((await app.inject('/category/Birthday')).body)).not.toBe('');
     const unknownCard = (await app.inject('/c/AAAAAAAAAAAAAAAAAAAAAA')).body;
     expect(rootOf(unknownCard)).toContain('<header');
     expect(unknownCard.match(/<script/g)).toHaveLength(1);
-    expect(rootOf((await app.inject('/pricing')).body)).toBe('');
+    for (const url of ['/my-wincs', '/checkout', '/profile', '/account-info', '/admin']) {
+      expect(rootOf((await app.inject(url)).body), url).toBe('');
+    }
+  });
+
+  it("renders the pricing page with the server's payment note and the AI its plans offer, as the API answers them", async () => {
+    const options = (await app.inject('/api/payments/options')).json<{ provider: string }>();
+    const config = (await app.inject('/api/config')).json<{ aiProviders: unknown }>();
+    const html = (await app.inject('/pricing')).body;
+    const note = { 'test-mode': 'pricing-test-mode', unavailable: 'pricing-unavailable' }[options.provider];
+    expect(note).toBeDefined();
+    expect(rootOf(html)).toContain(`data-testid="${note}"`);
+    expect(pageDataOf(html)).toEqual({
+      pricing: { paymentOptions: options, aiProviders: config.aiProviders },
+    });
+  });
+
+  /** The pages beyond the catalog's that show their first screen without the session, and what it says. */
+  const appPages: [string, (strings: typeof en) => string[]][] = [
+    ['/signin', (strings) => [strings.auth.signIn.title, strings.auth.signIn.submit]],
+    ['/signup', (strings) => [strings.auth.signUp.title, strings.auth.signUp.submit]],
+    ['/reset-password', (strings) => [strings.auth.reset.title]],
+    ['/choose-password?token=x', (strings) => [strings.auth.choosePassword.title]],
+    ['/help', (strings) => [strings.help.title, strings.help.formTitle]],
+    ['/faqs', (strings) => [strings.faq.title, strings.faq.contactTitle]],
+    ['/pricing', (strings) => [strings.pricing.title, strings.pricing.plans.free.name]],
+  ];
+
+  it('renders the sign-in, sign-up, password, help, FAQ and pricing pages with their first screen, in English and Arabic', async () => {
+    for (const [language, strings] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
+      for (const [url, shown] of appPages) {
+        const html = (await app.inject({ url, cookies: { [LANGUAGE_COOKIE]: language } })).body;
+        expect(html, url).toContain(`<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`);
+        const root = rootOf(html);
+        for (const text of shown(strings))
+          expect(root, `${url} (${language})`).toContain(asReactWrites(text));
+        // The app's code, the page's own with it, is named in the page to come once it has been painted.
+        const modules = /<template id="winc-page-modules">(.*?)<\/template>/s.exec(html)?.[1] ?? '';
+        const page = url.slice(1).split('?')[0]!;
+        expect(modules, url).toMatch(new RegExp(`href="/assets/${page}\\.route-[^"]+\\.js"`));
+      }
+    }
   });
 });

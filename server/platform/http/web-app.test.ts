@@ -32,7 +32,7 @@ describeEachDatabase('HTTP platform', (use) => {
 
   describe('the browser app', () => {
     it('serves index.html for any page path (history fallback), revalidated on every load', async () => {
-      for (const url of ['/pricing', '/faqs?x=1', '/a/page/the/app/may/know']) {
+      for (const url of ['/my-wincs', '/faqs?x=1', '/a/page/the/app/may/know']) {
         const response = await app.inject(url);
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['content-type']).toContain('text/html');

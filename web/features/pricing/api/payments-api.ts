@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getJson, isClientError, postJson } from '../../../lib/api-client.ts';
+import { usePageData } from '../../../lib/page-data.ts';
 import { paymentsApi } from '../../../../shared/api-paths.ts';
 import type {
   CreateCheckoutRequest,
@@ -15,10 +16,15 @@ export const paymentsQueryKeys = {
   testOrder: (orderId: string) => ['payments', 'test-checkout', orderId] as const,
 };
 
-/** How this server takes payments ('stripe' or 'test-mode'); it changes only with a restart. */
+/**
+ * How this server takes payments ('stripe' or 'test-mode'); it changes only with a restart. The pricing page
+ * comes with it (its note shows in the server's page); elsewhere it is asked for.
+ */
 export function usePaymentOptions() {
+  const firstScreen = usePageData('pricing');
   return useQuery({
     queryKey: paymentsQueryKeys.options,
+    initialData: firstScreen?.paymentOptions,
     queryFn: async ({ signal }): Promise<PaymentOptions> =>
       getJson<PaymentOptions>(paymentsApi.options, undefined, signal),
     staleTime: Infinity,
