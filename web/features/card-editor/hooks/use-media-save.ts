@@ -163,6 +163,7 @@ export function useMediaSave(): MediaSave {
           const failure = toVideoCompressionError(error);
           setDialog((state) => ({
             ...state,
+            step: 'uploading',
             notice: say(compressionErrorMessage(failure.code, failure.reason)),
           }));
         };
@@ -182,9 +183,8 @@ export function useMediaSave(): MediaSave {
             setDialog((state) => ({ ...state, step: 'uploading' }));
             patchItem('video', { compressedSize: result.compressedSize, phase: 'uploading' });
           }, unwatch);
-        }
+        } else setDialog((state) => ({ ...state, step: 'uploading' }));
 
-        setDialog((state) => ({ ...state, step: 'uploading' }));
         for (const { kind } of changes.uploads) {
           current = kind;
           const streamed = kind === 'video' ? preparation : null;
