@@ -171,7 +171,11 @@ export function useMediaSave(): MediaSave {
           current = 'video';
           files.set('video', preparation.output);
           setDialog((state) => ({ ...state, step: 'compressing' }));
-          patchItem('video', { phase: 'compressing', progress: 0 });
+          patchItem('video', {
+            phase: 'compressing',
+            progress: 0,
+            ...(preparation.expectedSize === null ? {} : { expectedSize: preparation.expectedSize }),
+          });
           // The dialog follows the compression while the upload sends its output.
           const unwatch = preparation.watch((progress) => {
             if (!signal.aborted) patchItem('video', { progress });

@@ -24,6 +24,8 @@ export interface VideoPreparation {
   output: GrowingFile;
   /** The finished compression, or its error (the original is then uploaded, SPEC §5). */
   result: Promise<CompressionResult<File>>;
+  /** Bytes the compressed file should have, when the duration is known. */
+  expectedSize: number | null;
   /** Follows the compression's progress (0–1); answers how to stop following. */
   watch: (onProgress: (fraction: number) => void) => () => void;
 }
@@ -103,12 +105,13 @@ export function useVideoPreparation(file: File | null): {
         watchers.add(watcher);
         return () => void watchers.delete(watcher);
       };
+      const expectedSize = expectedCompressedSize(file.size, metadata?.duration ?? null);
       setCurrent({
-        preparation: { source: file, output, result, watch },
+        preparation: { source: file, output, result, expectedSize, watch },
         state: {
           phase: 'compressing',
           progress: 0,
-          expectedSize: expectedCompressedSize(file.size, metadata?.duration ?? null),
+          expectedSize,
           finalSize: null,
           error: null,
         },
@@ -119,7 +122,7 @@ export function useVideoPreparation(file: File | null): {
           if (!abort.signal.aborted) update({ phase: 'failed', error: toVideoCompressionError(error) });
         },
       );
-      return { source: file, output, result, watch };
+      return { source: file, output, result, expectedSize, watch };
     });
     started.current = { file, preparation };
     return () => abort.abort();

@@ -107,12 +107,10 @@ export function VideoField({
           title={file ? file.name : t('cardMedia.video.existing')}
           details={
             file
-              ? [
-                  t('cardMedia.megabytes', { size: formatMegabytes(file.size, i18n.resolvedLanguage) }),
-                  ...compressionDetails(compression, t, i18n.resolvedLanguage),
-                ]
+              ? [t('cardMedia.megabytes', { size: formatMegabytes(file.size, i18n.resolvedLanguage) })]
               : []
           }
+          status={file ? compressionStatus(compression, t, i18n.resolvedLanguage) : null}
           actions={
             <ReplaceAndRemoveActions
               replaceRef={focus.register('replace')}
@@ -154,22 +152,20 @@ export function VideoField({
 }
 
 /** While compressing: how far, and the size it should end at; then the final size. */
-function compressionDetails(
+function compressionStatus(
   compression: VideoPreparationState | null | undefined,
   t: (key: string, values?: Record<string, string>) => string,
   language: string | undefined,
-): string[] {
-  if (!compression) return [];
+): string | null {
+  if (!compression) return null;
   if (compression.phase === 'compressed' && compression.finalSize !== null)
-    return [t('cardMedia.video.compressed', { size: formatMegabytes(compression.finalSize, language) })];
-  if (compression.phase !== 'compressing') return [];
+    return t('cardMedia.video.compressed', { size: formatMegabytes(compression.finalSize, language) });
+  if (compression.phase !== 'compressing') return null;
   const percent = formatPercent(compression.progress, language);
-  return [
-    compression.expectedSize === null
-      ? t('cardMedia.video.compressing', { percent })
-      : t('cardMedia.video.compressingTo', {
-          percent,
-          size: formatMegabytes(compression.expectedSize, language),
-        }),
-  ];
+  return compression.expectedSize === null
+    ? t('cardMedia.video.compressing', { percent })
+    : t('cardMedia.video.compressingTo', {
+        percent,
+        size: formatMegabytes(compression.expectedSize, language),
+      });
 }
