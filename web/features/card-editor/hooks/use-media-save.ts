@@ -171,14 +171,11 @@ export function useMediaSave(): MediaSave {
           current = 'video';
           files.set('video', preparation.output);
           setDialog((state) => ({ ...state, step: 'compressing' }));
-          patchItem('video', {
-            phase: 'compressing',
-            progress: 0,
-            ...(preparation.expectedSize === null ? {} : { expectedSize: preparation.expectedSize }),
-          });
+          patchItem('video', { phase: 'compressing', progress: 0 });
           // The dialog follows the compression while the upload sends its output.
-          const unwatch = preparation.watch((progress) => {
-            if (!signal.aborted) patchItem('video', { progress });
+          const unwatch = preparation.watch((progress, expectedSize) => {
+            if (!signal.aborted)
+              patchItem('video', { progress, ...(expectedSize === null ? {} : { expectedSize }) });
           });
           signal.addEventListener('abort', unwatch, { once: true });
           void preparation.result.then((result) => {

@@ -24,17 +24,18 @@ export interface VideoPreparation {
   output: GrowingFile;
   /** The finished compression, or its error (the original is then uploaded, SPEC §5). */
   result: Promise<CompressionResult<File>>;
-  /** Bytes the compressed file should have, when the duration is known. */
-  expectedSize: number | null;
-  /** Follows the compression's progress (0–1); answers how to stop following. */
-  watch: (onProgress: (fraction: number) => void) => () => void;
+  /** Follows the compression's progress (0–1) and expected size; answers how to stop following. */
+  watch: (onProgress: (fraction: number, expectedSize: number | null) => void) => () => void;
 }
 
 export interface VideoPreparationState {
   phase: 'compressing' | 'compressed' | 'failed';
   /** 0–1. */
   progress: number;
-  /** Bytes the compressed file should have (target bitrates × duration), when the duration is known. */
+  /**
+   * Bytes the compressed file should have: the target bitrates × the duration at first, then what the encoder
+   * produced so far, extrapolated (encoders miss their target on noisy or very still clips).
+   */
   expectedSize: number | null;
   /** Bytes of the finished file. */
   finalSize: number | null;
@@ -54,6 +55,8 @@ async function decide(file: File): Promise<{ compress: boolean; metadata: VideoM
     }) === 'compress';
   return { compress, metadata };
 }
+
+const EXTRAPOLATE_FROM = 0.1;
 
 /** The encoder's targets: video at the bitrate the engine will use, plus AAC, over the clip's duration. */
 export function expectedCompressedSize(sourceBytes: number, durationSeconds: number | null): number | null {
@@ -92,22 +95,24 @@ export function useVideoPreparation(file: File | null): {
     const preparation = decide(file).then(({ compress, metadata }): VideoPreparation | null => {
       if (!compress || abort.signal.aborted) return null;
       const output = new GrowingFile(VIDEO_COMPRESSION_SETTINGS.mimeType);
-      const watchers = new Set<(fraction: number) => void>();
+      const watchers = new Set<(fraction: number, expectedSize: number | null) => void>();
+      let expectedSize = expectedCompressedSize(file.size, metadata?.duration ?? null);
       const result = compressVideo(file, {
         signal: abort.signal,
         output,
         onProgress: (progress) => {
-          update({ progress });
-          for (const watcher of watchers) watcher(progress);
+          // A tenth in, the output so far says more than the target bitrate did.
+          if (progress >= EXTRAPOLATE_FROM) expectedSize = Math.round(output.size / progress);
+          update({ progress, expectedSize });
+          for (const watcher of watchers) watcher(progress, expectedSize);
         },
       });
-      const watch = (watcher: (fraction: number) => void) => {
+      const watch = (watcher: (fraction: number, expectedSize: number | null) => void) => {
         watchers.add(watcher);
         return () => void watchers.delete(watcher);
       };
-      const expectedSize = expectedCompressedSize(file.size, metadata?.duration ?? null);
       setCurrent({
-        preparation: { source: file, output, result, expectedSize, watch },
+        preparation: { source: file, output, result, watch },
         state: {
           phase: 'compressing',
           progress: 0,
@@ -122,7 +127,7 @@ export function useVideoPreparation(file: File | null): {
           if (!abort.signal.aborted) update({ phase: 'failed', error: toVideoCompressionError(error) });
         },
       );
-      return { source: file, output, result, expectedSize, watch };
+      return { source: file, output, result, watch };
     });
     started.current = { file, preparation };
     return () => abort.abort();
