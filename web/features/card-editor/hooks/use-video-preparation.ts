@@ -33,8 +33,8 @@ export interface VideoPreparationState {
   /** 0–1. */
   progress: number;
   /**
-   * Bytes the compressed file should have: the target bitrates × the duration at first, then what the encoder
-   * produced so far, extrapolated (encoders miss their target on noisy or very still clips).
+   * Bytes the compressed file should have: the target bitrates × the duration, or more once what the encoder
+   * has produced, extrapolated, says so (the browser's encoder overshoots on noisy clips).
    */
   expectedSize: number | null;
   /** Bytes of the finished file. */
@@ -96,13 +96,17 @@ export function useVideoPreparation(file: File | null): {
       if (!compress || abort.signal.aborted) return null;
       const output = new GrowingFile(VIDEO_COMPRESSION_SETTINGS.mimeType);
       const watchers = new Set<(fraction: number, expectedSize: number | null) => void>();
-      let expectedSize = expectedCompressedSize(file.size, metadata?.duration ?? null);
+      const targetSize = expectedCompressedSize(file.size, metadata?.duration ?? null);
+      let expectedSize = targetSize;
       const result = compressVideo(file, {
         signal: abort.signal,
         output,
         onProgress: (progress) => {
-          // A tenth in, the output so far says more than the target bitrate did.
-          if (progress >= EXTRAPOLATE_FROM) expectedSize = Math.round(output.size / progress);
+          // A tenth in, the output so far says more than the target bitrate did when the encoder overshoots.
+          // The output lags the progress (a fragment is written once it holds a second), so it only raises
+          // the estimate.
+          if (progress >= EXTRAPOLATE_FROM)
+            expectedSize = Math.max(targetSize ?? 0, Math.round(output.size / progress));
           update({ progress, expectedSize });
           for (const watcher of watchers) watcher(progress, expectedSize);
         },
