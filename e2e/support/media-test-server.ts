@@ -9,6 +9,10 @@ import { freePort } from '../../server/testing/postgres.ts';
 import type { CompressionResult } from '../../shared/cards/video-compression.ts';
 import type * as CompressVideoModule from '../../web/lib/media/compress-video.ts';
 import type { VideoCompressionEngine } from '../../web/lib/media/compress-video.ts';
+import type * as CardMediaUploadModule from '../../web/lib/uploads/card-media-upload.ts';
+import type * as GrowingFileModule from '../../web/lib/uploads/growing-file.ts';
+import type * as HttpTransportModule from '../../web/lib/uploads/http-transport.ts';
+import type * as ResumeStoreModule from '../../web/lib/uploads/resume-store.ts';
 
 /**
  * The Vite dev server of this repo (its vite.config.ts, so the ffmpeg core is served the way the build ships
@@ -101,7 +105,15 @@ function mediaTestPlugin(csp: string, uploads: Map<string, Buffer>): Plugin {
   };
 }
 
-export async function startMediaTestServer(): Promise<MediaTestServer> {
+export interface MediaTestServerOptions {
+  /**
+   * The app server that `/api` is proxied to, with the headers its browser would send (a guest's cookie, the
+   * origin): the page then uploads to the real server same-origin, as the app does.
+   */
+  api?: { target: string; headers: Record<string, string> };
+}
+
+export async function startMediaTestServer(options: MediaTestServerOptions = {}): Promise<MediaTestServer> {
   const contentSecurityPolicy = await serverContentSecurityPolicy();
   const uploads = new Map<string, Buffer>();
   const port = await freePort();
@@ -113,7 +125,20 @@ export async function startMediaTestServer(): Promise<MediaTestServer> {
     plugins: [mediaTestPlugin(contentSecurityPolicy, uploads)],
     // Optimised at start: a dependency found later makes Vite re-optimise and invalidate the page's modules.
     optimizeDeps: { include: ['mediabunny', '@mediabunny/aac-encoder'] },
-    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: null },
+    server: {
+      host: '127.0.0.1',
+      port,
+      strictPort: true,
+      hmr: false,
+      watch: null,
+      ...(options.api
+        ? {
+            proxy: {
+              '/api': { target: options.api.target, headers: options.api.headers, changeOrigin: true },
+            },
+          }
+        : {}),
+    },
   });
   await vite.listen();
   return {
@@ -236,4 +261,94 @@ export async function inspectVideo(bytes: Buffer): Promise<VideoFacts> {
   } finally {
     input.dispose();
   }
+}
+
+export type UploadMode = 'overlapped' | 'sequential' | 'upload';
+
+export interface PageUploadOutcome {
+  /** From the start to the compressed file being whole (the encoder's end); null for 'upload'. */
+  compressMs: number | null;
+  /** From the start to the server's answer with the card (the video attached). */
+  cardReadyMs: number;
+  /** Every PATCH: when it was sent (ms from the start), its offset, its size, whether it declared the length. */
+  patches: Array<{ atMs: number; offset: number; bytes: number; declaresLength: boolean }>;
+  /** The size of what was uploaded. */
+  uploadedSize: number;
+  videoUrl: string | null;
+}
+
+/**
+ * Picks `file` in the test page and sends it to the card through the real upload client, against the app
+ * server `/api` is proxied to: 'overlapped' compresses and sends the output while it is produced (as the
+ * editor does), 'sequential' compresses then uploads the finished file (as the editor did), 'upload' sends the
+ * file as it is. Times are the page's own (performance.now()).
+ */
+export async function uploadInPage(
+  page: Page,
+  file: PageFile,
+  options: { cardId: string; mode: UploadMode },
+): Promise<PageUploadOutcome> {
+  await page.setInputFiles('#file', file);
+  return page.evaluate(
+    async ({ cardId, mode }) => {
+      const { importModule } = window as unknown as MediaTestWindow;
+      const { compressVideo } = (await importModule(
+        '/lib/media/compress-video.ts',
+      )) as typeof CompressVideoModule;
+      const { uploadCardMedia } = (await importModule(
+        '/lib/uploads/card-media-upload.ts',
+      )) as typeof CardMediaUploadModule;
+      const { GrowingFile } = (await importModule(
+        '/lib/uploads/growing-file.ts',
+      )) as typeof GrowingFileModule;
+      const { defaultTransport } = (await importModule(
+        '/lib/uploads/http-transport.ts',
+      )) as typeof HttpTransportModule;
+      const { memoryResumeStore } = (await importModule(
+        '/lib/uploads/resume-store.ts',
+      )) as typeof ResumeStoreModule;
+      const input = (document.getElementById('file') as HTMLInputElement).files![0]!;
+      const startedAt = performance.now();
+      const since = () => performance.now() - startedAt;
+      const patches: PageUploadOutcome['patches'] = [];
+      const upload = (toSend: Blob | InstanceType<typeof GrowingFile>) =>
+        uploadCardMedia({
+          cardId,
+          kind: 'video',
+          file: toSend,
+          fileName: 'clip.mp4',
+          resumeStore: memoryResumeStore(),
+          transport: (request) => {
+            if (request.method === 'PATCH')
+              patches.push({
+                atMs: since(),
+                offset: Number(request.headers?.['Upload-Offset']),
+                bytes: request.body?.size ?? 0,
+                declaresLength: request.headers?.['Upload-Length'] !== undefined,
+              });
+            return defaultTransport(request);
+          },
+        });
+      let compressMs: number | null = null;
+      let uploadedSize = input.size;
+      let card;
+      if (mode === 'upload') card = await upload(input);
+      else if (mode === 'sequential') {
+        const { file: compressed } = await compressVideo(input, { engine: 'webcodecs' });
+        compressMs = since();
+        uploadedSize = compressed.size;
+        card = await upload(compressed);
+      } else {
+        const output = new GrowingFile('video/mp4');
+        const compressed = compressVideo(input, { engine: 'webcodecs', output }).then((result) => {
+          compressMs = since();
+          return result;
+        });
+        [card] = await Promise.all([upload(output), compressed]);
+        uploadedSize = output.size;
+      }
+      return { compressMs, cardReadyMs: since(), patches, uploadedSize, videoUrl: card.videoUrl };
+    },
+    { cardId: options.cardId, mode: options.mode },
+  );
 }

@@ -14,6 +14,7 @@ export interface MediaUploadRecord {
   id: string;
   cardId: string;
   kind: CardMediaKind;
+  /** 0 while a deferred length (a video sent as it is compressed) is not declared yet. */
   size: number;
   createdAt: Date;
   completedAt: Date | null;
@@ -104,10 +105,11 @@ export function createCardMediaRepository(database: Database) {
       return row && toUpload(row);
     },
 
-    async markUploadCompleted(id: string, at: Date): Promise<void> {
+    /** `size` is the final one: an upload whose length was deferred learns it only now. */
+    async markUploadCompleted(id: string, at: Date, size: number): Promise<void> {
       await db
         .updateTable('mediaUploads')
-        .set({ completedAt: codec.date(at) })
+        .set({ completedAt: codec.date(at), size })
         .where('id', '=', id)
         .execute();
     },

@@ -341,6 +341,92 @@ describeEachDatabase('card media on the server', (use) => {
     expect([after.status, after.headers['upload-offset']]).toEqual([200, String(video.length)]);
   });
 
+  it('takes a video whose length comes with its last PATCH (sent while it is compressed), byte-exact', async () => {
+    const guest = new TestBrowser(app);
+    const card = await createCard(guest);
+    const video = fakeVideo(7 * 1024 * 1024 + 321);
+    const metadata = [
+      `cardId ${Buffer.from(card.id).toString('base64')}`,
+      `kind ${Buffer.from('video').toString('base64')}`,
+    ].join(',');
+    const created = await send(guest, {
+      method: 'POST',
+      path: cardMediaApi.tus,
+      headers: { 'tus-resumable': '1.0.0', 'upload-defer-length': '1', 'upload-metadata': metadata },
+    });
+    expect(created.status, created.body.toString()).toBe(201);
+    const location = created.headers.location!;
+
+    // Pieces smaller than S3's 5 MB minimum part, as an encoder produces them.
+    const pieces = [1024 * 1024, 2 * 1024 * 1024 + 17, 3 * 1024 * 1024];
+    let offset = 0;
+    for (const length of pieces) {
+      const response = await patchUpload(guest, location, offset, video.subarray(offset, offset + length));
+      expect(response.status, response.body.toString()).toBe(204);
+      offset += length;
+      expect(response.headers['upload-offset']).toBe(String(offset));
+    }
+    const head = await headUpload(guest, location);
+    expect([head.status, head.headers['upload-offset'], head.headers['upload-defer-length']]).toEqual([
+      200,
+      String(offset),
+      '1',
+    ]);
+
+    const last = await send(guest, {
+      method: 'PATCH',
+      path: location,
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'upload-length': String(video.length),
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: video.subarray(offset),
+    });
+    expect(last.status, last.body.toString()).toBe(200);
+    const saved = cardSchema.parse(JSON.parse(last.body.toString()));
+    expect(saved.videoUrl).toMatch(new RegExp(`^/media/cards/${card.id}/video/`));
+    expect((await storage.read((await storedPath(card.id, 'video'))!)).equals(video)).toBe(true);
+    const after = await headUpload(guest, location);
+    expect([after.status, after.headers['upload-offset']]).toEqual([200, String(video.length)]);
+  });
+
+  it('defers the length of a video only, and holds a deferred upload to the 30 MB limit', async () => {
+    const guest = new TestBrowser(app);
+    const card = await createCard(guest);
+    const create = (kind: CardMediaKind) =>
+      send(guest, {
+        method: 'POST',
+        path: cardMediaApi.tus,
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-defer-length': '1',
+          'upload-metadata': [
+            `cardId ${Buffer.from(card.id).toString('base64')}`,
+            `kind ${Buffer.from(kind).toString('base64')}`,
+          ].join(','),
+        },
+      });
+    expect((await create('image')).status).toBe(400);
+    expect((await create('audio')).status).toBe(400);
+
+    const created = await create('video');
+    expect(created.status).toBe(201);
+    const tooLong = await send(guest, {
+      method: 'PATCH',
+      path: created.headers.location!,
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'upload-length': String(VIDEO_MAX_BYTES + 1),
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: Buffer.alloc(0),
+    });
+    expect(tooLong.status).toBe(413);
+  });
+
   it('lets only the owner of the card create, continue or end its uploads', async () => {
     const owner = new TestBrowser(app);
     const stranger = new TestBrowser(app);

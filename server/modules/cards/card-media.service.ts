@@ -149,12 +149,17 @@ export function createCardMediaService(deps: {
   );
 
   /** Checks everything that can be checked before the bytes: owner, kind, announced size, rate limits. */
-  async function admit(actor: CardActor, cardId: string, kindName: string, size: number | null) {
+  async function admit(actor: CardActor, cardId: string, kindName: string, size: number | 'deferred' | null) {
     if (!isCardMediaKind(kindName)) throw new AppError('not-found');
     const card = await loadCardFor(cards, actor, cardId, canChangeCardMedia);
-    if (size === null || !Number.isSafeInteger(size) || size <= 0)
+    // Only a video is sent while it is produced (compressed in the browser); its limit is tus's maximum size,
+    // checked on every PATCH. Other kinds announce their size, checked here before any byte.
+    if (size === 'deferred') {
+      if (kindName !== 'video')
+        throw new AppError('validation-failed', 'Only a video may announce its size at the end.');
+    } else if (size === null || !Number.isSafeInteger(size) || size <= 0) {
       throw new AppError('validation-failed', 'The file size must be announced and more than 0 bytes.');
-    if (size > CARD_MEDIA_MAX_BYTES[kindName]) throw tooLarge(kindName, size);
+    } else if (size > CARD_MEDIA_MAX_BYTES[kindName]) throw tooLarge(kindName, size);
     await rateLimiter.consume(`card-media:ip:${actor.ip}`, CARD_MEDIA_RATE_LIMITS.uploadsPerIp);
     await rateLimiter.consume(
       `card-media:owner:${actor.userId ?? actor.guestSessionId}`,
@@ -253,16 +258,31 @@ export function createCardMediaService(deps: {
     /** Admits a new resumable upload before tus creates it (the same checks as the simple upload). */
     async admitResumableUpload(
       actor: CardActor,
-      request: { cardId: string | undefined; kind: string | undefined; size: number | null },
+      request: {
+        cardId: string | undefined;
+        kind: string | undefined;
+        size: number | null;
+        /** `Upload-Defer-Length: 1`: the size comes with the last PATCH. */
+        deferredLength?: boolean;
+      },
     ): Promise<void> {
       if (!request.cardId || !request.kind)
         throw new AppError('validation-failed', 'The upload must name its card and kind.');
-      await admit(actor, request.cardId, request.kind, request.size);
+      const size = request.deferredLength && request.size === null ? 'deferred' : request.size;
+      await admit(actor, request.cardId, request.kind, size);
     },
 
-    /** Records a resumable upload tus has just created, so later requests are authorised by its card. */
-    async recordResumableUpload(upload: { id: string; cardId: string; kind: CardMediaKind; size: number }) {
-      await media.insertUpload({ ...upload, createdAt: now() });
+    /**
+     * Records a resumable upload tus has just created, so later requests are authorised by its card. A
+     * deferred size is recorded as 0 until the upload finishes.
+     */
+    async recordResumableUpload(upload: {
+      id: string;
+      cardId: string;
+      kind: CardMediaKind;
+      size: number | null;
+    }) {
+      await media.insertUpload({ ...upload, size: upload.size ?? 0, createdAt: now() });
       uploadsStarted?.inc({ kind: upload.kind, method: 'resumable' });
     },
 
@@ -281,18 +301,18 @@ export function createCardMediaService(deps: {
      * A resumable upload has all its bytes: check and keep the file, attach it, and mark the upload done (a
      * refused file ends the upload).
      */
-    async finishResumableUpload(uploadId: string, bytes: Readable): Promise<Card> {
+    async finishResumableUpload(uploadId: string, bytes: Readable, size: number): Promise<Card> {
       const upload = await media.findUpload(uploadId);
       if (!upload) throw new AppError('not-found');
       let card: Card;
       try {
-        card = await attach(upload.cardId, upload.kind, bytes, upload.size);
+        card = await attach(upload.cardId, upload.kind, bytes, size);
       } catch (error) {
         // A refused file is not resumable: the upload is over, and later requests for it find nothing.
         await media.deleteUpload(uploadId);
         throw error;
       }
-      await media.markUploadCompleted(uploadId, now());
+      await media.markUploadCompleted(uploadId, now(), size);
       uploadsFinished?.inc({ kind: upload.kind, method: 'resumable' });
       return card;
     },

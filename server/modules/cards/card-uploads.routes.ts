@@ -50,14 +50,17 @@ export function tusStoreError(log: FastifyBaseLogger, what: string) {
  */
 export function tusUploadFinished(
   datastore: UploadDataStore,
-  finish: (uploadId: string, bytes: Readable) => Promise<unknown>,
+  finish: (uploadId: string, bytes: Readable, size: number) => Promise<unknown>,
 ) {
-  return async (_request: unknown, upload: { id: string }) => {
+  return async (_request: unknown, upload: { id: string; size?: number | undefined; offset: number }) => {
     try {
       return {
         status_code: 200,
         headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' },
-        body: JSON.stringify(await finish(upload.id, await datastore.read(upload.id))),
+        // tus calls this once the offset reaches the size, so the size is known here even when it was deferred.
+        body: JSON.stringify(
+          await finish(upload.id, await datastore.read(upload.id), upload.size ?? upload.offset),
+        ),
       };
     } catch (error) {
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as it is
@@ -85,7 +88,9 @@ export function parseUploadMetadata(header: string | string[] | undefined): Reco
  * Resumable uploads of card media with the tus protocol (SPEC §4/§9: files over 256 KB), on `/api/uploads`.
  * Every request is authorised here before tus sees it: creating one needs the card's owner, a media kind and
  * a size within the kind's limit (refused before any byte); every later request needs the owner of the
- * upload's card. When the last byte lands the file is checked and attached to the card, and the answer to
+ * upload's card. A video may defer its length (tus creation-defer-length) while the browser is still compressing
+ * it: its bytes arrive as they are encoded and the last PATCH declares the length; the 30 MB limit then holds on
+ * every PATCH instead of at creation. When the last byte lands the file is checked and attached to the card, and the answer to
  * that PATCH carries the updated card. A finished upload still answers HEAD with its full offset, so a client
  * whose last answer was lost learns that it is done.
  */
@@ -113,20 +118,20 @@ export async function registerCardUploadRoutes(
     async onUploadCreate(_request, upload) {
       const metadata = upload.metadata ?? {};
       const kind = metadata[TUS_METADATA_KEYS.kind] ?? '';
-      if (!isCardMediaKind(kind) || upload.size === undefined)
+      if (!isCardMediaKind(kind) || (upload.size === undefined && !upload.sizeIsDeferred))
         // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as it is
         throw tusError(new AppError('validation-failed'));
       await media.recordResumableUpload({
         id: upload.id,
         cardId: metadata[TUS_METADATA_KEYS.cardId] ?? '',
         kind,
-        size: upload.size,
+        size: upload.size ?? null,
       });
       return {};
     },
     onResponseError: tusStoreError(app.log, 'resumable upload'),
-    onUploadFinish: tusUploadFinished(datastore, async (uploadId, bytes) =>
-      cardSchema.parse(await media.finishResumableUpload(uploadId, bytes)),
+    onUploadFinish: tusUploadFinished(datastore, async (uploadId, bytes, size) =>
+      cardSchema.parse(await media.finishResumableUpload(uploadId, bytes, size)),
     ),
   });
 
@@ -146,6 +151,7 @@ export async function registerCardUploadRoutes(
             cardId: metadata[TUS_METADATA_KEYS.cardId] ?? undefined,
             kind: metadata[TUS_METADATA_KEYS.kind] ?? undefined,
             size: typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : null,
+            deferredLength: request.headers['upload-defer-length'] === '1',
           });
         } else if (request.method !== 'OPTIONS') {
           throw new AppError('method-not-allowed');

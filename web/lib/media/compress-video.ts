@@ -7,6 +7,7 @@ import {
   toVideoCompressionError,
   type CompressionResult,
 } from '../../../shared/cards/video-compression.ts';
+import type { GrowingFile } from '../uploads/growing-file.ts';
 import { UnreadableInputError, canceledError, runPhase, type VideoEngine } from './engine.ts';
 
 /**
@@ -29,6 +30,12 @@ export interface CompressVideoOptions {
    * file. The others force one engine (tests, benchmarks).
    */
   engine?: VideoCompressionEngine;
+  /**
+   * Receives the mp4 while it is produced (an upload sends it meanwhile): with WebCodecs a fragmented mp4,
+   * fragment by fragment; with ffmpeg.wasm, which writes its index last, the whole file at the end. It is
+   * finished on success and failed (with the same error) otherwise.
+   */
+  output?: GrowingFile;
 }
 
 const { compressionTimeoutMs, engineLoadTimeoutMs, mimeType } = VIDEO_COMPRESSION_SETTINGS;
@@ -42,16 +49,19 @@ export async function compressVideo(
   file: File,
   options: CompressVideoOptions = {},
 ): Promise<CompressionResult<File>> {
-  const { signal, engine = 'auto' } = options;
+  const { signal, engine = 'auto', output: stream } = options;
   if (signal?.aborted) throw canceledError();
   const progress = steadyProgress(options.onProgress);
   let output: Blob;
   try {
-    output = await runEngines(file, engine, progress.report, signal);
+    output = await runEngines(file, engine, { onProgress: progress.report, signal, output: stream });
+    if (stream && stream.size === 0) stream.append(new Uint8Array(await output.arrayBuffer()));
+    stream?.finish();
   } catch (error) {
     progress.close();
-    if (signal?.aborted) throw canceledError();
-    throw toVideoCompressionError(error);
+    const failure = signal?.aborted ? canceledError() : toVideoCompressionError(error);
+    stream?.fail(failure);
+    throw failure;
   }
   progress.done();
   progress.close();
@@ -66,15 +76,17 @@ export async function compressVideo(
   };
 }
 
-async function runEngines(
-  file: File,
-  engine: VideoCompressionEngine,
-  onProgress: (fraction: number) => void,
-  signal: AbortSignal | undefined,
-): Promise<Blob> {
-  if (engine === 'ffmpeg') return runWith(loadFfmpeg, file, onProgress, signal);
+/** The caller's side of one compression: progress, cancellation and where the output streams to. */
+interface Job {
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal | undefined;
+  output: GrowingFile | undefined;
+}
 
-  const webCodecs = await loadEngine(loadWebCodecs, signal);
+async function runEngines(file: File, engine: VideoCompressionEngine, job: Job): Promise<Blob> {
+  if (engine === 'ffmpeg') return runWith(loadFfmpeg, file, job);
+
+  const webCodecs = await loadEngine(loadWebCodecs, job.signal);
   if (!webCodecs) {
     if (engine === 'webcodecs') {
       throw new VideoCompressionError(
@@ -82,14 +94,15 @@ async function runEngines(
         'This browser cannot encode H.264 with WebCodecs.',
       );
     }
-    return runWith(loadFfmpeg, file, onProgress, signal);
+    return runWith(loadFfmpeg, file, job);
   }
   try {
-    return await compressWith(webCodecs, file, onProgress, signal);
+    return await compressWith(webCodecs, file, job);
   } catch (error) {
-    // ffmpeg reads containers and codecs the browser cannot (AVI, HEVC on Linux, AC-3 audio, …).
+    // ffmpeg reads containers and codecs the browser cannot (AVI, HEVC on Linux, AC-3 audio, …); this happens
+    // before any byte is written, so the output is still empty.
     if (engine === 'auto' && error instanceof UnreadableInputError) {
-      return runWith(loadFfmpeg, file, onProgress, signal);
+      return runWith(loadFfmpeg, file, job);
     }
     throw error;
   }
@@ -102,12 +115,11 @@ const loadFfmpeg = async (signal: AbortSignal) =>
 async function runWith(
   load: (signal: AbortSignal) => Promise<VideoEngine>,
   file: File,
-  onProgress: (fraction: number) => void,
-  signal: AbortSignal | undefined,
+  job: Job,
 ): Promise<Blob> {
-  const engine = await loadEngine(load, signal);
+  const engine = await loadEngine(load, job.signal);
   try {
-    return await compressWith(engine, file, onProgress, signal);
+    return await compressWith(engine, file, job);
   } finally {
     engine.dispose?.();
   }
@@ -135,21 +147,20 @@ async function loadEngine<T>(
 }
 
 /** SPEC §9 compression timeout: 120 s from the first byte read to the finished mp4. */
-function compressWith(
-  engine: VideoEngine,
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal: AbortSignal | undefined,
-): Promise<Blob> {
-  return runPhase((phaseSignal) => engine.compress(file, { onProgress, signal: phaseSignal }), {
-    timeoutMs: compressionTimeoutMs,
-    timeoutError: () =>
-      new VideoCompressionError(
-        'timeout',
-        `The compression took longer than ${compressionTimeoutMs / 1000} s.`,
-      ),
-    signal,
-  });
+function compressWith(engine: VideoEngine, file: File, { onProgress, signal, output }: Job): Promise<Blob> {
+  return runPhase(
+    (phaseSignal) =>
+      engine.compress(file, { onProgress, signal: phaseSignal, ...(output ? { output } : {}) }),
+    {
+      timeoutMs: compressionTimeoutMs,
+      timeoutError: () =>
+        new VideoCompressionError(
+          'timeout',
+          `The compression took longer than ${compressionTimeoutMs / 1000} s.`,
+        ),
+      signal,
+    },
+  );
 }
 
 /**

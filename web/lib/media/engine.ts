@@ -1,4 +1,5 @@
 import { VideoCompressionError } from '../../../shared/cards/video-compression.ts';
+import type { GrowingFile } from '../uploads/growing-file.ts';
 
 /**
  * What compress-video.ts needs from an engine (WebCodecs via mediabunny, or ffmpeg.wasm), and the timing
@@ -10,6 +11,12 @@ export interface EngineJob {
   onProgress: (fraction: number) => void;
   /** Aborted on cancellation or timeout; the engine stops its work (cancel, terminate) when it fires. */
   signal: AbortSignal;
+  /**
+   * Where the mp4 goes as it is produced, for an upload that sends it meanwhile. An engine that can write in
+   * order (WebCodecs: a fragmented mp4) appends to it; one that cannot leaves it to the caller, who appends
+   * the whole file at the end.
+   */
+  output?: GrowingFile;
 }
 
 export interface VideoEngine {

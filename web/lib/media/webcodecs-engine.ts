@@ -7,7 +7,9 @@ import {
   Mp4OutputFormat,
   Output,
   Quality,
+  StreamTarget,
   canEncodeVideo,
+  type StreamTargetChunk,
 } from 'mediabunny';
 import {
   VIDEO_COMPRESSION_SETTINGS,
@@ -16,6 +18,7 @@ import {
   targetVideoBitrate,
 } from '../../../shared/cards/video-compression.ts';
 import { ensureAacEncoder } from './aac-encoder.ts';
+import type { GrowingFile } from '../uploads/growing-file.ts';
 import { UnreadableInputError, type EngineJob, type VideoEngine } from './engine.ts';
 
 /**
@@ -37,7 +40,7 @@ export async function loadWebCodecsEngine(): Promise<VideoEngine | null> {
   return canEncodeH264 ? { name: 'webcodecs', compress } : null;
 }
 
-async function compress(file: File, { onProgress, signal }: EngineJob): Promise<Blob> {
+async function compress(file: File, { onProgress, signal, output }: EngineJob): Promise<Blob> {
   const input = new Input({ source: new BlobSource(file), formats: ALL_FORMATS });
   try {
     const source = await readable(() => describeSource(input));
@@ -45,7 +48,7 @@ async function compress(file: File, { onProgress, signal }: EngineJob): Promise<
     // Even AAC may need re-encoding: mediabunny copies it only when its timestamps allow (phone clips often
     // start with priming samples before zero).
     if (source.audioCodec !== null) await ensureAacEncoder(audioBitrate);
-    const conversion = await readable(() => initConversion(input, source, file.size));
+    const conversion = await readable(() => initConversion(input, source, file.size, output));
     signal.throwIfAborted();
     conversion.onProgress = (progress) => onProgress(progress);
     const cancel = () => void conversion.cancel();
@@ -55,6 +58,7 @@ async function compress(file: File, { onProgress, signal }: EngineJob): Promise<
     } finally {
       signal.removeEventListener('abort', cancel);
     }
+    if (output) return output.toBlob();
     const buffer = (conversion.output.target as BufferTarget).buffer;
     if (!buffer) throw new Error('The conversion produced no output.');
     return new Blob([buffer], { type: mimeType });
@@ -104,13 +108,27 @@ async function initConversion(
   input: Input,
   source: SourceDescription,
   sourceBytes: number,
+  stream: GrowingFile | undefined,
 ): Promise<Conversion> {
   const size = fitVideoDimensions(source.width, source.height);
-  const output = new Output({
-    // The index up front, like ffmpeg's +faststart: playback starts before the whole file has arrived.
-    format: new Mp4OutputFormat({ fastStart: 'in-memory' }),
-    target: new BufferTarget(),
-  });
+  const output = new Output(
+    stream
+      ? {
+          // Written in order, fragment by fragment (moov first, then moof+mdat about every second), so each
+          // byte can be uploaded as soon as it exists; the index is still up front for playback.
+          format: new Mp4OutputFormat({ fastStart: 'fragmented' }),
+          target: new StreamTarget(
+            new WritableStream<StreamTargetChunk>({
+              write: (chunk) => stream.append(chunk.data, chunk.position),
+            }),
+          ),
+        }
+      : {
+          // The index up front, like ffmpeg's +faststart: playback starts before the whole file has arrived.
+          format: new Mp4OutputFormat({ fastStart: 'in-memory' }),
+          target: new BufferTarget(),
+        },
+  );
   const conversion = await Conversion.init({
     input,
     output,

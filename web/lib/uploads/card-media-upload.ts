@@ -4,12 +4,16 @@ import { cardMediaApi, cardsApi } from '../../../shared/api-paths.ts';
 import type { TransportResponse } from './http-transport.ts';
 import { uploadErrorFromStatus } from './upload-error.ts';
 import { messageOf, uploadResumable, type UploadControls } from './resumable-upload.ts';
+import { GrowingFile } from './growing-file.ts';
 
 export interface CardMediaUploadOptions extends UploadControls {
   cardId: string;
   kind: CardMediaKind;
-  file: Blob;
+  /** The file, or a video still being compressed (sent as it is produced). */
+  file: Blob | GrowingFile;
   fileName: string;
+  /** The key the upload's address is remembered under, when not `uploadFingerprint` of these options. */
+  fingerprint?: string;
   /** SPEC §9: on mobile, files under 5 MB go in one request. */
   isMobile?: boolean;
 }
@@ -22,7 +26,9 @@ function cardFrom(response: TransportResponse): Card {
 export function uploadFingerprint(
   options: Pick<CardMediaUploadOptions, 'cardId' | 'kind' | 'file' | 'fileName'>,
 ) {
-  return `${options.cardId}:${options.kind}:${options.file.size}:${options.fileName}`;
+  const { file } = options;
+  const size = file instanceof GrowingFile && !file.done ? 'growing' : file.size;
+  return `${options.cardId}:${options.kind}:${size}:${options.fileName}`;
 }
 
 /**
@@ -40,10 +46,11 @@ export async function uploadCardMedia(options: CardMediaUploadOptions): Promise<
       [TUS_METADATA_KEYS.fileName]: options.fileName,
       [TUS_METADATA_KEYS.fileType]: file.type || 'application/octet-stream',
     },
-    fingerprint: uploadFingerprint(options),
-    simple: usesSimpleUpload(file.size, options.isMobile ?? false)
-      ? { method: 'PUT', path: cardMediaApi.media(cardId, kind) }
-      : null,
+    fingerprint: options.fingerprint ?? uploadFingerprint(options),
+    simple:
+      !(file instanceof GrowingFile && !file.done) && usesSimpleUpload(file.size, options.isMobile ?? false)
+        ? { method: 'PUT', path: cardMediaApi.media(cardId, kind) }
+        : null,
     parse: cardFrom,
     // Everything arrived and the server attached it: the card says so.
     afterLostAnswer: async (send) => {

@@ -12,7 +12,13 @@ export interface PendingUpload {
   cardId: string;
   kind: CardMediaKind;
   fileName: string;
+  /** What is sent: the file, or the original of a video whose compression was cut short (`compressFirst`). */
   file: Blob;
+  /**
+   * The upload was sent while the video was compressed and the page went away before the compression ended:
+   * the compression starts again and the upload starts from zero (the new output need not be the same bytes).
+   */
+  compressFirst?: boolean;
   savedAt: number;
 }
 

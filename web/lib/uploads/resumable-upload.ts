@@ -2,6 +2,7 @@ import { UPLOAD_RULES } from '../../../shared/cards/card-media.ts';
 import { defaultTransport, type Transport, type TransportResponse } from './http-transport.ts';
 import { isAbort, UploadError, uploadErrorFromStatus } from './upload-error.ts';
 import { browserResumeStore, type ResumeStore } from './resume-store.ts';
+import { GrowingFile } from './growing-file.ts';
 
 /** What every upload takes besides its file and where it goes: progress, retries, cancelling, transport. */
 export interface UploadControls {
@@ -22,7 +23,11 @@ export interface UploadControls {
 }
 
 export interface ResumableUploadOptions<T> extends UploadControls {
-  file: Blob;
+  /**
+   * The file, or one still being produced: its bytes are sent as they come and its length is declared with
+   * the last PATCH (tus creation-defer-length), so the upload ends right after the producer does.
+   */
+  file: Blob | GrowingFile;
   /** The tus endpoint (without the base URL). */
   tusPath: string;
   /** The `Upload-Metadata` of the creation request, as plain text (base64-encoded here). */
@@ -78,7 +83,8 @@ const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().e
  * back-off (at most 10 s), resuming from the offset the server reports, so bytes the server has are never sent
  * again; SPEC's non-retryable errors fail at once; after the last attempt the error is `retry-limit-exceeded`
  * carrying the attempts and the last failure. Cancelling (the signal) ends the upload on the server too and
- * fails with `canceled`.
+ * fails with `canceled`. A file still being produced (GrowingFile) is sent as its bytes come, in chunks of at
+ * least 256 KB while it grows; if its producer fails, the upload ends on the server and fails with that error.
  */
 export async function uploadResumable<T>(options: ResumableUploadOptions<T>): Promise<T> {
   const {
@@ -95,8 +101,16 @@ export async function uploadResumable<T>(options: ResumableUploadOptions<T>): Pr
     resumeStore = browserResumeStore(),
     sleep = waitFor,
   } = options;
-  const total = file.size;
+  const growing = file instanceof GrowingFile ? file : null;
+  /** The length, once known. */
+  const length = () => (growing ? (growing.done ? growing.size : null) : (file as Blob).size);
+  /** What progress is measured against: the bytes produced so far while the file grows. */
+  const total = () => length() ?? growing?.size ?? 0;
+  const bytes = (start: number, end: number) =>
+    growing ? growing.slice(start, end) : (file as Blob).slice(start, end);
   let uploadUrl: string | null = simple ? null : resumeStore.get(fingerprint);
+  // Whether the server knows the length (announced at creation or with an earlier PATCH).
+  let lengthDeclared = false;
   let chunkSize: number = UPLOAD_RULES.firstChunkBytes;
   let failures = 0;
 
@@ -111,8 +125,8 @@ export async function uploadResumable<T>(options: ResumableUploadOptions<T>): Pr
         method: simple.method,
         url: `${baseUrl}${simple.path}`,
         headers: { 'Content-Type': 'application/octet-stream' },
-        body: file,
-        onUploadProgress: (sent) => onProgress?.(sent, total),
+        body: bytes(0, total()),
+        onUploadProgress: (sent) => onProgress?.(sent, total()),
       });
       if (response.status !== 200) throw uploadErrorFromStatus(response.status, messageOf(response));
       return parse(response);
@@ -129,8 +143,9 @@ export async function uploadResumable<T>(options: ResumableUploadOptions<T>): Pr
         throw uploadErrorFromStatus(head.status, messageOf(head));
       } else {
         offset = Number(head.header('Upload-Offset') ?? '0');
+        lengthDeclared = head.header('Upload-Defer-Length') !== '1';
         // Everything arrived and the server kept it; only the answer was lost.
-        if (offset === total) return options.afterLostAnswer(send);
+        if (lengthDeclared && offset === length()) return options.afterLostAnswer(send);
       }
     }
     if (!uploadUrl) {
@@ -140,19 +155,31 @@ export async function uploadResumable<T>(options: ResumableUploadOptions<T>): Pr
       const created = await send({
         method: 'POST',
         url: `${baseUrl}${options.tusPath}`,
-        headers: { ...tusHeaders, 'Upload-Length': String(total), 'Upload-Metadata': metadata },
+        headers: {
+          ...tusHeaders,
+          ...(length() === null ? { 'Upload-Defer-Length': '1' } : { 'Upload-Length': String(length()) }),
+          'Upload-Metadata': metadata,
+        },
       });
       const location = created.header('Location');
       if (created.status !== 201 || !location)
         throw uploadErrorFromStatus(created.status, messageOf(created));
       uploadUrl = location.startsWith('/') ? `${baseUrl}${location}` : location;
       resumeStore.set(fingerprint, uploadUrl);
+      lengthDeclared = length() !== null;
       offset = 0;
     }
-    onProgress?.(offset, total);
+    onProgress?.(offset, total());
 
     for (;;) {
-      const chunk = file.slice(offset, Math.min(offset + chunkSize, total));
+      // A growing file waits for a chunk's worth (or its end): a PATCH per encoded fragment would be wasteful.
+      await growing?.whenAvailable(offset + UPLOAD_RULES.firstChunkBytes, signal);
+      const available = growing ? growing.size : total();
+      const end = Math.min(offset + chunkSize, available);
+      const final = length();
+      // The length goes with the PATCH that carries the last byte (an empty one if that was already sent).
+      const declare = !lengthDeclared && final !== null && end === final;
+      const chunk = bytes(offset, end);
       const from = offset;
       const response = await send({
         method: 'PATCH',
@@ -160,16 +187,18 @@ export async function uploadResumable<T>(options: ResumableUploadOptions<T>): Pr
         headers: {
           ...tusHeaders,
           'Upload-Offset': String(offset),
+          ...(declare ? { 'Upload-Length': String(final) } : {}),
           'Content-Type': 'application/offset+octet-stream',
         },
         body: chunk,
-        onUploadProgress: (sent) => onProgress?.(from + sent, total),
+        onUploadProgress: (sent) => onProgress?.(from + sent, total()),
       });
       // The last chunk's answer carries what the server made of the file.
       if (response.status === 200) return parse(response);
       if (response.status !== 204) throw uploadErrorFromStatus(response.status, messageOf(response));
+      if (declare) lengthDeclared = true;
       offset = Number(response.header('Upload-Offset') ?? offset + chunk.size);
-      if (offset >= total) return options.afterLostAnswer(send);
+      if (lengthDeclared && offset >= total()) return options.afterLostAnswer(send);
       failures = 0;
       chunkSize = Math.min(chunkSize * 2, UPLOAD_RULES.maxChunkBytes);
     }
@@ -179,18 +208,25 @@ export async function uploadResumable<T>(options: ResumableUploadOptions<T>): Pr
     try {
       const result = await attempt();
       resumeStore.remove(fingerprint);
-      onProgress?.(total, total);
+      onProgress?.(total(), total());
       return result;
     } catch (caught) {
-      if (isAbort(caught) || signal?.aborted) {
+      // Best effort: the server drops the partial bytes now instead of after a day.
+      const dropUpload = async () => {
         resumeStore.remove(fingerprint);
-        if (uploadUrl) {
-          // Best effort: the server drops the partial bytes now instead of after a day.
-          await transport({ method: 'DELETE', url: uploadUrl, headers: { ...headers, ...tusHeaders } }).catch(
-            () => undefined,
-          );
-        }
+        if (!uploadUrl) return;
+        await transport({ method: 'DELETE', url: uploadUrl, headers: { ...headers, ...tusHeaders } }).catch(
+          () => undefined,
+        );
+      };
+      if (isAbort(caught) || signal?.aborted) {
+        await dropUpload();
         throw new UploadError('canceled', 'Upload was cancelled.');
+      }
+      // The file will never be whole: the caller decides what to send instead.
+      if (growing?.failed) {
+        await dropUpload();
+        throw caught;
       }
       const error =
         caught instanceof UploadError ? caught : new UploadError('unknown', (caught as Error).message ?? '');

@@ -49,6 +49,7 @@ import { VideoField } from './media/video-field.tsx';
 import { VoiceMessageField } from './media/voice-message-field.tsx';
 import { TextStyleFields } from './text-style-fields.tsx';
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
+import { useVideoPreparation } from '../hooks/use-video-preparation.ts';
 import {
   CARD_MESSAGE_MAX_LENGTH,
   CARD_NAME_MAX_LENGTH,
@@ -136,6 +137,8 @@ export function CardForm({
   const [savedCard, setSavedCard] = useState<Card | null>(card);
   const savedUrls = savedMediaUrls(savedCard);
   const media = values.media;
+  // A picked video starts compressing at once; saving sends its output while it is produced.
+  const video = useVideoPreparation(media.video.file);
   const shown = (kind: keyof MediaEdits) => (media[kind].keepSaved ? savedUrls[kind] : null);
   const ids = {
     senderName: useId(),
@@ -219,7 +222,7 @@ export function CardForm({
       purpose.onSaved(saved);
       return;
     }
-    const withMedia = await mediaSave.run(saved.id, changes);
+    const withMedia = await mediaSave.run(saved.id, changes, video.preparationOf);
     if (!withMedia) return;
     setSavedCard(withMedia);
     setValue('media', NO_MEDIA_EDITS);
@@ -452,6 +455,7 @@ export function CardForm({
             onChange={(file) => choose('video', file)}
             onRemoveExisting={() => removeSaved('video')}
             onTooLarge={setTooLarge}
+            compression={video.state}
             disabled={working}
           />
 

@@ -6,7 +6,11 @@ import { showToast } from '../../../components/toast.tsx';
 import { cardKeys } from '../../../lib/cards-api.ts';
 import { isMobileDevice } from '../../../lib/device.ts';
 import { withStrings } from '../../../lib/i18n.ts';
-import { listPendingUploads, removePendingUpload } from '../../../lib/uploads/pending-uploads.ts';
+import {
+  listPendingUploads,
+  removePendingUpload,
+  type PendingUpload,
+} from '../../../lib/uploads/pending-uploads.ts';
 import { useAfterTakeOver } from '../../../lib/after-take-over.ts';
 
 /**
@@ -26,6 +30,25 @@ const loadUploader = () =>
     UploadError,
     storageErrorMessage,
   }));
+
+/**
+ * The file and the key its upload address is kept under. A video whose compression was cut short is
+ * compressed again and sent as a new upload from zero: the bytes the server has came from the first
+ * compression, which the second need not reproduce exactly. If it fails again, the original goes (SPEC §5).
+ */
+async function whatToSend(upload: PendingUpload): Promise<{ file: Blob; fingerprint?: string }> {
+  if (!upload.compressFirst) return { file: upload.file, fingerprint: upload.fingerprint };
+  const original =
+    upload.file instanceof File
+      ? upload.file
+      : new File([upload.file], upload.fileName, { type: upload.file.type });
+  const { compressVideo } = await import('../../../lib/media/compress-video.ts');
+  try {
+    return { file: (await compressVideo(original)).file };
+  } catch {
+    return { file: original };
+  }
+}
 
 /** One resumer per page, whatever React mounts twice. */
 let resuming = false;
@@ -55,9 +78,9 @@ export function PendingUploadsResumer() {
           const card = await uploadCardMedia({
             cardId: upload.cardId,
             kind: upload.kind,
-            file: upload.file,
             fileName,
             isMobile: isMobileDevice(),
+            ...(await whatToSend(upload)),
           });
           await removePendingUpload(upload.fingerprint);
           queryClient.setQueryData(cardKeys.card(card.id), card);

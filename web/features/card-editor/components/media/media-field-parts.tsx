@@ -252,6 +252,7 @@ export function MediaFileCard({
   title,
   details,
   actions,
+  status,
   children,
   testId,
 }: {
@@ -260,6 +261,8 @@ export function MediaFileCard({
   /** Size, duration…: shown after the title, separated by a middle dot. */
   details: string[];
   actions: ReactNode;
+  /** What is happening to the file now (its compression), on a line of its own so it is never cut. */
+  status?: string | null;
   children?: ReactNode;
   testId?: string;
 }) {
@@ -277,6 +280,11 @@ export function MediaFileCard({
           {details.length > 0 && (
             <p className="truncate text-xs text-muted tabular-nums" data-testid="media-details">
               {details.join(' · ')}
+            </p>
+          )}
+          {status && (
+            <p className="text-xs font-semibold text-plum-700 tabular-nums" data-testid="media-status">
+              {status}
             </p>
           )}
         </div>

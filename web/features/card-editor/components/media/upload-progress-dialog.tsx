@@ -30,6 +30,8 @@ export interface UploadItem {
   originalSize: number;
   /** Size after compression in bytes, once known (SPEC §3 Compression result); absent when not compressed. */
   compressedSize?: number;
+  /** What the compression should come to, shown until `compressedSize` is known. */
+  expectedSize?: number;
   phase: UploadItemPhase;
   /** Progress of the current phase (compression or upload), from 0 to 1. */
   progress: number;
@@ -250,7 +252,12 @@ function UploadRow({ item }: { item: UploadItem }) {
           original,
           compressed: formatMegabytes(item.compressedSize, language),
         })
-      : t('cardMedia.megabytes', { size: original });
+      : item.expectedSize !== undefined
+        ? t('cardMedia.progress.sizeExpected', {
+            original,
+            compressed: formatMegabytes(item.expectedSize, language),
+          })
+        : t('cardMedia.megabytes', { size: original });
   const saved =
     item.compressedSize !== undefined ? compressionSavedPercent(item.originalSize, item.compressedSize) : 0;
 

@@ -13,8 +13,9 @@ import {
   revealUnknownDuration,
   usePendingFocus,
 } from './media-field-parts.tsx';
-import { formatMegabytes, isFileOfKind } from './media-format.ts';
+import { formatMegabytes, formatPercent, isFileOfKind } from './media-format.ts';
 import { useObjectUrl } from '../../../../lib/use-object-url.ts';
+import type { VideoPreparationState } from '../../hooks/use-video-preparation.ts';
 
 export interface VideoFieldProps {
   /** The newly chosen video, not compressed or uploaded yet. It takes the place of `existingUrl` while set. */
@@ -30,6 +31,8 @@ export interface VideoFieldProps {
    * file-too-large dialog with its size).
    */
   onTooLarge: (file: File) => void;
+  /** The chosen video's compression, which starts as soon as it is chosen (absent: it is sent as it is). */
+  compression?: VideoPreparationState | null;
   /** A message from outside the field (a compression or upload failure), already translated. */
   error?: string | null;
   disabled?: boolean;
@@ -37,7 +40,8 @@ export interface VideoFieldProps {
 
 /**
  * The card's video: choose a video file, see its name, size in MB and a muted preview, remove it; when editing,
- * the saved one as 'Existing video'. Compression happens later, when the card is saved.
+ * the saved one as 'Existing video'. A video SPEC §5 compresses is compressed from the moment it is chosen: the
+ * field shows how far it is and the expected size, then the final one.
  */
 export function VideoField({
   file,
@@ -45,6 +49,7 @@ export function VideoField({
   onChange,
   onRemoveExisting,
   onTooLarge,
+  compression,
   error,
   disabled,
 }: VideoFieldProps) {
@@ -105,6 +110,7 @@ export function VideoField({
               ? [t('cardMedia.megabytes', { size: formatMegabytes(file.size, i18n.resolvedLanguage) })]
               : []
           }
+          status={file ? compressionStatus(compression, t, i18n.resolvedLanguage) : null}
           actions={
             <ReplaceAndRemoveActions
               replaceRef={focus.register('replace')}
@@ -143,4 +149,23 @@ export function VideoField({
       )}
     </MediaFieldShell>
   );
+}
+
+/** While compressing: how far, and the size it should end at; then the final size. */
+function compressionStatus(
+  compression: VideoPreparationState | null | undefined,
+  t: (key: string, values?: Record<string, string>) => string,
+  language: string | undefined,
+): string | null {
+  if (!compression) return null;
+  if (compression.phase === 'compressed' && compression.finalSize !== null)
+    return t('cardMedia.video.compressed', { size: formatMegabytes(compression.finalSize, language) });
+  if (compression.phase !== 'compressing') return null;
+  const percent = formatPercent(compression.progress, language);
+  return compression.expectedSize === null
+    ? t('cardMedia.video.compressing', { percent })
+    : t('cardMedia.video.compressingTo', {
+        percent,
+        size: formatMegabytes(compression.expectedSize, language),
+      });
 }
