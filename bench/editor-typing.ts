@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { contextIn, launchBrowser } from '../e2e/support/browser.ts';
 import { generateTestVideo } from '../e2e/support/generate-test-video.ts';
-import { openCreateEditor } from '../e2e/support/guest-card.ts';
+import { openCreateEditor, recordVoiceMessage } from '../e2e/support/guest-card.ts';
 import { localeText } from '../e2e/support/locale-text.ts';
 import { calibratedSlowdown, median } from './support/lighthouse-calibration.ts';
 import { benchmarkIndexes } from './support/lighthouse-audit.ts';
@@ -95,12 +95,7 @@ try {
   const editor = await openCreateEditor(page, origin, t);
   await editor.getByTestId('recipient-image-input').setInputFiles(photoPath);
   await editor.getByText('bo.jpg').waitFor();
-  await editor.getByTestId('voice-record').click();
-  await editor.getByTestId('voice-timer').waitFor();
-  await page.waitForTimeout(1_600);
-  await editor.getByRole('button', { name: t('cardMedia.voice.stop') }).click();
-  await editor.getByRole('button', { name: t('cardMedia.voice.keep') }).click();
-  await editor.getByText(/voice-message\.(webm|m4a|mp4|ogg)/).waitFor();
+  await recordVoiceMessage(page, editor, t);
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });

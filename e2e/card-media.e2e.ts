@@ -9,7 +9,7 @@ import { contextIn, launchBrowser } from './support/browser.ts';
 import { verificationLink } from './support/mailbox.ts';
 import { generateTestVideo } from './support/generate-test-video.ts';
 import { fakeVideo } from '../server/testing/media-fixture.ts';
-import { openCreateEditor, signUpFromShare } from './support/guest-card.ts';
+import { openCreateEditor, recordVoiceMessage, signUpFromShare } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { cardsApi } from '../shared/api-paths.ts';
 
@@ -100,12 +100,7 @@ describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice m
       expect(await faceOpening.isChecked()).toBe(false);
       await editor.getByTestId('video-input').setInputFiles(videoPath);
       await editor.getByText('birthday-clip.mp4').first().waitFor();
-      await editor.getByTestId('voice-record').click();
-      await editor.getByTestId('voice-timer').waitFor();
-      await page.waitForTimeout(1_600);
-      await editor.getByRole('button', { name: t('cardMedia.voice.stop') }).click();
-      await editor.getByRole('button', { name: t('cardMedia.voice.keep') }).click();
-      await editor.getByText(/voice-message\.(webm|m4a|mp4|ogg)/).waitFor();
+      await recordVoiceMessage(page, editor, t);
 
       await next.click();
       const progress = page.getByTestId('upload-progress-dialog');

@@ -1,5 +1,5 @@
 import { cardSchema, type Card } from '../../shared/cards/cards.contract.ts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { cardsApi } from '../../shared/api-paths.ts';
 import { openAppPage } from './open-page.ts';
 
@@ -54,6 +54,19 @@ export async function openCreateEditor(page: Page, origin: string, t: (key: stri
   const editor = page.getByRole('dialog', { name: t('editor.titleCreate') });
   await editor.waitFor();
   return editor;
+}
+
+/**
+ * Records a voice message of about 1.6 s in the open `editor` (from the browser's microphone: Chromium's fake
+ * one in tests) and keeps it, up to its file showing in the field.
+ */
+export async function recordVoiceMessage(page: Page, editor: Locator, t: (key: string) => string) {
+  await editor.getByTestId('voice-record').click();
+  await editor.getByTestId('voice-timer').waitFor();
+  await page.waitForTimeout(1_600);
+  await editor.getByRole('button', { name: t('cardMedia.voice.stop') }).click();
+  await editor.getByRole('button', { name: t('cardMedia.voice.keep') }).click();
+  await editor.getByText(/voice-message\.(webm|m4a|mp4|ogg)/).waitFor();
 }
 
 /**
