@@ -7,8 +7,8 @@ import { contextIn, launchBrowser } from '../e2e/support/browser.ts';
 import { generateTestVideo } from '../e2e/support/generate-test-video.ts';
 import { openCreateEditor, recordVoiceMessage } from '../e2e/support/guest-card.ts';
 import { localeText } from '../e2e/support/locale-text.ts';
-import { calibratedSlowdown, median } from './support/lighthouse-calibration.ts';
-import { benchmarkIndexes } from './support/lighthouse-audit.ts';
+import { median } from './support/lighthouse-calibration.ts';
+import { calibratePhone } from './support/lighthouse-audit.ts';
 import { photoLike } from './support/photo-like.ts';
 
 /**
@@ -66,15 +66,10 @@ const server = await startAppServer({ env: { LOG_LEVEL: 'warn' } });
 const folder = await mkdtemp(path.join(os.tmpdir(), 'winc-typing-'));
 const browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 try {
-  const indexes = await benchmarkIndexes(`${server.baseUrl}/api/health`, folder, 5);
-  const benchmarkIndex = median(indexes);
-  const slowdown = calibratedSlowdown(benchmarkIndex);
+  const { slowdown, description } = await calibratePhone(`${server.baseUrl}/api/health`, folder);
   console.log('Winc editor typing benchmark');
   console.log(`  cpu       ${os.cpus()[0]?.model ?? 'unknown'} × ${os.availableParallelism()} cores`);
-  console.log(
-    `  phone     Lighthouse benchmarkIndex ${Math.round(benchmarkIndex)} (median of ${indexes.map(Math.round).join(', ')})` +
-      ` → CPU ×${slowdown.toFixed(2)}`,
-  );
+  console.log(`  phone     ${description}`);
   const photoPath = path.join(folder, 'bo.jpg');
   await writeFile(photoPath, await photoLike(3024, 4032, 'jpeg'));
   const videoPath = path.join(folder, 'birthday-clip.mp4');

@@ -15,12 +15,12 @@ import { PAGE_CODE, type WebPage } from '../shared/pages/page-code.ts';
 import { pageAssets, type Manifest } from '../server/platform/http/page-document.ts';
 import {
   audit,
-  benchmarkIndexes,
+  calibratePhone,
   type AuditResult,
   type PageFigures,
   type VisitorState,
 } from './support/lighthouse-audit.ts';
-import { calibratedSlowdown, DEFAULT_CPU_SLOWDOWN, median } from './support/lighthouse-calibration.ts';
+import { DEFAULT_CPU_SLOWDOWN, median } from './support/lighthouse-calibration.ts';
 import { MEASURED_PAGES, type BenchFixtures, type MeasuredPage } from './support/lighthouse-routes.ts';
 import { paidCardMaker } from './support/paid-cards.ts';
 
@@ -43,7 +43,6 @@ import { paidCardMaker } from './support/paid-cards.ts';
 
 const { values: options } = parseArgs({ options: { route: { type: 'string', multiple: true } } });
 const RUNS = process.env.RUNS ? Number(process.env.RUNS) : null;
-const CALIBRATION_SAMPLES = 5;
 const ADMIN_EMAIL = 'lighthouse-admin@example.com';
 const webDistDir = path.resolve(import.meta.dirname, '../dist/web');
 
@@ -173,13 +172,8 @@ try {
   const { fixtures, owner, admin } = await makeFixtures();
 
   console.log(`Host: ${describeHost()}`);
-  const indexes = await benchmarkIndexes(`${server.baseUrl}/api/health`, profileDir, CALIBRATION_SAMPLES);
-  const benchmarkIndex = median(indexes);
-  const slowdown = calibratedSlowdown(benchmarkIndex);
-  console.log(
-    `Calibration: Lighthouse benchmarkIndex ${Math.round(benchmarkIndex)} (median of ${indexes.length}: ` +
-      `${indexes.map(Math.round).join(', ')}) → CPU slowdown ×${slowdown.toFixed(2)} (index ÷ 330, at least 1)\n`,
-  );
+  const { slowdown, description } = await calibratePhone(`${server.baseUrl}/api/health`, profileDir);
+  console.log(`Calibration: ${description}\n`);
 
   const stateOf = (page: MeasuredPage, language: 'en' | 'ar'): VisitorState => {
     const session = page.visitor === 'owner' ? owner.cookie : page.visitor === 'admin' ? admin.cookie : '';

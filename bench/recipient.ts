@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { benchmarkIndexes } from './support/lighthouse-audit.ts';
-import { calibratedSlowdown, DEFAULT_CPU_SLOWDOWN, median } from './support/lighthouse-calibration.ts';
+import { calibratePhone } from './support/lighthouse-audit.ts';
+import { DEFAULT_CPU_SLOWDOWN, median } from './support/lighthouse-calibration.ts';
 import { paidCardMaker } from './support/paid-cards.ts';
 
 /**
@@ -119,14 +119,12 @@ const ms = (value: number) => `${Math.round(value)} ms`.padStart(8);
 
 const profileDir = await mkdtemp(path.join(os.tmpdir(), 'winc-recipient-bench-'));
 try {
-  const indexes = await benchmarkIndexes(`${server.baseUrl}/api/health`, profileDir, 5);
-  const benchmarkIndex = median(indexes);
-  const calibrated = calibratedSlowdown(benchmarkIndex);
-  console.log(`cpu    ${os.cpus()[0]?.model ?? 'unknown'} × ${os.availableParallelism()} cores`);
-  console.log(
-    `phone  Lighthouse benchmarkIndex ${Math.round(benchmarkIndex)} (of ${indexes.map(Math.round).join(', ')})` +
-      ` → CPU ×${calibrated.toFixed(2)}`,
+  const { slowdown: calibrated, description } = await calibratePhone(
+    `${server.baseUrl}/api/health`,
+    profileDir,
   );
+  console.log(`cpu    ${os.cpus()[0]?.model ?? 'unknown'} × ${os.availableParallelism()} cores`);
+  console.log(`phone  ${description}`);
   for (const [label, slowdown] of [
     ['calibrated', calibrated],
     ['default', DEFAULT_CPU_SLOWDOWN],

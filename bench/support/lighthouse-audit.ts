@@ -5,7 +5,7 @@ import lighthouse, { auditFlowArtifacts, type Artifacts, type Flags, type Result
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { chromium } from 'playwright-core';
 import { ensureChromium, LAUNCH_ARGS } from '../../e2e/support/browser.ts';
-import { DEFAULT_CPU_SLOWDOWN } from './lighthouse-calibration.ts';
+import { calibratedSlowdown, DEFAULT_CPU_SLOWDOWN, median } from './lighthouse-calibration.ts';
 
 /** One Lighthouse score and its metrics (ms; CLS unitless). */
 export interface PageFigures {
@@ -135,6 +135,30 @@ export async function benchmarkIndexes(url: string, profileDir: string, samples:
     }
   }
   return indexes;
+}
+
+/** How many audits the calibration takes the median of. */
+const CALIBRATION_SAMPLES = 5;
+
+/**
+ * The phone every bench of the pages stands for on this host: Lighthouse's `benchmarkIndex` of the host, the
+ * median of 5 audits of `url` (a trivial page of the server under test), and the CPU slowdown it calls for;
+ * `description` says both, with the samples, for the bench's header.
+ */
+export async function calibratePhone(
+  url: string,
+  profileDir: string,
+): Promise<{ benchmarkIndex: number; slowdown: number; description: string }> {
+  const indexes = await benchmarkIndexes(url, profileDir, CALIBRATION_SAMPLES);
+  const benchmarkIndex = median(indexes);
+  const slowdown = calibratedSlowdown(benchmarkIndex);
+  return {
+    benchmarkIndex,
+    slowdown,
+    description:
+      `Lighthouse benchmarkIndex ${Math.round(benchmarkIndex)} (median of ${indexes.length}: ` +
+      `${indexes.map(Math.round).join(', ')}) → CPU slowdown ×${slowdown.toFixed(2)} (index ÷ 330, at least 1)`,
+  };
 }
 
 /**
