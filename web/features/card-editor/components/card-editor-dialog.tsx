@@ -38,12 +38,14 @@ export function CardEditorDialog({
   const noteId = useId();
   const toOverview = useOverviewPurpose(target?.card ?? null);
   return (
+    // On a phone the editor fills the screen: the backdrop's blur could not be seen, and blurring the page
+    // behind it again for every frame (every keystroke) slowed typing on a slow phone.
     <Dialog
       open={target !== null}
       onClose={onClose}
       labelledBy={titleId}
       describedBy={noteId}
-      className="max-w-2xl max-sm:h-dvh! max-sm:max-h-dvh! max-sm:w-screen! max-sm:max-w-none! max-sm:rounded-none!"
+      className="max-w-2xl max-sm:h-dvh! max-sm:max-h-dvh! max-sm:w-screen! max-sm:max-w-none! max-sm:rounded-none! max-sm:backdrop:backdrop-blur-none"
     >
       {target && (
         <CardForm

@@ -42,9 +42,17 @@ export function TemplateImage({
       {/*
        * The shimmer is an element of its own, under the picture, and goes once the picture has loaded. As a
        * class of the frame, its removal had Chrome count a layout shift of the picture on right-to-left
-       * pages (0.03–0.05 on Arabic home's first row), though nothing moved.
+       * pages (0.03–0.05 on Arabic home's first row), though nothing moved. It moves only once the picture
+       * is near the screen and on its way: a page of pictures that wait far below, or behind an open dialog,
+       * would otherwise have the browser draw a frame for them without end, and every keystroke in that
+       * dialog wait behind those frames on a slow phone.
        */}
-      {state === 'loading' && <span aria-hidden="true" className="skeleton-shimmer absolute inset-0" />}
+      {state === 'loading' && (
+        <span
+          aria-hidden="true"
+          className={cn('absolute inset-0', near ? 'skeleton-shimmer' : 'bg-plum-100')}
+        />
+      )}
       {state === 'failed' ? (
         <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-plum-50 text-plum-400">
           <ImageOff aria-hidden="true" className="size-6" />
