@@ -1,7 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, Sparkles } from 'lucide-react';
-import { useId, useState } from 'react';
-import { get, useForm, useWatch, type FieldErrors, type Path, type PathValue } from 'react-hook-form';
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  get,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type Path,
+  type PathValue,
+} from 'react-hook-form';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import { occasionForTemplate } from '../../../../shared/ai/ai-message.contract.ts';
@@ -47,7 +55,7 @@ import { RecipientImageField } from './media/recipient-image-field.tsx';
 import { UploadProgressDialog } from './media/upload-progress-dialog.tsx';
 import { VideoField } from './media/video-field.tsx';
 import { VoiceMessageField } from './media/voice-message-field.tsx';
-import { TextStyleFields } from './text-style-fields.tsx';
+import { PreviewText, TextStyleFields } from './text-style-fields.tsx';
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { useVideoPreparation } from '../hooks/use-video-preparation.ts';
 import {
@@ -82,6 +90,42 @@ type FieldName = CardCheck['field'];
 type TextFieldName = 'senderName' | 'recipientName' | 'message';
 /** The fields that show their own message, in the form's order (the template's shows in the footer). */
 const FIELD_ORDER: FieldName[] = ['senderName', 'recipientName', 'message', 'selectedVoice'];
+/**
+ * The fields the form's own rendering follows. The typed texts are not among them: a keystroke in a name or
+ * the message renders only what shows that text (`WithTypedText`), not the whole form with its media fields.
+ */
+const FORM_FIELDS = [
+  'kind',
+  'language',
+  'media',
+  'event',
+  'faceOpening',
+  'selectedVoice',
+  'readMessageAloud',
+  'textStyles',
+] as const;
+type FormFields = Pick<CardFormValues, (typeof FORM_FIELDS)[number]>;
+type TypedText = Pick<CardFormValues, TextFieldName>;
+const TYPED_FIELDS = ['senderName', 'recipientName', 'message'] as const;
+
+/**
+ * Renders `children` with the names and message as they are typed, again after each keystroke. Deferred: the
+ * keystroke's own frame draws only the letter in its field; what follows it (the counter, the previews) comes
+ * in the next, so typing keeps up on a slow phone.
+ */
+function WithTypedText({
+  control,
+  children,
+}: {
+  control: Control<CardFormValues, unknown, CardFormOutput>;
+  children: (typed: TypedText) => ReactNode;
+}) {
+  const [senderName, recipientName, message] = useWatch({ control, name: TYPED_FIELDS });
+  const typed = useDeferredValue(
+    useMemo(() => ({ senderName, recipientName, message }), [senderName, recipientName, message]),
+  );
+  return useMemo(() => children(typed), [children, typed]);
+}
 
 /**
  * The card form of SPEC §2, one for creating and for every edit: a card or an invitation (DESIGN §1.20; a
@@ -124,9 +168,9 @@ export function CardForm({
     shouldFocusError: false,
   });
   const { register, setValue, clearErrors, setError, handleSubmit, formState } = form;
-  // The whole form as it is typed, which the counter, the previews and the media fields follow. Every field
-  // has a default value, so it is whole (the hook types it as partial for forms without defaults).
-  const values = useWatch({ control: form.control }) as CardFormValues;
+  // Every field has a default value, so each watched one is whole.
+  const watched = useWatch({ control: form.control, name: FORM_FIELDS });
+  const values = Object.fromEntries(FORM_FIELDS.map((name, index) => [name, watched[index]])) as FormFields;
   const { errors, isSubmitting: working } = formState;
   // The cover follows the card's language, as the recipient will see it.
   const coverUrl = template.languageCoverUrls[values.language] ?? template.coverUrl;
@@ -237,7 +281,8 @@ export function CardForm({
   const textField = (field: TextFieldName, describedBy?: string) => ({
     ...register(field, {
       onChange: () => {
-        clearErrors(field);
+        // Only when there is one: clearing re-renders the whole form, which a keystroke must not.
+        if (form.getFieldState(field).error) clearErrors(field);
         setSaveError(null);
       },
     }),
@@ -372,9 +417,13 @@ export function CardForm({
                 errors.message ? 'border-coral-500' : 'border-plum-200',
               )}
             />
-            <p id={ids.counter} className="text-end text-xs text-muted tabular-nums">
-              {t('editor.counter', { length: values.message.length, max: CARD_MESSAGE_MAX_LENGTH })}
-            </p>
+            <WithTypedText control={form.control}>
+              {({ message }) => (
+                <p id={ids.counter} className="text-end text-xs text-muted tabular-nums">
+                  {t('editor.counter', { length: message.length, max: CARD_MESSAGE_MAX_LENGTH })}
+                </p>
+              )}
+            </WithTypedText>
           </RequiredField>
 
           <div>
@@ -431,16 +480,17 @@ export function CardForm({
               })}
             </div>
             {errors.selectedVoice && <FieldError id={ids.error}>{errorFor('selectedVoice')}</FieldError>}
-            <GreetingPreview
-              recipientName={values.recipientName}
-              senderName={values.senderName}
-              voice={values.selectedVoice}
-              language={values.language}
-              form={addressFormOf({
-                message: values.message,
-                invitation: values.kind === 'invitation',
-              })}
-            />
+            <WithTypedText control={form.control}>
+              {({ recipientName, senderName, message }) => (
+                <GreetingPreview
+                  recipientName={recipientName}
+                  senderName={senderName}
+                  voice={values.selectedVoice}
+                  language={values.language}
+                  form={addressFormOf({ message, invitation: values.kind === 'invitation' })}
+                />
+              )}
+            </WithTypedText>
             <OptionCheckbox
               checked={values.readMessageAloud}
               onChange={(checked) => change('readMessageAloud', checked)}
@@ -470,7 +520,11 @@ export function CardForm({
           <TextStyleFields
             values={values.textStyles}
             onChange={(key, value) => change('textStyles', { ...values.textStyles, [key]: value })}
-            previewText={values.message.trim()}
+            previewText={
+              <WithTypedText control={form.control}>
+                {({ message }) => <PreviewText text={message.trim()} />}
+              </WithTypedText>
+            }
           />
         </div>
 
@@ -519,8 +573,9 @@ export function CardForm({
           setAiOpen(false);
           document.getElementById(ids.message)?.focus();
         }}
-        recipientName={values.recipientName}
-        senderName={values.senderName}
+        // Read as the dialog opens (which renders the form); the names cannot change while it is open.
+        recipientName={form.getValues('recipientName')}
+        senderName={form.getValues('senderName')}
         language={values.language}
         defaultOccasion={
           values.kind === 'invitation'

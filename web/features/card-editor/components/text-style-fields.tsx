@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { fontStackOf } from '../../../lib/card-fonts.ts';
@@ -15,7 +15,16 @@ import {
 /** Quick colour choices; the colour input offers any other. The first is the contract's default. */
 const SWATCHES = ['#333', '#000000', '#6b21a8', '#be123c', '#ea580c', '#15803d', '#1d4ed8', '#b45309'];
 
-/** Font, size and colour of the card text, with the message previewed live in them. */
+/** The message as the preview shows it, or the placeholder before anything is written. */
+export function PreviewText({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return text || <span className="text-muted/80">{t('editor.previewPlaceholder')}</span>;
+}
+
+/**
+ * Font, size and colour of the card text, with the message previewed live in them. The preview's text is
+ * `previewText` (a `PreviewText`), given as an element so that only it renders again as the message is typed.
+ */
 export function TextStyleFields({
   values,
   onChange,
@@ -23,7 +32,7 @@ export function TextStyleFields({
 }: {
   values: TextStyles;
   onChange: <K extends keyof TextStyles>(key: K, value: TextStyles[K]) => void;
-  previewText: string;
+  previewText: ReactNode;
 }) {
   const { t } = useTranslation();
   const fontId = useId();
@@ -120,7 +129,7 @@ export function TextStyleFields({
             'mt-1.5 max-h-48 min-h-20 overflow-y-auto rounded-2xl border border-plum-100 bg-white px-4 py-3 text-start break-words whitespace-pre-wrap',
           )}
         >
-          {previewText || <span className="text-muted/80">{t('editor.previewPlaceholder')}</span>}
+          {previewText}
         </div>
       </div>
     </fieldset>
