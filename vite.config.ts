@@ -355,6 +355,9 @@ export default defineConfig({
     // be re-encoded, the face matcher (~1.6 MB, TensorFlow.js) when a recipient opens a card with their face.
     chunkSizeWarningLimit: 1600,
   },
+  // The video engine's worker as a module: the AAC encoder it imports only when it needs it stays a chunk of
+  // its own (an IIFE worker would carry it, ~1 MB, to every compression).
+  worker: { format: 'es' },
   optimizeDeps: {
     // Pre-bundling would move @ffmpeg/ffmpeg away from its worker.js, which it starts by a relative URL.
     exclude: ['@ffmpeg/ffmpeg'],

@@ -122,8 +122,28 @@ describe('readVideoMetadata', () => {
 
 describe('compressVideo with WebCodecs', () => {
   it('turns a 20 MB 1080p clip into a much smaller 720p H.264/AAC mp4 of the same length', async () => {
+    // In a worker of its own: the page's thread, where the sender types meanwhile, decodes and encodes nothing.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.evaluate(() => {
+      const counted = window as unknown as { codecsOnPage: number };
+      counted.codecsOnPage = 0;
+      const codecs = window as unknown as Record<string, new (init: unknown) => object>;
+      for (const name of ['VideoEncoder', 'VideoDecoder']) {
+        const Codec = codecs[name]!;
+        // A subclass keeps the static isConfigSupported the engine asks first.
+        codecs[name] = class extends Codec {
+          constructor(init: unknown) {
+            super(init);
+            counted.codecsOnPage += 1;
+          }
+        };
+      }
+    });
     const outcome = await compressInPage(page, server, long1080p, { engine: 'webcodecs' });
     if (!outcome.ok) throw new Error(`compression failed: ${JSON.stringify(outcome)}`);
+    expect(await page.evaluate(() => (window as unknown as { codecsOnPage: number }).codecsOnPage)).toBe(0);
+    expect(workers.some((url) => url.includes('webcodecs.worker'))).toBe(true);
     const { result, output, progress } = outcome;
     expect(result).toMatchObject({
       fileName: 'holiday.mp4',

@@ -105,6 +105,8 @@ async function runEngines(file: File, engine: VideoCompressionEngine, job: Job):
       return runWith(loadFfmpeg, file, job);
     }
     throw error;
+  } finally {
+    webCodecs.dispose?.();
   }
 }
 

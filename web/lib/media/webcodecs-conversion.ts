@@ -18,29 +18,40 @@ import {
   targetVideoBitrate,
 } from '../../../shared/cards/video-compression.ts';
 import { ensureAacEncoder } from './aac-encoder.ts';
-import type { GrowingFile } from '../uploads/growing-file.ts';
-import { UnreadableInputError, type EngineJob, type VideoEngine } from './engine.ts';
+import { UnreadableInputError } from './engine.ts';
 
 /**
- * The main engine (DESIGN §4): mediabunny drives the browser's WebCodecs decoders and its H.264 encoder,
- * several times faster than ffmpeg.wasm. Audio already in AAC is copied; other audio is re-encoded to AAC
- * 128 kbps, with mediabunny's wasm AAC encoder when the browser has none (Chromium on Linux).
+ * The main engine's conversion (DESIGN §4): mediabunny drives the browser's WebCodecs decoders and its H.264
+ * encoder, several times faster than ffmpeg.wasm. Audio already in AAC is copied; other audio is re-encoded to
+ * AAC 128 kbps, with mediabunny's wasm AAC encoder when the browser has none (Chromium on Linux). It runs in
+ * the engine's worker (webcodecs.worker.ts): scaling each frame to 720p is seconds of script, which on the page
+ * would make every keystroke of the sender wait.
  */
 
 const { maxWidth, maxHeight, videoBitrate, audioBitrate, mimeType } = VIDEO_COMPRESSION_SETTINGS;
 
-/** Null when this browser cannot encode H.264 through WebCodecs, so the caller falls back to ffmpeg.wasm. */
-export async function loadWebCodecsEngine(): Promise<VideoEngine | null> {
-  if (typeof VideoEncoder === 'undefined' || typeof VideoDecoder === 'undefined') return null;
-  const canEncodeH264 = await canEncodeVideo('avc', {
+/** Whether this browser can encode H.264 through WebCodecs (else the caller falls back to ffmpeg.wasm). */
+export async function canEncodeH264(): Promise<boolean> {
+  if (typeof VideoEncoder === 'undefined' || typeof VideoDecoder === 'undefined') return false;
+  return canEncodeVideo('avc', {
     width: maxWidth,
     height: maxHeight,
     quality: new Quality({ bitrate: videoBitrate }),
   });
-  return canEncodeH264 ? { name: 'webcodecs', compress } : null;
 }
 
-async function compress(file: File, { onProgress, signal, output }: EngineJob): Promise<Blob> {
+/** Receives the mp4 in order as it is produced: `data` belongs at byte `position` of the file. */
+export type ChunkSink = (data: Uint8Array, position: number) => void;
+
+export interface ConversionJob {
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+  /** Given: a fragmented mp4 is written to it as it is produced, and the conversion answers null. */
+  sink?: ChunkSink;
+}
+
+/** The compressed mp4, or null when it went to `sink`. */
+export async function convert(file: File, { onProgress, signal, sink }: ConversionJob): Promise<Blob | null> {
   const input = new Input({ source: new BlobSource(file), formats: ALL_FORMATS });
   try {
     const source = await readable(() => describeSource(input));
@@ -48,7 +59,7 @@ async function compress(file: File, { onProgress, signal, output }: EngineJob): 
     // Even AAC may need re-encoding: mediabunny copies it only when its timestamps allow (phone clips often
     // start with priming samples before zero).
     if (source.audioCodec !== null) await ensureAacEncoder(audioBitrate);
-    const conversion = await readable(() => initConversion(input, source, file.size, output));
+    const conversion = await readable(() => initConversion(input, source, file.size, sink));
     signal.throwIfAborted();
     conversion.onProgress = (progress) => onProgress(progress);
     const cancel = () => void conversion.cancel();
@@ -58,7 +69,7 @@ async function compress(file: File, { onProgress, signal, output }: EngineJob): 
     } finally {
       signal.removeEventListener('abort', cancel);
     }
-    if (output) return output.toBlob();
+    if (sink) return null;
     const buffer = (conversion.output.target as BufferTarget).buffer;
     if (!buffer) throw new Error('The conversion produced no output.');
     return new Blob([buffer], { type: mimeType });
@@ -108,18 +119,18 @@ async function initConversion(
   input: Input,
   source: SourceDescription,
   sourceBytes: number,
-  stream: GrowingFile | undefined,
+  sink: ChunkSink | undefined,
 ): Promise<Conversion> {
   const size = fitVideoDimensions(source.width, source.height);
   const output = new Output(
-    stream
+    sink
       ? {
           // Written in order, fragment by fragment (moov first, then moof+mdat about every second), so each
           // byte can be uploaded as soon as it exists; the index is still up front for playback.
           format: new Mp4OutputFormat({ fastStart: 'fragmented' }),
           target: new StreamTarget(
             new WritableStream<StreamTargetChunk>({
-              write: (chunk) => stream.append(chunk.data, chunk.position),
+              write: (chunk) => sink(chunk.data, chunk.position),
             }),
           ),
         }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import {
   VIDEO_COMPRESSION_FORCED_ABOVE_BYTES,
   VIDEO_COMPRESSION_MIN_BYTES,
@@ -98,6 +98,7 @@ export function useVideoPreparation(file: File | null): {
       const watchers = new Set<(fraction: number, expectedSize: number | null) => void>();
       const targetSize = expectedCompressedSize(file.size, metadata?.duration ?? null);
       let expectedSize = targetSize;
+      let shownPercent = 0;
       const result = compressVideo(file, {
         signal: abort.signal,
         output,
@@ -107,8 +108,13 @@ export function useVideoPreparation(file: File | null): {
           // the estimate.
           if (progress >= EXTRAPOLATE_FROM)
             expectedSize = Math.max(targetSize ?? 0, Math.round(output.size / progress));
-          update({ progress, expectedSize });
           for (const watcher of watchers) watcher(progress, expectedSize);
+          // The editor shows whole percents: it renders again only when the percent changes (a hundred times,
+          // not once a frame), and as a transition, which the sender's keystrokes go before.
+          const percent = Math.floor(progress * 100);
+          if (percent === shownPercent) return;
+          shownPercent = percent;
+          startTransition(() => update({ progress, expectedSize }));
         },
       });
       const watch = (watcher: (fraction: number, expectedSize: number | null) => void) => {
