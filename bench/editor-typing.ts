@@ -44,7 +44,7 @@ async function observeInteractions(page: Page): Promise<void> {
 
 /** Types `KEYS` characters into the message and answers each keystroke's latency (0: under 16 ms). */
 async function typeKeys(page: Page, field: ReturnType<Page['getByRole']>): Promise<number[]> {
-  await field.click();
+  await field.tap();
   await observeInteractions(page);
   for (let i = 0; i < KEYS; i++) await page.keyboard.type(TEXT[i % TEXT.length]!, { delay: 120 });
   await page.waitForTimeout(500);
