@@ -9,7 +9,9 @@ import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { callApi, signUpInPage } from './support/page-api.ts';
-import { cardsApi } from '../shared/api-paths.ts';
+import { cardsApi, myWincsApi } from '../shared/api-paths.ts';
+import { paths } from '../web/config/paths.ts';
+import { signedInOwner } from './support/card-owner.ts';
 
 /**
  * My WINCS as its owner uses it (SPEC §2): a new account with one paid card finds it in the grid, opens its
@@ -176,6 +178,36 @@ describe('My WINCS', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('moves nothing on a phone when its drafts answer after its cards', { timeout: 120_000 }, async () => {
+    const owner = await signedInOwner(server.baseUrl);
+    const templateId = await firstTemplateId(server.baseUrl);
+    await owner.buyPremium();
+    await owner.unlock(await owner.createCard(templateId));
+    await owner.createCard(templateId);
+    const context = await contextIn(browser, 'en', { viewport: { width: 390, height: 844 }, isMobile: true });
+    await owner.signIn(context, server.baseUrl);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The drafts come second, as they may: the strip they fill sits above the grid of cards.
+    await page.route(`**${myWincsApi.drafts}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}${paths.myWincs()}`);
+    await page.getByTestId('drafts').waitFor();
+    await page.getByTestId('my-wincs-grid').waitFor();
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.02);
+    await context.close();
   });
 
   it('sends a signed-out visitor to sign in', { timeout: 60_000 }, async () => {

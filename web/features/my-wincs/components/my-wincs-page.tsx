@@ -12,7 +12,7 @@ import { Skeleton } from '../../../components/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useMyWincs } from '../api/use-my-wincs.ts';
+import { useDrafts, useMyWincs } from '../api/use-my-wincs.ts';
 
 import { CardDetailsDialog } from './card-details-dialog.tsx';
 import { DeleteCardDialog } from './delete-card-dialog.tsx';
@@ -58,7 +58,9 @@ export function MyWincsPage({
   const [params, setParams] = useSearchParams();
   const categoryId = params.get(CATEGORY_PARAM) || null;
   const query = useMyWincs(categoryId);
-  const data = query.data;
+  // The drafts strip sits above the grid: the grid waits for its first answer too (see `loaded` below).
+  const draftsPending = useDrafts().isPending;
+  const data = draftsPending ? undefined : query.data;
   const [openId, setOpenId] = useState<string | null>(() => params.get(CARD_PARAM));
   const [deleteId, setDeleteId] = useState<string | null>(null);
 
@@ -185,35 +187,41 @@ export function MyWincsPage({
         </p>
       </header>
 
-      <DraftsStrip className="mt-6" />
+      {/*
+       * What is loaded replaces its placeholders as a whole, a new element: the strip of drafts above the grid
+       * (unknown until it is there) then moves nothing that was on the screen.
+       */}
+      <div key={data ? 'loaded' : 'loading'}>
+        <DraftsStrip className="mt-6" />
 
-      {data && data.categories.length > 0 && (
-        <ChipRow label={t('myWincs.filterLabel')} className="mt-6">
-          <Chip pressed={categoryId === null} onClick={() => setCategory(null)}>
-            {t('common.all')}
-          </Chip>
-          {data.categories.map((category) => (
-            <Chip
-              key={category.id}
-              pressed={categoryId === category.id}
-              onClick={() => setCategory(category.id)}
-            >
-              {categoryName(category)}
+        {data && data.categories.length > 0 && (
+          <ChipRow label={t('myWincs.filterLabel')} className="mt-6">
+            <Chip pressed={categoryId === null} onClick={() => setCategory(null)}>
+              {t('common.all')}
             </Chip>
-          ))}
-        </ChipRow>
-      )}
-      {!data && !query.isError && (
-        <div aria-hidden="true" className="mt-6 flex gap-2">
-          {['w-16', 'w-28', 'w-24'].map((width) => (
-            <div key={width} className={`h-10 overflow-hidden rounded-full ${width}`}>
-              <Skeleton className="size-full" />
-            </div>
-          ))}
-        </div>
-      )}
+            {data.categories.map((category) => (
+              <Chip
+                key={category.id}
+                pressed={categoryId === category.id}
+                onClick={() => setCategory(category.id)}
+              >
+                {categoryName(category)}
+              </Chip>
+            ))}
+          </ChipRow>
+        )}
+        {!data && !query.isError && (
+          <div aria-hidden="true" className="mt-6 flex gap-2">
+            {['w-16', 'w-28', 'w-24'].map((width) => (
+              <div key={width} className={`h-10 overflow-hidden rounded-full ${width}`}>
+                <Skeleton className="size-full" />
+              </div>
+            ))}
+          </div>
+        )}
 
-      <div className="mt-6 sm:mt-8">{content}</div>
+        <div className="mt-6 sm:mt-8">{content}</div>
+      </div>
 
       <CardDetailsDialog
         card={opened}
