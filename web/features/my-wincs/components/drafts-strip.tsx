@@ -2,7 +2,7 @@ import { ArrowRight, PencilLine } from 'lucide-react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useDrafts } from '../api/use-my-wincs.ts';
+import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
 
@@ -10,11 +10,10 @@ import { CardCoverImage } from './card-cover-image.tsx';
  * Cards made but not unlocked yet ("Not shared yet"). My WINCS itself lists paid cards only (SPEC §2), and an
  * unpaid card is listed nowhere else: each one here leads back to its overview, to finish and share it.
  */
-export function DraftsStrip({ className }: { className?: string }) {
+export function DraftsStrip({ drafts, className }: { drafts: Card[] | undefined; className?: string }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const drafts = useDrafts();
-  if (!drafts.data || drafts.data.length === 0) return null;
+  if (!drafts || drafts.length === 0) return null;
   return (
     <section
       aria-labelledby="drafts-title"
@@ -27,7 +26,7 @@ export function DraftsStrip({ className }: { className?: string }) {
       </h2>
       <p className="mt-1 text-sm text-muted">{t('myWincs.drafts.description')}</p>
       <ul className="mt-4 flex snap-x gap-3 overflow-x-auto pb-1">
-        {drafts.data.map((card) => (
+        {drafts.map((card) => (
           <li key={card.id} className="w-64 shrink-0 snap-start">
             <Link
               to={paths.overview(card.id)}

@@ -58,9 +58,9 @@ export function MyWincsPage({
   const [params, setParams] = useSearchParams();
   const categoryId = params.get(CATEGORY_PARAM) || null;
   const query = useMyWincs(categoryId);
-  // The drafts strip sits above the grid: the grid waits for its first answer too (see `loaded` below).
-  const draftsPending = useDrafts().isPending;
-  const data = draftsPending ? undefined : query.data;
+  // The drafts strip sits above the grid: the grid waits for its first answer too (see the key below).
+  const drafts = useDrafts();
+  const data = drafts.isPending ? undefined : query.data;
   const [openId, setOpenId] = useState<string | null>(() => params.get(CARD_PARAM));
   const [deleteId, setDeleteId] = useState<string | null>(null);
 
@@ -192,7 +192,7 @@ export function MyWincsPage({
        * (unknown until it is there) then moves nothing that was on the screen.
        */}
       <div key={data ? 'loaded' : 'loading'}>
-        <DraftsStrip className="mt-6" />
+        <DraftsStrip drafts={drafts.data} className="mt-6" />
 
         {data && data.categories.length > 0 && (
           <ChipRow label={t('myWincs.filterLabel')} className="mt-6">
