@@ -20,6 +20,7 @@ import type { CatalogAnswers } from './catalog-answers.cache.ts';
 const pageParams = z.object({ name: textSchema({ max: 200 }).min(1) });
 const filterText = textSchema({ max: 200 }).optional();
 const filterQuery = z.object({ style: filterText, category: filterText, q: filterText });
+const homeQuery = z.object({ event: filterText, q: filterText });
 
 /** An answer's value, or nothing when it could not be made: the page goes without it. */
 function valueOrNothing<T>(answer: Promise<{ value: T }>): Promise<T | undefined> {
@@ -56,7 +57,8 @@ function homeHead(language: Language, origin: string): string[] {
 /**
  * The catalog's pages, rendered by the server with the data of their first screen in them (which also
  * preloads its first pictures), so a visitor sees them before the script runs and the script asks nothing
- * more for its first screen: `/` with the home answer (its first rows' cards, `homeForFirstScreen`);
+ * more for its first screen: `/` with the home answer (its first rows' cards, `homeForFirstScreen`), and for a search or an occasion
+ * the first page of their grid;
  * `/category/{name}` and `/style/{name}` with their heading answer and the first page of their grid for the
  * URL's filters; each with the catalog's lists (the style links). The
  * answers are the API's, made once per catalog change. An answer that fails (an unknown name) is left out: the
@@ -96,9 +98,19 @@ export function registerCatalogPageRoutes(
     return firstPage && { filters: normalized, firstPage };
   }
 
-  app.get('/', async (request, reply) =>
-    send(request, reply, 'home', { home: homeForFirstScreen((await answers.home()).value) }),
-  );
+  /**
+   * Home, and with `?q=` or `?event=` a search or an occasion: then the grid's first page for them too, so
+   * its results are in the page as a category's are.
+   */
+  app.get('/', async (request, reply) => {
+    const query = homeQuery.safeParse(request.query);
+    const filters = query.success ? normalizeTemplateFilters(query.data) : {};
+    const [home, templates] = await Promise.all([
+      answers.home(),
+      filters.q || filters.event ? firstTemplates(filters) : undefined,
+    ]);
+    return send(request, reply, 'home', { home: homeForFirstScreen(home.value), templates });
+  });
 
   /**
    * A category or style page: its heading answer (left out when the name is unknown) and its grid's first

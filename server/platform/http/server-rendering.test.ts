@@ -71,6 +71,9 @@ describeEachDatabase('pages rendered by the server', (use) => {
     expect(head).toMatch(
       /<link rel="preload" as="image" imageSrcSet="[^"]*thumb-1x[^"]* 168w, [^"]*thumb-2x[^"]* 336w" imageSizes="168px" fetchPriority="high"\/>/,
     );
+    // Only the leading picture (the page's largest paint) is fetched with high priority, beside the page's
+    // code: the others of the first screen at an image's own, so they do not hold the code back.
+    expect(head.match(/<link rel="preload" as="image"[^>]*fetchPriority="high"/g)).toHaveLength(1);
     // The only scripts: the app's module and the page's data.
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html).toContain('<script type="application/json" id="winc-page-data">');
@@ -166,6 +169,24 @@ describeEachDatabase('pages rendered by the server', (use) => {
     expect(english).not.toContain('عهود ذهبية');
   });
 
+  it("renders a search's first results on home, with the grid's first page in its data, in English and Arabic", async () => {
+    const english = await app.inject('/?q=Golden');
+    const root = rootOf(english.body);
+    expect(root).toContain('data-testid="template-grid"');
+    expect(root).toContain('Golden Vows');
+    expect(english.body).toMatch(/<link rel="preload" as="image" imageSrcSet="[^"]*thumb-1x/);
+    const data = pageDataOf(english.body) as { templates?: { filters: unknown; firstPage: unknown } };
+    expect(data.templates?.filters).toEqual({ q: 'Golden' });
+    expect(data.templates?.firstPage).toEqual(
+      (await app.inject({ url: catalogApi.templates, query: { q: 'Golden', page: '1' } })).json(),
+    );
+    const arabic = rootOf(
+      (await app.inject({ url: '/?q=Golden', cookies: { [LANGUAGE_COOKIE]: 'ar' } })).body,
+    );
+    expect(arabic).toContain('data-testid="template-grid"');
+    expect(arabic).toContain('عهود ذهبية');
+  });
+
   /** The JSON block of a page's first-screen data. */
   function pageDataOf(html: string): Record<string, unknown> {
     const json = /<script type="application\/json" id="winc-page-data">(.*?)<\/script>/s.exec(html)?.[1];
@@ -179,6 +200,7 @@ describeEachDatabase('pages rendered by the server', (use) => {
     expect(root).toContain('<img src="/media/templates/birthday-01/thumb');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<link rel="preload" as="image" imageSrcSet="[^"]*birthday-01\/thumb-1x/);
+    expect(head.match(/<link rel="preload" as="image"[^>]*fetchPriority="high"/g)).toHaveLength(1);
     // What the page's queries would ask for, so the script asks nothing more.
     const data = pageDataOf(html) as {
       categoryPage: { name: string; answer: unknown };

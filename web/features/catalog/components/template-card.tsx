@@ -12,6 +12,8 @@ interface TemplateCardProps {
   template: TemplateSummary;
   onSelect: (template: TemplateSummary) => void;
   priority?: boolean;
+  /** The page's leading picture (see TemplateImage). */
+  lead?: boolean;
   highlighted?: boolean;
   /** 'row': fixed 168 px wide (home rows); 'grid': fills its column. */
   layout?: 'row' | 'grid';
@@ -22,6 +24,7 @@ export function TemplateCard({
   template,
   onSelect,
   priority,
+  lead,
   highlighted,
   layout = 'grid',
 }: TemplateCardProps) {
@@ -55,6 +58,7 @@ export function TemplateCard({
           width={LIST_PICTURE_WIDTH}
           height={(LIST_PICTURE_WIDTH * 4) / 3}
           priority={priority}
+          lead={lead}
           className="aspect-[3/4] w-full [&>img]:group-hover:scale-[1.03] motion-reduce:[&>img]:group-hover:scale-100"
         />
         {template.isNew && (

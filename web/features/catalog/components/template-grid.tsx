@@ -90,6 +90,7 @@ export function TemplateGrid({
               template={template}
               onSelect={onSelectTemplate}
               priority={index < PRIORITY_IMAGE_COUNT}
+              lead={index === 0}
               highlighted={highlightedId === template.id}
             />
           </li>

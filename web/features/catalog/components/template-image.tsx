@@ -11,8 +11,13 @@ interface TemplateImageProps {
   srcSet?: string | null;
   sizes?: string;
   alt: string;
-  /** The first cards of a page load at once with high priority; the rest lazily (SPEC §9). */
+  /** The first cards of a page load at once; the rest lazily (SPEC §9). */
   priority?: boolean;
+  /**
+   * The page's leading picture, its largest paint: the only one fetched with high priority (and so preloaded
+   * in the page's head). Every high-priority picture on a slow network holds the page's code back.
+   */
+  lead?: boolean;
   width: number;
   height: number;
   className?: string;
@@ -28,6 +33,7 @@ export function TemplateImage({
   sizes,
   alt,
   priority = false,
+  lead = false,
   width,
   height,
   className,
@@ -72,7 +78,7 @@ export function TemplateImage({
           width={width}
           height={height}
           loading="eager"
-          fetchPriority={priority ? 'high' : 'auto'}
+          fetchPriority={lead ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
           onLoad={() => setState('loaded')}

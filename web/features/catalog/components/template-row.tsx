@@ -126,6 +126,7 @@ export function TemplateRow({
                   template={template}
                   onSelect={onSelectTemplate}
                   priority={index < priorityCount}
+                  lead={index === 0 && priorityCount > 0}
                 />
               </li>
             ))
