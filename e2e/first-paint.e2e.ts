@@ -286,6 +286,28 @@ describe('the first visit', () => {
     await page.getByRole('button', { name: text('ar', 'help.submit'), exact: true }).click();
     await page.getByText(text('ar', 'help.errors.emailRequired')).waitFor();
     await page.getByText(text('ar', 'help.errors.descriptionRequired')).waitFor();
+
+    // Filled in before the app took its page over: what was typed stays once the form renders again.
+    let releaseHelp = () => {};
+    const helpCode = new Promise<void>((resolve) => (releaseHelp = resolve));
+    await page.unroute(/\/assets\/start-app-[^/]+\.js$/);
+    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
+      await helpCode;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/help`);
+    await page
+      .locator('head > link[rel="modulepreload"][href*="/assets/start-app-"]')
+      .waitFor({ state: 'attached' });
+    const email = page.getByLabel(`${text('ar', 'help.email')} *`);
+    const description = page.getByLabel(`${text('ar', 'help.description')} *`);
+    await email.fill('maria@example.com');
+    await description.fill('My card is blank');
+    releaseHelp();
+    await page.locator(`html[${TAKEN_OVER_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+    await page.getByLabel(`${text('ar', 'help.phone')} ${text('ar', 'help.optional')}`).fill('+1 555 0100');
+    expect(await email.inputValue()).toBe('maria@example.com');
+    expect(await description.inputValue()).toBe('My card is blank');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { HelpRequestInput } from '../../../../shared/help/help.contract.ts';
 import { HELP_DESCRIPTION_MAX_LENGTH, HELP_PHONE_MAX_LENGTH } from '../../../../shared/help/help-rules.ts';
@@ -52,6 +52,31 @@ export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: stri
   const form = useRef<HTMLFormElement>(null);
   // A send waits for the checks' code the first time: a second press meanwhile is the same send.
   const checking = useRef(false);
+
+  // On a page the server rendered, what was typed before the app took it over is in the fields, not in the
+  // state: it is taken in as the page is taken over, before a render would put the state's values back.
+  const rendered = useRef(values);
+  useLayoutEffect(() => {
+    const fields = form.current?.elements;
+    if (!fields) return;
+    const typedBefore = (field: HelpField) => {
+      const element = fields.namedItem(field);
+      return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+        ? element.value
+        : rendered.current[field];
+    };
+    const found = {
+      email: typedBefore('email'),
+      phone: typedBefore('phone'),
+      description: typedBefore('description'),
+    };
+    if (
+      (['email', 'phone', 'description'] as const).every((field) => found[field] === rendered.current[field])
+    )
+      return;
+    setTyped(found);
+    if (found.email !== rendered.current.email) setEmailTyped(true);
+  }, []);
 
   const input = (): HelpRequestInput => ({ ...values, language: currentLanguage() });
 
