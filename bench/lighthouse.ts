@@ -38,11 +38,16 @@ import { paidCardMaker } from './support/paid-cards.ts';
  *    total main-thread time; and the benchmarkIndex Lighthouse measured before it (the range is printed).
  * 3. The JavaScript each page's first load takes from the build, as served.
  *
- * RUNS=n audits every page n times; `--route signin` (repeatable) or ROUTES=home,signin audits only those.
+ * RUNS=n audits every page n times; `--route signin` (repeatable) or ROUTES=home,signin audits only those;
+ * LANGUAGES=en,ar audits them in those languages.
  */
 
 const { values: options } = parseArgs({ options: { route: { type: 'string', multiple: true } } });
 const RUNS = process.env.RUNS ? Number(process.env.RUNS) : null;
+/** `LANGUAGES=en,ar` audits every page in those languages (by default English, and Arabic for landing pages). */
+const LANGUAGES = process.env.LANGUAGES?.split(',')
+  .map((language) => language.trim())
+  .filter((language): language is 'en' | 'ar' => language === 'en' || language === 'ar');
 const ADMIN_EMAIL = 'lighthouse-admin@example.com';
 const webDistDir = path.resolve(import.meta.dirname, '../dist/web');
 
@@ -216,7 +221,11 @@ try {
   );
   for (const page of pages) {
     const runs = RUNS ?? (page.landing ? 7 : 3);
-    for (const language of page.landing ? (['en', 'ar'] as const) : (['en'] as const)) {
+    for (const language of LANGUAGES?.length
+      ? LANGUAGES
+      : page.landing
+        ? (['en', 'ar'] as const)
+        : (['en'] as const)) {
       const results: AuditResult[] = [];
       // Now and then Lighthouse cannot read a run's trace (NO_NAVSTART): that run is made again (at most
       // `runs` times), so a failure does not spoil the median.

@@ -257,6 +257,61 @@ describe('the first visit', () => {
     await context.close();
   });
 
+  it("words a form's mistakes in the visitor's language when it was sent before the app took the page over, or at once after", async () => {
+    const context = await contextIn(browser, 'ar', { viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'ar', url: server.baseUrl }]);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    let release = () => {};
+    const appCode = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
+      await appCode;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/signin`);
+    await page
+      .locator('head > link[rel="modulepreload"][href*="/assets/start-app-"]')
+      .waitFor({ state: 'attached' });
+    await page.getByLabel(text('ar', 'auth.fields.email')).fill('not-an-address');
+    await page.getByLabel(text('ar', 'auth.fields.password'), { exact: true }).fill(OWNER_PASSWORD);
+    await page.getByRole('button', { name: text('ar', 'auth.signIn.submit'), exact: true }).click();
+    release();
+    // Checked once the app has taken the page over, with the form's own rules and words.
+    await page.getByText(text('ar', 'auth.invalidEmail')).waitFor();
+    expect(await page.getByLabel(text('ar', 'auth.fields.email')).inputValue()).toBe('not-an-address');
+
+    // The Help Center's form, sent empty the moment the app has taken its page over.
+    await page.goto(`${server.baseUrl}/help`);
+    await page.locator(`html[${TAKEN_OVER_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: text('ar', 'help.submit'), exact: true }).click();
+    await page.getByText(text('ar', 'help.errors.emailRequired')).waitFor();
+    await page.getByText(text('ar', 'help.errors.descriptionRequired')).waitFor();
+
+    // Filled in before the app took its page over: what was typed stays once the form renders again.
+    let releaseHelp = () => {};
+    const helpCode = new Promise<void>((resolve) => (releaseHelp = resolve));
+    await page.unroute(/\/assets\/start-app-[^/]+\.js$/);
+    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
+      await helpCode;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/help`);
+    await page
+      .locator('head > link[rel="modulepreload"][href*="/assets/start-app-"]')
+      .waitFor({ state: 'attached' });
+    const email = page.getByLabel(`${text('ar', 'help.email')} *`);
+    const description = page.getByLabel(`${text('ar', 'help.description')} *`);
+    await email.fill('maria@example.com');
+    await description.fill('My card is blank');
+    releaseHelp();
+    await page.locator(`html[${TAKEN_OVER_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+    await page.getByLabel(`${text('ar', 'help.phone')} ${text('ar', 'help.optional')}`).fill('+1 555 0100');
+    expect(await email.inputValue()).toBe('maria@example.com');
+    expect(await description.inputValue()).toBe('My card is blank');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('tells the server a language chosen before it could know, and switches to it', async () => {
     const context = await contextIn(browser, 'ru', { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

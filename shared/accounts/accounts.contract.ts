@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { nameSchema, textSchema, wellFormedTextSchema } from '../text/names.ts';
+import { ACCOUNT_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-rules.ts';
+
+export {
+  ACCOUNT_NAME_MAX_LENGTH,
+  AUTH_CALLBACKS,
+  GOOGLE_PROVIDER_ID,
+  NEW_USER_CREDITS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SIGN_IN_LINK_LIFETIME_MINUTES,
+} from './account-rules.ts';
 
 /**
  * Accounts API shared by the server and the browser. better-auth serves the authentication
  * endpoints under `/api/auth/*`; these are our own additions around the signed-in user.
  */
-
-/** New accounts start with this many credits on the free tier (SPEC §9). */
-export const NEW_USER_CREDITS = 100;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /** 'free', or `{tierId}_{cycle}` after a purchase (DESIGN §1.9). */
 export const tierSchema = z.string().regex(/^(free|(plus|premium)_(monthly|bulk))$/);
@@ -53,9 +59,6 @@ export const deleteAccountRequestSchema = z
   .strict();
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 
-/** A sign-in link mailed to a locked account works once, for this many minutes. */
-export const SIGN_IN_LINK_LIFETIME_MINUTES = 10;
-
 /** GET /api/me/deletion — what deleting this account asks for, so the confirmation can ask for it. */
 export const accountDeletionCheckSchema = z.discriminatedUnion('confirmWith', [
   z.object({ confirmWith: z.literal('password') }),
@@ -73,7 +76,6 @@ export const creditsEventSchema = z.object({ credits: z.number().int(), tier: ti
 export type CreditsEvent = z.infer<typeof creditsEventSchema>;
 
 /** The account's name, at sign-up (better-auth's user hook applies it) and in PATCH /api/me. */
-export const ACCOUNT_NAME_MAX_LENGTH = 100;
 export const accountNameSchema = nameSchema({ min: 1, max: ACCOUNT_NAME_MAX_LENGTH });
 
 export const signUpInputSchema = z.object({
@@ -138,40 +140,6 @@ export const AVATAR_ACCEPTED_TYPES = [
 ] as const;
 /** Stored avatars are re-encoded to WebP, at most this many pixels on each side, without metadata. */
 export const AVATAR_MAX_SIZE_PX = 512;
-
-/** better-auth's provider id for Google (`POST /api/auth/sign-in/social {provider: 'google'}`). */
-export const GOOGLE_PROVIDER_ID = 'google';
-
-/**
- * Return paths agreed between server and browser (same-origin relative paths only; the server refuses any
- * other `callbackURL`, `errorCallbackURL`, `newUserCallbackURL` or `redirectTo`).
- */
-export const AUTH_CALLBACKS = {
-  /** Where the verification link lands (signed in: the link signs the user in). */
-  emailVerified: '/signin?verified=1',
-  /**
-   * The same, carrying the card a guest was sharing when they signed up: the verified user goes on to pay
-   * for it (SPEC §4), even when the mail is opened in another tab. The server hands it over only if it is
-   * the user's card by then.
-   */
-  emailVerifiedWithCard: (cardId: string) => `/signin?verified=1&card=${encodeURIComponent(cardId)}`,
-  /** The page that takes `?token=` from the reset mail and posts the new password. */
-  resetPassword: '/reset-password',
-  /** The sign-in page, as mails link to it. */
-  signIn: '/signin',
-  /**
-   * Where a verification link opened in a browser that did not choose the account's password lands:
-   * `?token=` (posted to `/api/auth/reset-password` with the chosen password, which then signs in) and
-   * `next`, the link's own return path, where the page goes once the password is chosen.
-   */
-  choosePassword: '/choose-password',
-  /** Where OAuth errors land, with `?error=CODE` appended by the server. */
-  signInError: '/signin',
-  /** Suggested callbackURL for the email-change links. */
-  emailChanged: '/account-info?email-changed=1',
-  /** Where a mailed sign-in link lands, signed in (or with `&error=CODE` when it is used or expired). */
-  signInLink: '/signin?link=1',
-} as const;
 
 /**
  * Error codes the authentication endpoints answer with (`{code, message}` like the rest of the API; better-auth's

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/languages.ts';
 import { textSchema } from '../text/names.ts';
+import { HELP_DESCRIPTION_MAX_LENGTH, HELP_EMAIL_MAX_LENGTH, HELP_PHONE_MAX_LENGTH } from './help-rules.ts';
 
 /**
  * Help requests (SPEC §2 Help Center, DESIGN §1.15). One schema for the form in the browser and the route on
@@ -8,11 +9,12 @@ import { textSchema } from '../text/names.ts';
  * localized text per field; text that is not text is `invalid-characters` (shared/text/names.ts).
  */
 
-export const HELP_DESCRIPTION_MAX_LENGTH = 5000;
-export const HELP_PHONE_MAX_LENGTH = 40;
-export const HELP_EMAIL_MAX_LENGTH = 254;
-/** A requester may send this many help requests per hour (per IP address). */
-export const HELP_REQUESTS_PER_HOUR = 5;
+export {
+  HELP_DESCRIPTION_MAX_LENGTH,
+  HELP_EMAIL_MAX_LENGTH,
+  HELP_PHONE_MAX_LENGTH,
+  HELP_REQUESTS_PER_HOUR,
+} from './help-rules.ts';
 
 export type HelpFieldIssue = 'required' | 'invalid' | 'too-long' | 'invalid-characters';
 

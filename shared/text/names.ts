@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_CHARACTERS, issueMessageKey } from './text-issues.ts';
 
 /**
  * The one rule for text people send (names, messages, descriptions, search words, ids, and every other string
@@ -32,16 +33,7 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 /** CR, LF, vertical tab, form feed, NEL, and the Unicode line and paragraph separators. */
 const LINE_BREAKS = /[\r\n\v\f\u0085\u2028\u2029]+/g;
 
-/** The issue message of a string that is not text. */
-export const INVALID_CHARACTERS = 'invalid-characters';
-
-/**
- * The locale key a form shows for its contract's issue on a field (the issue's message): the text rule's own
- * (`errors.invalid-characters`, in every language), else invalid input.
- */
-export function issueMessageKey(message: string | undefined): string {
-  return message === INVALID_CHARACTERS ? 'errors.invalid-characters' : 'errors.validation-failed';
-}
+export { INVALID_CHARACTERS, issueMessageKey } from './text-issues.ts';
 
 /**
  * The locale key a form shows when its contract refused a whole input before it was sent (zod's error); null

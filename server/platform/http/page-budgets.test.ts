@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '../../../shared/i18n/languages.ts';
 import ar from '../../../shared/i18n/locales/ar.json';
 import en from '../../../shared/i18n/locales/en.json';
 import ru from '../../../shared/i18n/locales/ru.json';
-import { PAGE_CODE, type WebPage } from '../../../shared/pages/page-code.ts';
+import { PAGE_CODE, RENDERED_APP_PAGES, type WebPage } from '../../../shared/pages/page-code.ts';
 import { pageAssets, type Manifest } from './page-document.ts';
 
 const LOCALES: Record<Language, typeof en> = { en, ar, ru };
@@ -65,6 +65,19 @@ describe('JavaScript per page, as served', () => {
       expect(code.includes('Upload-Offset'), `${page} loads the upload client`).toBe(false);
       // An option name only react-hook-form's code holds: the forms' library comes with the editor and auth pages.
       expect(code.includes('shouldUnregister'), `${page} loads the form library`).toBe(false);
+    }
+  });
+
+  it('keeps the schema library out of the take-over of every page the server renders with a form', () => {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    for (const [pathname, appPage] of Object.entries(RENDERED_APP_PAGES)) {
+      const assets = pageAssets(manifest, 'other', 'en', appPage);
+      const code = [...assets.entryScripts, ...assets.scripts]
+        .map((file) => fs.readFileSync(path.join(webDistDir, file), 'utf8'))
+        .join('\n');
+      // zod's default issue message: a form's schema loads when the form is first focused or sent, not with the
+      // page, whose take-over follows its first paint (docs/decisions/0042-first-screens.md).
+      expect(code.includes('Invalid input'), `${pathname} loads zod`).toBe(false);
     }
   });
 

@@ -1,8 +1,7 @@
-import {
-  AUTH_CALLBACKS,
-  GOOGLE_PROVIDER_ID,
-  type AuthProvidersResponse,
-  type ClaimGuestCardsResponse,
+import { AUTH_CALLBACKS, GOOGLE_PROVIDER_ID } from '../../../../shared/accounts/account-rules.ts';
+import type {
+  AuthProvidersResponse,
+  ClaimGuestCardsResponse,
 } from '../../../../shared/accounts/accounts.contract.ts';
 import { apiRequest, getJson, postJson } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';

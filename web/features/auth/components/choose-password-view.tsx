@@ -1,9 +1,8 @@
 import { KeyRound } from 'lucide-react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AUTH_CALLBACKS, PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/accounts.contract.ts';
+import { AUTH_CALLBACKS, PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/account-rules.ts';
 import { Button } from '../../../components/button.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -14,16 +13,16 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { resetPassword } from '../api/auth-api.ts';
 import type { AuthSessionPort } from '../auth-session.ts';
 import { authErrorKey, hasAuthCode } from '../lib/auth-errors.ts';
-import {
-  authFieldMessage,
-  authIssueKey,
-  choosePasswordFormSchema,
-  hasEmptyField,
-} from '../lib/auth-form-schemas.ts';
+import { authFieldMessage, hasEmptyField } from '../lib/auth-form-messages.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 
+/** The form's checks load when it is first focused or sent (lazy-resolver.ts). */
+const choosePasswordValidation = lazyResolver(() =>
+  import('../lib/auth-form-resolvers.ts').then((resolvers) => resolvers.choosePasswordResolver),
+);
 /**
  * /choose-password (docs/decisions/0017-trust.md): a verification link opened in a browser that did not
  * choose the account's password lands here with `?token=` and `next`. The address is verified already; the
@@ -64,7 +63,7 @@ function ChoosePasswordForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(choosePasswordFormSchema, { error: authIssueKey }),
+    resolver: choosePasswordValidation.resolver,
     defaultValues: { password: '' },
     reValidateMode: 'onSubmit',
   });
@@ -95,7 +94,12 @@ function ChoosePasswordForm({
 
   return (
     <AuthShell title={t('auth.choosePassword.title')} subtitle={t('auth.choosePassword.subtitle')}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form
+        noValidate
+        onFocus={choosePasswordValidation.prepare}
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-4"
+      >
         <PasswordField
           label={t('auth.fields.password')}
           autoComplete="new-password"

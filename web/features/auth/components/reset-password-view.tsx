@@ -1,10 +1,9 @@
 import { KeyRound, MailCheck } from 'lucide-react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/accounts.contract.ts';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/account-rules.ts';
 import { Button } from '../../../components/button.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -15,18 +14,20 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { requestPasswordReset, resetPassword } from '../api/auth-api.ts';
 import { useBackGoesHome } from '../hooks/use-back-goes-home.ts';
 import { authErrorKey, hasAuthCode } from '../lib/auth-errors.ts';
-import {
-  authFieldMessage,
-  authIssueKey,
-  hasEmptyField,
-  newPasswordFormSchema,
-  resetRequestFormSchema,
-} from '../lib/auth-form-schemas.ts';
+import { authFieldMessage, hasEmptyField } from '../lib/auth-form-messages.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 
+/** The form's checks load when it is first focused or sent (lazy-resolver.ts). */
+const resetRequestValidation = lazyResolver(() =>
+  import('../lib/auth-form-resolvers.ts').then((resolvers) => resolvers.resetRequestResolver),
+);
+const newPasswordValidation = lazyResolver(() =>
+  import('../lib/auth-form-resolvers.ts').then((resolvers) => resolvers.newPasswordResolver),
+);
 /**
  * /reset-password (SPEC §2): ask for the link by email; the link from the mail comes back here with
  * `?token=` (better-auth's redirect) to set the new password, or with `?error=INVALID_TOKEN`.
@@ -56,7 +57,7 @@ function BackToSignIn({ navState }: { navState: AuthNavigationState }) {
 function RequestLinkForm({ navState }: { navState: AuthNavigationState }) {
   const { t } = useTranslation();
   const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(resetRequestFormSchema, { error: authIssueKey }),
+    resolver: resetRequestValidation.resolver,
     defaultValues: { email: '' },
     reValidateMode: 'onSubmit',
   });
@@ -103,7 +104,12 @@ function RequestLinkForm({ navState }: { navState: AuthNavigationState }) {
           </Button>
         </div>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <form
+          noValidate
+          onFocus={resetRequestValidation.prepare}
+          onSubmit={(event) => void submit(event)}
+          className="grid gap-4"
+        >
           <EmailField {...register('email')} error={authFieldMessage(t, formState.errors.email?.message)} />
           {errorKey && <FormAlert tone="error">{t(errorKey)}</FormAlert>}
           <Button type="submit" size="lg" className="w-full" pending={sending}>
@@ -131,7 +137,7 @@ function NewPasswordForm({ token, navState }: { token: string; navState: AuthNav
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(newPasswordFormSchema, { error: authIssueKey }),
+    resolver: newPasswordValidation.resolver,
     defaultValues: { password: '', confirm: '' },
     reValidateMode: 'onSubmit',
   });
@@ -165,7 +171,12 @@ function NewPasswordForm({ token, navState }: { token: string; navState: AuthNav
       subtitle={t('auth.reset.newSubtitle')}
       footer={<BackToSignIn navState={navState} />}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form
+        noValidate
+        onFocus={newPasswordValidation.prepare}
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-4"
+      >
         <PasswordField
           label={t('auth.fields.newPassword')}
           autoComplete="new-password"

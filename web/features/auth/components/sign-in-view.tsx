@@ -1,5 +1,4 @@
 import { MailCheck } from 'lucide-react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/translation.tsx';
@@ -9,20 +8,15 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readAuthNavigationState } from '../../../lib/auth-navigation-state.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { SIGN_IN_LINK_LIFETIME_MINUTES } from '../../../../shared/accounts/accounts.contract.ts';
+import { SIGN_IN_LINK_LIFETIME_MINUTES } from '../../../../shared/accounts/account-rules.ts';
 import { requestSignInLink, sendVerificationEmail, signInWithEmail } from '../api/auth-api.ts';
 import type { AuthSessionPort } from '../auth-session.ts';
 import { useBackGoesHome } from '../hooks/use-back-goes-home.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useGoogleAuth } from '../hooks/use-google-auth.ts';
 import { authErrorKey, isAccountLocked, isEmailNotVerified } from '../lib/auth-errors.ts';
-import {
-  AUTH_MESSAGE_VALUES,
-  authFieldMessage,
-  authIssueKey,
-  hasEmptyField,
-  signInFormSchema,
-} from '../lib/auth-form-schemas.ts';
+import { AUTH_MESSAGE_VALUES, authFieldMessage, hasEmptyField } from '../lib/auth-form-messages.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
@@ -33,6 +27,10 @@ import { ltrIsolate } from '../../../lib/ltr-isolate.ts';
 
 type ResendState = 'idle' | 'sending' | 'sent';
 
+/** The form's checks load when it is first focused or sent (lazy-resolver.ts). */
+const signInValidation = lazyResolver(() =>
+  import('../lib/auth-form-resolvers.ts').then((resolvers) => resolvers.signInResolver),
+);
 /** /signin (SPEC §2, §4, §5): Google, Apple (informational), and email + password. */
 export function SignInView({ session }: { session: AuthSessionPort }) {
   const { t } = useTranslation();
@@ -58,7 +56,7 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
   useBackGoesHome();
 
   const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(signInFormSchema, { error: authIssueKey }),
+    resolver: signInValidation.resolver,
     defaultValues: { email: '', password: '' },
     // As SPEC's form: checked when sent, the messages stay until the next try.
     reValidateMode: 'onSubmit',
@@ -201,6 +199,7 @@ function SignInForm({ session }: { session: AuthSessionPort }) {
       <OrDivider />
       <form
         noValidate
+        onFocus={signInValidation.prepare}
         onSubmit={(event) => void submit(event)}
         className="grid gap-4"
         aria-describedby={formErrorKey ? 'signin-error' : undefined}

@@ -1,12 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import {
-  ACCOUNT_NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../../../shared/accounts/accounts.contract.ts';
+import { ACCOUNT_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/accounts/account-rules.ts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -20,13 +16,8 @@ import { useBackGoesHome } from '../hooks/use-back-goes-home.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useGoogleAuth } from '../hooks/use-google-auth.ts';
 import { authErrorKey } from '../lib/auth-errors.ts';
-import {
-  AUTH_MESSAGE_VALUES,
-  authFieldMessage,
-  authIssueKey,
-  hasEmptyField,
-  signUpFormSchema,
-} from '../lib/auth-form-schemas.ts';
+import { AUTH_MESSAGE_VALUES, authFieldMessage, hasEmptyField } from '../lib/auth-form-messages.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormAlert } from './form-alert.tsx';
@@ -35,6 +26,10 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { OrDivider, SocialButtons } from './social-buttons.tsx';
 import { VerifyEmailNotice } from './verify-email-notice.tsx';
 
+/** The form's checks load when it is first focused or sent (lazy-resolver.ts). */
+const signUpValidation = lazyResolver(() =>
+  import('../lib/auth-form-resolvers.ts').then((resolvers) => resolvers.signUpResolver),
+);
 /** /signup (SPEC §2, §4, §5): name, email, password, Google and Apple; then the verify-your-email message. */
 export function SignUpView({ session }: { session: AuthSessionPort }) {
   const { t } = useTranslation();
@@ -53,7 +48,7 @@ function SignUpForm({ session }: { session: AuthSessionPort }) {
   useBackGoesHome();
 
   const { register, handleSubmit, formState, resetField } = useForm({
-    resolver: zodResolver(signUpFormSchema, { error: authIssueKey }),
+    resolver: signUpValidation.resolver,
     defaultValues: { name: '', email: '', password: '' },
     // As SPEC's form: checked when sent, the messages stay until the next try.
     reValidateMode: 'onSubmit',
@@ -141,7 +136,12 @@ function SignUpForm({ session }: { session: AuthSessionPort }) {
     >
       <SocialButtons onGoogle={google.start} googlePending={google.pending} />
       <OrDivider />
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form
+        noValidate
+        onFocus={signUpValidation.prepare}
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-4"
+      >
         <TextField
           label={t('auth.fields.name')}
           autoComplete="name"

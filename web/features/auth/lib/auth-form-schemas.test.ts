@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { TFunction } from '../../../../shared/i18n/translator.ts';
+import { authFieldMessage } from './auth-form-messages.ts';
 import {
-  authFieldMessage,
   authIssueKey,
   choosePasswordFormSchema,
   newPasswordFormSchema,

@@ -1,23 +1,13 @@
 import { z } from 'zod';
-import type { TFunction } from '../../../../shared/i18n/translator.ts';
-import { issueMessageKey } from '../../../../shared/text/names.ts';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  signInInputSchema,
-  signUpInputSchema,
-} from '../../../../shared/accounts/accounts.contract.ts';
+import { signInInputSchema, signUpInputSchema } from '../../../../shared/accounts/accounts.contract.ts';
+import { REQUIRED_KEY } from './auth-form-messages.ts';
 
 /**
  * The sign-in and sign-up forms' schemas: every field filled first (SPEC §5 'Please fill in all fields'),
  * then the accounts contract's own rules, so the form checks what the server checks and submits the
- * contract's output (trimmed, the email lower-cased). Messages are locale keys, shown with `{min, max}`.
+ * contract's output (trimmed, the email lower-cased). Messages are locale keys (auth-form-messages.ts words
+ * them). The forms load this module when they are first checked (auth-form-resolvers.ts), not with the page.
  */
-
-export const REQUIRED_KEY = 'auth.fields.required';
-
-/** The values the placeholders of the auth messages take. */
-export const AUTH_MESSAGE_VALUES = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
 
 const filled = (schema: z.ZodString = z.string()) => schema.min(1, REQUIRED_KEY);
 
@@ -59,17 +49,3 @@ export const authIssueKey: z.core.$ZodErrorMap = (issue) => {
   if (field === 'password' && issue.code === 'too_big') return 'auth.passwordTooLong';
   return 'errors.validation-failed';
 };
-
-/** True when the form was sent with a field left empty. */
-export function hasEmptyField(errors: Record<string, { message?: string } | undefined>): boolean {
-  return Object.values(errors).some((error) => error?.message === REQUIRED_KEY);
-}
-
-/**
- * A field's message; the contract's own codes for names and passwords read as invalid input, or as text that
- * cannot be saved ('invalid-characters').
- */
-export function authFieldMessage(t: TFunction, message: string | undefined): string | null {
-  if (!message) return null;
-  return t(message.includes('.') ? message : issueMessageKey(message), AUTH_MESSAGE_VALUES);
-}

@@ -1,11 +1,8 @@
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
-import {
-  HELP_DESCRIPTION_MAX_LENGTH,
-  HELP_PHONE_MAX_LENGTH,
-  type HelpRequestInput,
-} from '../../../../shared/help/help.contract.ts';
+import type { HelpRequestInput } from '../../../../shared/help/help.contract.ts';
+import { HELP_DESCRIPTION_MAX_LENGTH, HELP_PHONE_MAX_LENGTH } from '../../../../shared/help/help-rules.ts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField, fieldInputClasses } from '../../../components/text-field.tsx';
@@ -13,9 +10,26 @@ import { errorMessageKey } from '../../../lib/error-message.ts';
 import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSubmitHelpRequest } from '../api/use-submit-help-request.ts';
-import { validateHelpForm, type HelpField, type HelpFieldErrors } from '../lib/help-form-errors.ts';
+import type * as HelpFormChecksModule from '../lib/help-form-errors.ts';
+import type { HelpField, HelpFieldErrors } from '../lib/help-form-errors.ts';
+
+type HelpFormChecks = typeof HelpFormChecksModule;
 
 const EMPTY = { email: '', phone: '', description: '' };
+
+/**
+ * The form's checks (the help contract's schema, and zod) load when it is first focused or sent, not with the
+ * page (as lazy-resolver.ts does for the forms of react-hook-form). A failed load is tried again next time.
+ */
+let checksLoading: Promise<HelpFormChecks> | null = null;
+function helpFormChecks(): Promise<HelpFormChecks> {
+  return (checksLoading ??= import('../lib/help-form-errors.ts').catch((error: unknown) => {
+    checksLoading = null;
+    throw error;
+  }));
+}
+const prepareChecks = () => void helpFormChecks().catch(() => undefined);
+
 /** The remaining-characters counter appears once the description gets this close to the limit. */
 const COUNTER_THRESHOLD = 500;
 
@@ -36,6 +50,33 @@ export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: stri
   const [reference, setReference] = useState<string | null>(null);
   const submit = useSubmitHelpRequest();
   const form = useRef<HTMLFormElement>(null);
+  // A send waits for the checks' code the first time: a second press meanwhile is the same send.
+  const checking = useRef(false);
+
+  // On a page the server rendered, what was typed before the app took it over is in the fields, not in the
+  // state: it is taken in as the page is taken over, before a render would put the state's values back.
+  const rendered = useRef(values);
+  useLayoutEffect(() => {
+    const fields = form.current?.elements;
+    if (!fields) return;
+    const typedBefore = (field: HelpField) => {
+      const element = fields.namedItem(field);
+      return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+        ? element.value
+        : rendered.current[field];
+    };
+    const found = {
+      email: typedBefore('email'),
+      phone: typedBefore('phone'),
+      description: typedBefore('description'),
+    };
+    if (
+      (['email', 'phone', 'description'] as const).every((field) => found[field] === rendered.current[field])
+    )
+      return;
+    setTyped(found);
+    if (found.email !== rendered.current.email) setEmailTyped(true);
+  }, []);
 
   const input = (): HelpRequestInput => ({ ...values, language: currentLanguage() });
 
@@ -45,14 +86,20 @@ export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: stri
     if (field === 'email') setEmailTyped(true);
     setReference(null);
     if (submit.isError) submit.reset();
-    if (submitted) setErrors(validateHelpForm({ ...next, language: currentLanguage() }, t));
+    if (submitted)
+      void helpFormChecks().then(({ validateHelpForm }) =>
+        setErrors(validateHelpForm({ ...next, language: currentLanguage() }, t)),
+      );
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (submit.isPending) return;
+    if (submit.isPending || checking.current) return;
     setSubmitted(true);
-    const found = validateHelpForm(input(), t);
+    const sent = input();
+    checking.current = true;
+    const { validateHelpForm } = await helpFormChecks().finally(() => (checking.current = false));
+    const found = validateHelpForm(sent, t);
     setErrors(found);
     const firstInvalid = (['email', 'phone', 'description'] as const).find((field) => found[field]);
     if (firstInvalid) {
@@ -60,7 +107,7 @@ export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: stri
       if (element instanceof HTMLElement) element.focus();
       return;
     }
-    submit.mutate(input(), {
+    submit.mutate(sent, {
       onSuccess: (created) => {
         setTyped(EMPTY);
         setEmailTyped(false);
@@ -77,7 +124,14 @@ export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: stri
   const counterId = `${id}-description-counter`;
 
   return (
-    <form ref={form} noValidate onSubmit={onSubmit} className="space-y-5" data-testid="help-form">
+    <form
+      ref={form}
+      noValidate
+      onFocus={prepareChecks}
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-5"
+      data-testid="help-form"
+    >
       <TextField
         label={`${t('help.email')} *`}
         type="email"

@@ -1,7 +1,7 @@
 import { Check, Crown, Heart, Sparkles, Star } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
-import { NEW_USER_CREDITS } from '../../../../shared/accounts/accounts.contract.ts';
+import { NEW_USER_CREDITS } from '../../../../shared/accounts/account-rules.ts';
 import type { PlanId } from '../../../../shared/payments/plans.ts';
 import { Button } from '../../../components/button.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
