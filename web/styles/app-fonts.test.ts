@@ -8,12 +8,12 @@ const css = readFileSync(path.join(import.meta.dirname, 'app.css'), 'utf8');
 function stackOf(property: string): string[] {
   const match = new RegExp(`${property}:\\s*([^;]+);`).exec(css);
   if (!match) throw new Error(`no ${property} in app.css`);
-  return match[1].split(',').map((family) => family.trim().replace(/^'|'$/g, ''));
+  return (match[1] ?? '').split(',').map((family) => family.trim().replace(/^'|'$/g, ''));
 }
 
 /** The local fallback faces app.css stretches to a web font's measures. */
 function metricMatchedFaces(): Set<string> {
-  const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((face) => face[1]);
+  const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((face) => face[1] ?? '');
   return new Set(
     faces
       .filter(
@@ -29,6 +29,6 @@ describe('app fonts', () => {
   it.each(['--font-sans', '--font-arabic'])('%s falls back to a metric-matched face first', (property) => {
     const [webFont, fallback] = stackOf(property);
     expect(webFont).toMatch(/Variable$/);
-    expect(metricMatchedFaces()).toContain(fallback);
+    expect(metricMatchedFaces()).toContain(fallback ?? '');
   });
 });
