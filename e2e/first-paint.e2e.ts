@@ -28,6 +28,27 @@ function isCatalogRequest(pathname: string): boolean {
   return pathname === catalogApi.lists || pathname.startsWith(`${catalogApi.lists}/`);
 }
 
+/** The app's code, which a server-rendered page asks for once it has been painted. */
+const APP_CODE = /\/assets\/start-app-[^/]+\.js$/;
+
+/** Holds the app's code back until the answer is called: the page stays the server's, not taken over. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const appCode = new Promise<void>((resolve) => (release = resolve));
+  await page.route(APP_CODE, async (route) => {
+    await appCode;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/** Waits until the page's entry has run and asked for the app's code. */
+async function appCodeAskedFor(page: Page): Promise<void> {
+  await page
+    .locator('head > link[rel="modulepreload"][href*="/assets/start-app-"]')
+    .waitFor({ state: 'attached' });
+}
+
 /** Console errors and failed page scripts, which a hydration mismatch reports. */
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -232,17 +253,10 @@ describe('the first visit', () => {
       if (request.isNavigationRequest()) pages.push(request.url());
     });
     // The app's code is held back until the visitor has filled the form in and sent it.
-    let release = () => {};
-    const appCode = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
-      await appCode;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${server.baseUrl}/signin`);
     // The entry has run and asked for the app's code: the page is the server's, not yet taken over.
-    await page
-      .locator('head > link[rel="modulepreload"][href*="/assets/start-app-"]')
-      .waitFor({ state: 'attached' });
+    await appCodeAskedFor(page);
     await page.getByLabel(text('en', 'auth.fields.email')).fill(owner.email);
     await page.getByLabel(text('en', 'auth.fields.password'), { exact: true }).fill(OWNER_PASSWORD);
     await page.getByRole('button', { name: text('en', 'auth.signIn.submit'), exact: true }).click();
@@ -262,16 +276,9 @@ describe('the first visit', () => {
     await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'ar', url: server.baseUrl }]);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    let release = () => {};
-    const appCode = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
-      await appCode;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${server.baseUrl}/signin`);
-    await page
-      .locator('head > link[rel="modulepreload"][href*="/assets/start-app-"]')
-      .waitFor({ state: 'attached' });
+    await appCodeAskedFor(page);
     await page.getByLabel(text('ar', 'auth.fields.email')).fill('not-an-address');
     await page.getByLabel(text('ar', 'auth.fields.password'), { exact: true }).fill(OWNER_PASSWORD);
     await page.getByRole('button', { name: text('ar', 'auth.signIn.submit'), exact: true }).click();
@@ -288,17 +295,10 @@ describe('the first visit', () => {
     await page.getByText(text('ar', 'help.errors.descriptionRequired')).waitFor();
 
     // Filled in before the app took its page over: what was typed stays once the form renders again.
-    let releaseHelp = () => {};
-    const helpCode = new Promise<void>((resolve) => (releaseHelp = resolve));
-    await page.unroute(/\/assets\/start-app-[^/]+\.js$/);
-    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
-      await helpCode;
-      await route.continue();
-    });
+    await page.unroute(APP_CODE);
+    const releaseHelp = await holdAppCode(page);
     await page.goto(`${server.baseUrl}/help`);
-    await page
-      .locator('head > link[rel="modulepreload"][href*="/assets/start-app-"]')
-      .waitFor({ state: 'attached' });
+    await appCodeAskedFor(page);
     const email = page.getByLabel(`${text('ar', 'help.email')} *`);
     const description = page.getByLabel(`${text('ar', 'help.description')} *`);
     await email.fill('maria@example.com');
