@@ -1,5 +1,24 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 
+/** Code that loads on demand, once, and a way to start loading it before it is needed. */
+export interface LoadedOnce<T> {
+  /** The loaded value; a failed load is tried again on the next call. */
+  get: () => Promise<T>;
+  /** Starts loading, e.g. when a form is first focused: it is then ready when sent. */
+  prepare: () => void;
+}
+
+/** Loads `load`'s value at the first `get` or `prepare`, and keeps it (a failure is not kept). */
+export function loadOnce<T>(load: () => Promise<T>): LoadedOnce<T> {
+  let loading: Promise<T> | null = null;
+  const get = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+  return { get, prepare: () => void get().catch(() => undefined) };
+}
+
 /** A form's resolver whose code loads on demand, and a way to start loading it before it is needed. */
 export interface LazyResolver<TFieldValues extends FieldValues, TContext, TTransformedValues> {
   resolver: Resolver<TFieldValues, TContext, TTransformedValues>;
@@ -16,14 +35,9 @@ export interface LazyResolver<TFieldValues extends FieldValues, TContext, TTrans
 export function lazyResolver<TFieldValues extends FieldValues, TContext, TTransformedValues>(
   load: () => Promise<Resolver<TFieldValues, TContext, TTransformedValues>>,
 ): LazyResolver<TFieldValues, TContext, TTransformedValues> {
-  let loading: Promise<Resolver<TFieldValues, TContext, TTransformedValues>> | null = null;
-  const loaded = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    }));
+  const code = loadOnce(load);
   return {
-    resolver: async (values, context, options) => (await loaded())(values, context, options),
-    prepare: () => void loaded().catch(() => undefined),
+    resolver: async (values, context, options) => (await code.get())(values, context, options),
+    prepare: code.prepare,
   };
 }

@@ -9,6 +9,7 @@ import { TextField, fieldInputClasses } from '../../../components/text-field.tsx
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { loadOnce } from '../../../lib/lazy-resolver.ts';
 import { useSubmitHelpRequest } from '../api/use-submit-help-request.ts';
 import type * as HelpFormChecksModule from '../lib/help-form-errors.ts';
 import type { HelpField, HelpFieldErrors } from '../lib/help-form-errors.ts';
@@ -19,16 +20,9 @@ const EMPTY = { email: '', phone: '', description: '' };
 
 /**
  * The form's checks (the help contract's schema, and zod) load when it is first focused or sent, not with the
- * page (as lazy-resolver.ts does for the forms of react-hook-form). A failed load is tried again next time.
+ * page (as lazy-resolver.ts does for the forms of react-hook-form).
  */
-let checksLoading: Promise<HelpFormChecks> | null = null;
-function helpFormChecks(): Promise<HelpFormChecks> {
-  return (checksLoading ??= import('../lib/help-form-errors.ts').catch((error: unknown) => {
-    checksLoading = null;
-    throw error;
-  }));
-}
-const prepareChecks = () => void helpFormChecks().catch(() => undefined);
+const checks = loadOnce<HelpFormChecks>(() => import('../lib/help-form-errors.ts'));
 
 /** The remaining-characters counter appears once the description gets this close to the limit. */
 const COUNTER_THRESHOLD = 500;
@@ -87,9 +81,11 @@ export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: stri
     setReference(null);
     if (submit.isError) submit.reset();
     if (submitted)
-      void helpFormChecks().then(({ validateHelpForm }) =>
-        setErrors(validateHelpForm({ ...next, language: currentLanguage() }, t)),
-      );
+      void checks
+        .get()
+        .then(({ validateHelpForm }) =>
+          setErrors(validateHelpForm({ ...next, language: currentLanguage() }, t)),
+        );
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -98,7 +94,7 @@ export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: stri
     setSubmitted(true);
     const sent = input();
     checking.current = true;
-    const { validateHelpForm } = await helpFormChecks().finally(() => (checking.current = false));
+    const { validateHelpForm } = await checks.get().finally(() => (checking.current = false));
     const found = validateHelpForm(sent, t);
     setErrors(found);
     const firstInvalid = (['email', 'phone', 'description'] as const).find((field) => found[field]);
@@ -127,7 +123,7 @@ export function HelpRequestForm({ signedInEmail = null }: { signedInEmail?: stri
     <form
       ref={form}
       noValidate
-      onFocus={prepareChecks}
+      onFocus={checks.prepare}
       onSubmit={(event) => void onSubmit(event)}
       className="space-y-5"
       data-testid="help-form"
