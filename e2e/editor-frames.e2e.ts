@@ -31,10 +31,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Once every picture that has started loading is in: the animations that run without end, by element. */
+/**
+ * The animations that run without end, by element, once the pictures on their way are in: a picture near the
+ * screen shimmers until it has loaded (and its shimmer goes a render later), so this waits up to 10 s for
+ * none to be left before it lists them.
+ */
 async function endlessAnimations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  return page.evaluate(() =>
+  const endless = () =>
     document
       .getAnimations()
       .filter(
@@ -44,8 +47,21 @@ async function endlessAnimations(page: Page): Promise<string[]> {
       .map((animation) => {
         const effect = animation.effect as KeyframeEffect;
         return `${effect.target?.className ?? '?'}${effect.pseudoElement ?? ''}`;
-      }),
-  );
+      });
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations !== Infinity,
+          ),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  return page.evaluate(endless);
 }
 
 const backdropFilter = (page: Page) =>
