@@ -37,11 +37,14 @@ export interface CardSpeech {
  * message read aloud. The first clip loads with the page; browsers play sound only after a tap, so `start`
  * belongs in the opening tap's handler, and plays the element there. The mute switch stays as set for the whole visit.
  */
-/** Puts `url` at the start in the element; a clip it already holds is kept (and rewound), so a preloaded one
- * plays at once. */
+/**
+ * Puts `url` at the start in the element; a clip it already holds is kept, so a preloaded one plays at once.
+ * It is rewound only if it has played: a seek drops what the element has ready and delays the sound until
+ * the seek is done, even to where it already stands.
+ */
 function cue(audio: HTMLAudioElement, url: string) {
-  if (audio.src === new URL(url, document.baseURI).href) audio.currentTime = 0;
-  else audio.src = url;
+  if (audio.src !== new URL(url, document.baseURI).href) audio.src = url;
+  else if (audio.currentTime !== 0) audio.currentTime = 0;
 }
 
 export function useCardSpeech(
