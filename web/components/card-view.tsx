@@ -1,5 +1,5 @@
 import { Hand, Volume2, VolumeX, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
 import type { PublicCard } from '../../shared/cards/cards.contract.ts';
 import { addressFormOf } from '../../shared/cards/address-form.ts';
@@ -7,6 +7,7 @@ import { textDirection } from '../../shared/i18n/languages.ts';
 import { fontStackOf } from '../lib/card-fonts.ts';
 import { isTouchScreen, prefersLightweight } from '../lib/device.ts';
 import { prefersReducedMotion } from '../lib/motion.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 import type { CardSpeech } from '../lib/use-card-speech.ts';
 import { IconButton } from './icon-button.tsx';
 
@@ -44,7 +45,13 @@ export function CardMoment({
   const lightweight = prefersLightweight();
   const opening = (): CardMomentState => (prefersReducedMotion() || lightweight ? 'open' : 'opening');
   const [state, setState] = useState<CardMomentState>(() => (openedByFace ? opening() : 'closed'));
+  // How the open card came in: the cover swung, or (reduced motion, saving data) it fades in.
+  const [entrance, setEntrance] = useState<'swing' | 'fade'>(() =>
+    openedByFace && opening() === 'opening' ? 'swing' : 'fade',
+  );
   const change = (next: CardMomentState) => {
+    if (next === 'opening') setEntrance('swing');
+    else if (next === 'open' && state === 'closed') setEntrance('fade');
     setState(next);
     onStateChange?.(next);
   };
@@ -56,9 +63,11 @@ export function CardMoment({
     if (state !== 'closed') onStateChange?.(state);
   }, [state, onStateChange]);
 
+  // The voice starts in the tap itself (browsers allow sound only there); the open card is drawn as a
+  // transition after it, so that the tap's task ends at once and the voice is not held behind the drawing.
   const open = () => {
     speech?.start();
-    change(opening());
+    startTransition(() => change(opening()));
   };
   const close = () => {
     speech?.stop();
@@ -66,28 +75,34 @@ export function CardMoment({
   };
 
   if (state === 'closed') return <CardCover card={card} priority={priority} onOpen={open} />;
-  const inside = (
-    <OpenCardView
-      card={card}
-      onClose={close}
-      lightweight={lightweight}
-      {...(speech ? { speech } : {})}
-      {...(onPlay ? { onPlay } : {})}
-    />
-  );
-  if (state === 'open') return <div className="card-fade">{inside}</div>;
+  const swinging = state === 'opening';
+  // One tree for the swing and the open card, so that the card is not drawn a second time when the cover
+  // has swung (its video and voice message would start loading again).
   return (
-    <div className="card-book relative" data-testid="card-opening">
-      <div className="aspect-[3/4] overflow-hidden rounded-3xl">{inside}</div>
-      <div
-        aria-hidden="true"
-        className="card-cover-swing absolute inset-x-0 top-0 aspect-[3/4] overflow-hidden rounded-3xl shadow-card-hover"
-        onAnimationEnd={() => change('open')}
-      >
-        {card.templateImageUrl && (
-          <img src={card.templateImageUrl} alt="" className="size-full object-cover" />
-        )}
+    <div
+      className={swinging ? 'card-book relative' : entrance === 'fade' ? 'card-fade' : undefined}
+      data-testid={swinging ? 'card-opening' : undefined}
+    >
+      <div className={swinging ? 'aspect-[3/4] overflow-hidden rounded-3xl' : undefined}>
+        <OpenCardView
+          card={card}
+          onClose={close}
+          lightweight={lightweight}
+          {...(speech ? { speech } : {})}
+          {...(onPlay ? { onPlay } : {})}
+        />
       </div>
+      {swinging && (
+        <div
+          aria-hidden="true"
+          className="card-cover-swing absolute inset-x-0 top-0 aspect-[3/4] overflow-hidden rounded-3xl shadow-card-hover"
+          onAnimationEnd={() => change('open')}
+        >
+          {card.templateImageUrl && (
+            <img src={card.templateImageUrl} alt="" className="size-full object-cover" />
+          )}
+        </div>
+      )}
     </div>
   );
 }
@@ -164,8 +179,17 @@ export function OpenCardView({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
-  // The X takes the focus, so a keyboard user can close the card again at once.
-  useEffect(() => ref.current?.querySelector('button')?.focus({ preventScroll: true }), []);
+  // The X takes the focus, so a keyboard user can close the card again at once: once the open card has been
+  // painted, since focusing lays the page out, and inside the opening tap that would hold back the voice.
+  useEffect(() => {
+    let open = true;
+    void afterPaint().then(() => {
+      if (open) ref.current?.querySelector('button')?.focus({ preventScroll: true });
+    });
+    return () => {
+      open = false;
+    };
+  }, []);
   const { fontFamily, fontSize, color } = card.textStyles;
   return (
     <article

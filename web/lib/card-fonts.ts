@@ -40,3 +40,20 @@ export function fontStackOf(fontFamily: string): string {
     ? FONT_STACKS[fontFamily as FontFamily]
     : FONT_STACKS.default;
 }
+
+/**
+ * Fetches the faces a message will be drawn in (those of its stack that hold its characters), so that a card
+ * opened later shows its own letters at once instead of drawing the message again when they arrive.
+ */
+export function loadMessageFont({
+  message,
+  textStyles,
+}: {
+  message: string;
+  textStyles: { fontFamily: string; fontSize: number };
+}): void {
+  const stack = fontStackOf(textStyles.fontFamily);
+  if (stack === FONT_STACKS.default) return;
+  // A face that fails to load leaves the message in the next one of its stack, as it would be drawn anyway.
+  document.fonts.load(`${textStyles.fontSize}px ${stack}`, message).catch(() => undefined);
+}

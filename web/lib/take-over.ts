@@ -1,12 +1,6 @@
 import { PAGE_MODULES_ELEMENT_ID } from '../../shared/pages/page-data.contract.ts';
+import { afterPaint } from './after-paint.ts';
 
-/** Resolves once the page has been painted (at once in a hidden tab, which paints nothing). */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === 'hidden') resolve();
-    else requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
-}
 
 /**
  * How long the app waits for the first screen's pictures before it starts anyway: on a very slow network its

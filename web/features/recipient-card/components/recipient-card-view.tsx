@@ -1,11 +1,14 @@
 import { Eye, Languages, ScanFace } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import type { PublicCard } from '../../../../shared/cards/cards.contract.ts';
 import { LANGUAGE_NAMES } from '../../../../shared/i18n/languages.ts';
 import { Button } from '../../../components/button.tsx';
 import { CardMoment, type CardMomentState } from '../../../components/card-view.tsx';
 import { useCardSpeech } from '../../../lib/use-card-speech.ts';
+import { loadMessageFont } from '../../../lib/card-fonts.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
+import { prefersLightweight } from '../../../lib/device.ts';
 import { recordCardActivity } from '../api/record-card-activity.ts';
 import { useCardLanguage } from '../hooks/use-card-language.ts';
 import type { FaceUnavailable } from '../hooks/use-face-opening.ts';
@@ -27,7 +30,7 @@ const MATCHED_PAUSE_MS = 700;
  * other way in (DESIGN §1.6); without a camera it says so and the cover stays. The page is in the card's
  * language, with a switch to the device's, and says the sender will see it was opened; what this device
  * plays is told to the sender (DESIGN §1.7). The media load only once the card is open. An invitation's part
- * (its event, the guest's reply: `invitation`, which the page composes) shows under the card once it has been
+ * (its event, the guest's reply: `invitation`, which the page composes) shows under the card once it has
  * opened, and stays if it is closed again (DESIGN §1.20), as does the reply to the sender (§1.21). A soft
  * invitation to make one follows.
  */
@@ -50,12 +53,17 @@ export function RecipientCardView({
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState<CardMomentState>('closed');
-  // The event stays once the card has been opened, closed again or not.
+  // What shows under the card (the event, the reply, the keepsake) comes once the cover has swung open, or is
+  // closed again, and stays: drawn and loaded with the opening, it would hold back the voice and the swing.
   const [opened, setOpened] = useState(false);
   const onStateChange = useCallback((next: CardMomentState) => {
     setState(next);
-    if (next !== 'closed') setOpened(true);
+    if (next !== 'opening') startTransition(() => setOpened(true));
   }, []);
+  // The message's letters arrive while the cover is still closed (unless the visitor is saving data).
+  useEffect(() => {
+    if (!prefersLightweight()) whenIdle(() => loadMessageFont(card));
+  }, [card]);
   const greetingHeard = useCallback(() => recordCardActivity(card.id, 'greeting'), [card.id]);
   const speech = useCardSpeech(card, { onGreetingHeard: greetingHeard });
   const language = useCardLanguage(card.language);
