@@ -7,7 +7,7 @@ import { textDirection } from '../../shared/i18n/languages.ts';
 import { fontStackOf } from '../lib/card-fonts.ts';
 import { isTouchScreen, prefersLightweight } from '../lib/device.ts';
 import { prefersReducedMotion } from '../lib/motion.ts';
-import { afterPaint } from '../lib/after-paint.ts';
+import { focusAfterPaint } from '../lib/after-paint.ts';
 import type { CardSpeech } from '../lib/use-card-speech.ts';
 import { IconButton } from './icon-button.tsx';
 
@@ -123,9 +123,7 @@ export function CardCover({
   const [touch] = useState(isTouchScreen);
   const context = addressFormOf(card);
   // Closing the card puts the focus back on the cover.
-  useEffect(() => {
-    if (document.activeElement === document.body) ref.current?.focus({ preventScroll: true });
-  }, []);
+  useEffect(() => focusAfterPaint(() => (document.activeElement === document.body ? ref.current : null)), []);
   return (
     <button
       ref={ref}
@@ -179,17 +177,8 @@ export function OpenCardView({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
-  // The X takes the focus, so a keyboard user can close the card again at once: once the open card has been
-  // painted, since focusing lays the page out, and inside the opening tap that would hold back the voice.
-  useEffect(() => {
-    let open = true;
-    void afterPaint().then(() => {
-      if (open) ref.current?.querySelector('button')?.focus({ preventScroll: true });
-    });
-    return () => {
-      open = false;
-    };
-  }, []);
+  // The X takes the focus, so a keyboard user can close the card again at once.
+  useEffect(() => focusAfterPaint(() => ref.current?.querySelector('button')), []);
   const { fontFamily, fontSize, color } = card.textStyles;
   return (
     <article
