@@ -11,6 +11,7 @@ import { generateTestVideo } from './support/generate-test-video.ts';
 import { fakeVideo } from '../server/testing/media-fixture.ts';
 import { openCreateEditor, recordVoiceMessage, signUpFromShare } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
+import { inspectVideo } from './support/media-test-server.ts';
 import { cardsApi } from '../shared/api-paths.ts';
 
 /**
@@ -251,4 +252,90 @@ describe('an upload cut short by a reload', () => {
       await context.close();
     }
   });
+  it(
+    'compresses a video again after a reload that cut its compression short, and sends it from zero',
+    { timeout: 240_000 },
+    async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const uploads: Array<{ method: string; offset: string | null; afterReload: boolean }> = [];
+      let reloading = false;
+      let reloaded = false;
+      page.on('framenavigated', (frame) => {
+        if (reloading && frame === page.mainFrame()) reloaded = true;
+      });
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/uploads'))
+          uploads.push({
+            method: request.method(),
+            offset: request.headers()['upload-offset'] ?? null,
+            afterReload: reloaded,
+          });
+      });
+      try {
+        const editor = await openCreateEditor(page, server.baseUrl, t);
+        await editor.getByRole('textbox', { name: t('editor.senderName'), exact: true }).fill('Ana');
+        await editor.getByRole('textbox', { name: t('editor.recipientName'), exact: true }).fill('Bo');
+        await editor.getByRole('textbox', { name: t('editor.message'), exact: true }).fill('See you soon');
+        await editor.getByRole('button', { name: t('editor.voices.male'), exact: true }).click();
+        // The 1080p clip starts compressing when picked; Next at once sends it while it compresses.
+        await editor.getByTestId('video-input').setInputFiles(videoPath);
+        await editor.getByRole('button', { name: t('editor.next') }).click();
+        await page.waitForResponse(
+          (response) => response.request().method() === 'PATCH' && response.status() === 204,
+          { timeout: 60_000 },
+        );
+        // What the page keeps for the next visit is the original, to be compressed again.
+        const kept = await page.evaluate(
+          () =>
+            new Promise<Array<{ compressFirst?: boolean; size: number }>>((resolve, reject) => {
+              const request = indexedDB.open('winc-uploads');
+              request.onerror = () => reject(new Error('no upload store'));
+              request.onsuccess = () => {
+                const all = request.result.transaction('pending').objectStore('pending').getAll();
+                all.onsuccess = () =>
+                  resolve(
+                    (all.result as Array<{ compressFirst?: boolean; file: Blob }>).map((upload) => ({
+                      compressFirst: upload.compressFirst,
+                      size: upload.file.size,
+                    })),
+                  );
+              };
+            }),
+        );
+        expect(kept).toEqual([{ compressFirst: true, size: videoSize }]);
+        const cardId = (await page.evaluate(() =>
+          Object.keys(localStorage).find((key) => key.startsWith('winc-upload:')),
+        ))!.split(':')[1]!;
+
+        reloading = true;
+        await page.reload();
+        await page
+          .getByText(t('cardMedia.resume.done', { fileName: 'birthday-clip.mp4' }))
+          .waitFor({ timeout: 180_000 });
+
+        // A new upload of the new compression's output, from its first byte.
+        const afterReload = uploads.filter((entry) => entry.afterReload);
+        expect(afterReload[0]?.method).toBe('POST');
+        expect(afterReload.find((entry) => entry.method === 'PATCH')?.offset).toBe('0');
+        const card = await page.evaluate(
+          async (path) => (await (await fetch(path)).json()) as { videoUrl: string },
+          cardsApi.card(cardId),
+        );
+        const stored = Buffer.from(
+          await page.evaluate(
+            async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())],
+            card.videoUrl,
+          ),
+        );
+        expect(stored.length).toBeLessThan(videoSize);
+        expect(await inspectVideo(stored)).toMatchObject({ videoCodec: 'avc', width: 1280, height: 720 });
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
