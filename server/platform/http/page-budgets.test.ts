@@ -20,7 +20,7 @@ const BUDGET_KB: Record<WebPage, number> = {
   home: 133,
   category: 133,
   style: 133,
-  recipient: 88,
+  recipient: 89,
   other: 131,
 };
 
