@@ -6,6 +6,14 @@ import { LANGUAGES } from '../i18n/languages.ts';
 import { nameSchema, textSchema } from '../text/names.ts';
 import type { PublicInvitation } from './invitation.contract.ts';
 import { MAX_PLUS_ONES_LIMIT } from './invitation-rules.ts';
+import {
+  RSVP_NOTE_MAX_LENGTH,
+  RSVP_STATUSES,
+  RSVP_TEXT_ANSWER_MAX_LENGTH,
+  type RsvpStatus,
+} from './rsvp-rules.ts';
+
+export { RSVP_NOTE_MAX_LENGTH, RSVP_STATUSES, RSVP_TEXT_ANSWER_MAX_LENGTH, type RsvpStatus };
 
 /**
  * An invitation's guests and their answers (DESIGN §1.20): the host's list, each guest's own link, and the
@@ -15,12 +23,6 @@ import { MAX_PLUS_ONES_LIMIT } from './invitation-rules.ts';
 /** A list pasted or uploaded at once: more rows than the largest plan's guests is not a guest list. */
 export const GUEST_IMPORT_MAX_ROWS = 1000;
 export const GUEST_EMAIL_MAX_LENGTH = 254;
-export const RSVP_NOTE_MAX_LENGTH = 500;
-export const RSVP_TEXT_ANSWER_MAX_LENGTH = 200;
-
-/** What a guest answers. */
-export const RSVP_STATUSES = ['yes', 'maybe', 'no'] as const;
-export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 /** Where a guest stands: no answer yet, an answer, or a yes past the capacity, waiting for a place. */
 export const GUEST_STATES = ['pending', 'yes', 'maybe', 'no', 'waitlisted'] as const;
 export type GuestState = (typeof GUEST_STATES)[number];

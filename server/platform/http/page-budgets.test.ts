@@ -81,6 +81,21 @@ describe('JavaScript per page, as served', () => {
     }
   });
 
+  it("keeps the schema library out of an invitation's part of the guest's page, until its reply form is used", () => {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit('app/recipient/invitation-block.tsx');
+    expect(files.size).toBeGreaterThan(1);
+    const code = [...files].map((file) => fs.readFileSync(path.join(webDistDir, file), 'utf8')).join('\n');
+    expect(code.includes('Invalid input'), 'the invitation block loads zod').toBe(false);
+  });
+
   it("keeps the router, the query library and the rest of the app's strings out of a share link's first load", () => {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
     for (const language of LANGUAGES) {

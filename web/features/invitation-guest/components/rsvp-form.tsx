@@ -7,21 +7,27 @@ import {
   RSVP_NOTE_MAX_LENGTH,
   RSVP_STATUSES,
   RSVP_TEXT_ANSWER_MAX_LENGTH,
-} from '../../../../shared/invitations/guests.contract.ts';
+} from '../../../../shared/invitations/rsvp-rules.ts';
 import { Button } from '../../../components/button.tsx';
 import { FieldError } from '../../../components/required-field.tsx';
 import { fieldInputClasses } from '../../../components/text-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
+import { loadOnce } from '../../../lib/lazy-resolver.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
 import {
   comes,
-  replyIssues,
   serverIssues,
   type FieldIssues,
   type ReplyRules,
   type RsvpFormValues,
 } from '../lib/rsvp-answer.ts';
+
+/**
+ * The reply's checks, with the contract's schemas: loaded when the form is first focused or sent, not with the
+ * guest's page (docs/decisions/0042-first-screens.md).
+ */
+const checks = loadOnce(() => import('../lib/rsvp-checks.ts'));
 
 /** A field's id from its form path (`answers.meal` → `…-answers-meal`); a radio group's is its first radio's. */
 const fieldIdOf = (idBase: string, field: string) => `${idBase}-${field.replace(/\./g, '-')}`;
@@ -80,7 +86,8 @@ export function RsvpForm({
     const first = fieldOrder(rules).find((field) => issues[field]);
     if (first) document.getElementById(fieldIdOf(idBase, first))?.focus();
   };
-  const resolver: Resolver<RsvpFormValues> = (values, _context, options) => {
+  const resolver: Resolver<RsvpFormValues> = async (values, _context, options) => {
+    const { replyIssues } = await checks.get();
     const issues = replyIssues(values, rules);
     if (Object.keys(issues).length === 0) return { values, errors: {} };
     const errors = Object.fromEntries(
@@ -139,8 +146,9 @@ export function RsvpForm({
         focusFirst(issues);
       }
     },
-    () => {
+    async () => {
       setFormError(null);
+      const { replyIssues } = await checks.get();
       focusFirst(replyIssues(getValues(), rules));
     },
   );
@@ -150,7 +158,7 @@ export function RsvpForm({
   const noteHintId = `${idBase}-note-hint`;
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" data-testid="rsvp-form">
+    <form noValidate onSubmit={submit} onFocus={checks.prepare} className="space-y-5" data-testid="rsvp-form">
       {rules.withName && (
         <Field label={t('invitation.rsvp.name')} htmlFor={fieldIdOf(idBase, 'name')} required>
           <input

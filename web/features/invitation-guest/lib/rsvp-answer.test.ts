@@ -4,12 +4,12 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import {
   deadlineText,
   formValuesOf,
-  replyIssues,
   repliesCloseAt,
   rsvpInputOf,
   serverIssues,
   type ReplyRules,
 } from './rsvp-answer.ts';
+import { replyIssues } from './rsvp-checks.ts';
 
 const rules: ReplyRules = {
   maxPlusOnes: 2,

@@ -1,19 +1,13 @@
-import {
-  openRsvpInputSchema,
-  rsvpInputSchema,
-  rsvpIssue,
-  type Rsvp,
-  type RsvpInput,
-  type RsvpStatus,
-  type RsvpValues,
-} from '../../../../shared/invitations/guests.contract.ts';
+import type { Rsvp, RsvpInput } from '../../../../shared/invitations/guests.contract.ts';
 import type { PublicInvitation } from '../../../../shared/invitations/invitation.contract.ts';
-import { INVALID_CHARACTERS } from '../../../../shared/text/names.ts';
+import type { RsvpStatus } from '../../../../shared/invitations/rsvp-rules.ts';
+import { INVALID_CHARACTERS } from '../../../../shared/text/text-issues.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
 /**
- * A guest's reply as the form holds it (DESIGN §1.20), checked with the shared contract and `rsvpIssue` before
- * it is sent, and the server's refusals tied to the same fields. What was typed stays in the form whatever
+ * A guest's reply as the form holds it (DESIGN §1.20), checked before it is sent (`replyIssues`, in
+ * rsvp-checks.ts, which loads the contract's schemas when the form is first used), and the server's refusals
+ * tied to the same fields. What was typed stays in the form whatever
  * happens: a plus-one's name typed before the headcount went down comes back when it goes up again.
  */
 
@@ -77,7 +71,7 @@ function headcountOf(values: RsvpFormValues, rules: ReplyRules): number {
 /**
  * The answer the form sends: the status and, when the guest comes, the headcount, the names typed for the
  * plus-ones coming and the questions answered; a no sends none of them (the open link adds the name). Check
- * it with `replyIssues` first.
+ * it with `replyIssues` (rsvp-checks.ts) first.
  */
 export function rsvpInputOf(values: RsvpFormValues, rules: ReplyRules): RsvpInput {
   const coming = comes(values.status);
@@ -114,38 +108,8 @@ export function issueKey(field: string, message: string, code?: string): string 
 }
 
 /** A refused path of the request as the form's field: a plus-one's name in the list, its fieldset. */
-function fieldOf(path: string): string {
+export function fieldOf(path: string): string {
   return path.startsWith('plusOneNames') ? 'plusOneNames' : path;
-}
-
-/**
- * What keeps the reply from being sent, field by field, as the server would refuse it: the shared contract
- * (`rsvpInputSchema`, with the name for the open link) and `rsvpIssue` (plus-ones, choices). Empty when it may
- * be sent.
- */
-export function replyIssues(values: RsvpFormValues, rules: ReplyRules): FieldIssues {
-  const issues: FieldIssues = {};
-  if (values.status === '') issues.status = 'invitation.rsvp.errors.status-required';
-  // Before a status is chosen, the fields a status shows are not there to check.
-  const input = rsvpInputOf({ ...values, status: values.status || 'no' }, rules);
-  const parsed = rules.withName
-    ? openRsvpInputSchema.safeParse({ ...input, name: values.name })
-    : rsvpInputSchema.safeParse(input);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = fieldOf(issue.path.join('.'));
-      issues[field] ??= issueKey(field, issue.message, issue.code);
-    }
-    return issues;
-  }
-  if (values.status === '') return issues;
-  const answer: RsvpValues = parsed.data;
-  const refused = rsvpIssue(answer, { questions: rules.questions }, rules.maxPlusOnes);
-  if (refused) {
-    const field = fieldOf(refused.path);
-    issues[field] ??= issueKey(field, refused.message);
-  }
-  return issues;
 }
 
 /** The fields a `validation-failed` answer of the server names (`details: [{path, message}]`). */
