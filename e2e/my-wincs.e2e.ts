@@ -210,6 +210,27 @@ describe('My WINCS', () => {
     await context.close();
   });
 
+  it('asks who is signed in with the page, not after its script', { timeout: 120_000 }, async () => {
+    const owner = await signedInOwner(server.baseUrl);
+    const context = await contextIn(browser, 'en', { viewport: { width: 390, height: 844 }, isMobile: true });
+    await owner.signIn(context, server.baseUrl);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.baseUrl}${paths.myWincs()}`);
+      await page.getByRole('heading', { level: 1, name: t('myWincs.title') }).waitFor();
+      // One request for the session, started by the page's preload link and taken by the app.
+      const asked = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname === '/api/me')
+          .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      );
+      expect(asked).toEqual(['link']);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('sends a signed-out visitor to sign in', { timeout: 60_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -113,6 +113,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     oldUploads: cards.forgetOldUploads,
     oldReplyUploads: replies.forgetOldUploads,
   });
-  await registerWebApp(app, { webDistDir: config.webDistDir, pages: platform.pages });
+  await registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    pages: platform.pages,
+    sessionCookieName: platform.accounts.sessions.sessionCookieName,
+  });
   return app;
 }

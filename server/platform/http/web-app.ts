@@ -2,10 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { accountsApi } from '../../../shared/api-paths.ts';
 import { AppError } from './app-error.ts';
 import { visitorLanguage, webPageOf, type PageDocuments } from './page-document.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The session's answer (`GET /api/me`), asked for as the app asks: same origin, with its cookies. */
+const SESSION_PRELOAD = `<link rel="preload" as="fetch" href="${accountsApi.me}" crossorigin="anonymous" />`;
 
 /** Paths that belong to the server, never to the browser app's history fallback. */
 function isServerPath(url: string): boolean {
@@ -19,9 +23,9 @@ function isServerPath(url: string): boolean {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  deps: { webDistDir: string; pages: PageDocuments },
+  deps: { webDistDir: string; pages: PageDocuments; sessionCookieName: string },
 ): Promise<void> {
-  const { webDistDir, pages } = deps;
+  const { webDistDir, pages, sessionCookieName } = deps;
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
   if (hasWebApp) {
@@ -47,12 +51,16 @@ export async function registerWebApp(
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(pathname);
+    const page = webPageOf(pathname);
     const html =
       wantsPage && !/\/assets\//.test(pathname)
         ? await pages.render({
-            page: webPageOf(pathname),
+            page,
             url: request.url,
             language: visitorLanguage(request),
+            // A signed-in visitor's app page starts by asking who they are: the browser asks with the page,
+            // beside the script, instead of after it (the app's request takes the answer).
+            ...(page === 'other' && request.cookies[sessionCookieName] ? { head: [SESSION_PRELOAD] } : {}),
           })
         : null;
     if (html === null) throw new AppError('not-found');
