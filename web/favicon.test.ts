@@ -22,7 +22,9 @@ describe('the favicon', () => {
       .resize(SIZE, SIZE)
       .raw()
       .toBuffer();
-    const png = await sharp(path.join(here, 'public', 'favicon.png')).raw().toBuffer({ resolveWithObject: true });
+    const png = await sharp(path.join(here, 'public', 'favicon.png'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([png.info.width, png.info.height, png.info.channels]).toEqual([SIZE, SIZE, 4]);
     let difference = 0;
     for (let index = 0; index < drawn.length; index++)

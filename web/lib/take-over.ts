@@ -1,7 +1,6 @@
 import { PAGE_MODULES_ELEMENT_ID } from '../../shared/pages/page-data.contract.ts';
 import { afterPaint } from './after-paint.ts';
 
-
 /**
  * How long the app waits for the first screen's pictures before it starts anyway: on a very slow network its
  * buttons should not wait for every picture.
