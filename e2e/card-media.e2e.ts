@@ -168,12 +168,8 @@ describe.each(['en', 'ar'] as const)('a card with a photo, a video and a voice m
 describe('an upload cut short by a reload', () => {
   const t = localeText('en');
 
-  it('finishes by itself after the reload, from the server offset', { timeout: 180_000 }, async () => {
-    const origin = server.baseUrl;
-    const clip = fakeVideo(4 * 1024 * 1024);
-    const clipPath = join(folder, 'short-clip.mp4');
-    writeFileSync(clipPath, clip);
-
+  /** A desktop page whose upload requests are recorded, each marked whether it went after `reload`. */
+  async function pageWatchingUploads() {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       reducedMotion: 'reduce',
@@ -195,6 +191,20 @@ describe('an upload cut short by a reload', () => {
           afterReload: reloaded,
         });
     });
+    const reload = async () => {
+      reloading = true;
+      await page.reload();
+    };
+    return { context, page, uploads, reload };
+  }
+
+  it('finishes by itself after the reload, from the server offset', { timeout: 180_000 }, async () => {
+    const origin = server.baseUrl;
+    const clip = fakeVideo(4 * 1024 * 1024);
+    const clipPath = join(folder, 'short-clip.mp4');
+    writeFileSync(clipPath, clip);
+
+    const { context, page, uploads, reload } = await pageWatchingUploads();
     try {
       const editor = await openCreateEditor(page, origin, t);
       await editor.getByRole('textbox', { name: t('editor.senderName'), exact: true }).fill('Ana');
@@ -222,8 +232,7 @@ describe('an upload cut short by a reload', () => {
       ))!.split(':')[1]!;
       expect(Number(firstChunk.headers()['upload-offset'])).toBeGreaterThan(0);
 
-      reloading = true;
-      await page.reload();
+      await reload();
       await network.send('Network.emulateNetworkConditions', {
         offline: false,
         latency: 0,
@@ -256,25 +265,7 @@ describe('an upload cut short by a reload', () => {
     'compresses a video again after a reload that cut its compression short, and sends it from zero',
     { timeout: 240_000 },
     async () => {
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        reducedMotion: 'reduce',
-      });
-      const page = await context.newPage();
-      const uploads: Array<{ method: string; offset: string | null; afterReload: boolean }> = [];
-      let reloading = false;
-      let reloaded = false;
-      page.on('framenavigated', (frame) => {
-        if (reloading && frame === page.mainFrame()) reloaded = true;
-      });
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname.startsWith('/api/uploads'))
-          uploads.push({
-            method: request.method(),
-            offset: request.headers()['upload-offset'] ?? null,
-            afterReload: reloaded,
-          });
-      });
+      const { context, page, uploads, reload } = await pageWatchingUploads();
       try {
         const editor = await openCreateEditor(page, server.baseUrl, t);
         await editor.getByRole('textbox', { name: t('editor.senderName'), exact: true }).fill('Ana');
@@ -311,8 +302,7 @@ describe('an upload cut short by a reload', () => {
           Object.keys(localStorage).find((key) => key.startsWith('winc-upload:')),
         ))!.split(':')[1]!;
 
-        reloading = true;
-        await page.reload();
+        await reload();
         await page
           .getByText(t('cardMedia.resume.done', { fileName: 'birthday-clip.mp4' }))
           .waitFor({ timeout: 180_000 });
