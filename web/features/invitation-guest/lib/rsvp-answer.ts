@@ -6,9 +6,9 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 
 /**
  * A guest's reply as the form holds it (DESIGN §1.20), checked before it is sent (`replyIssues`, in
- * rsvp-checks.ts, which loads the contract's schemas when the form is first used), and the server's refusals
- * tied to the same fields. What was typed stays in the form whatever
- * happens: a plus-one's name typed before the headcount went down comes back when it goes up again.
+ * rsvp-checks.ts, loaded with the contract's schemas when the form is first used), and the server's refusals
+ * tied to the same fields. What was typed stays in the form whatever happens: a plus-one's name typed before
+ * the headcount went down comes back when it goes up again.
  */
 
 /** The form's fields, as its inputs hold them. */
