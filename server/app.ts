@@ -21,6 +21,7 @@ import { createKeepsakesModule } from './modules/keepsakes/keepsakes.module.ts';
 import { createMailboxModule } from './modules/mailbox/mailbox.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createRepliesModule } from './modules/replies/replies.module.ts';
+import { createSessionPagesModule } from './modules/session-pages/session-pages.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { createVoiceModule } from './modules/voice/voice.module.ts';
 
@@ -63,7 +64,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     guestSessions: guests.guestSessions,
     guestCookie: guests.guestCookie,
   });
-  await createPaymentsModule(platform, {
+  const payments = await createPaymentsModule(platform, {
     credits: credits.repository,
     currentUser,
     users,
@@ -104,7 +105,15 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   delivery.addEventSource(replies.deliveryEvents);
   createKeepsakesModule(platform, { cards, catalog, actors: guests.actors });
   const { mailbox } = createMailboxModule(platform);
-  createAppInfoModule(platform, { mailbox });
+  const appInfo = createAppInfoModule(platform, { mailbox });
+  createSessionPagesModule(platform, {
+    users,
+    actors: guests.actors,
+    appInfo: appInfo.infoFor,
+    cards,
+    newReplies: replies.newCounts,
+    paymentOptions: payments.options,
+  });
 
   scheduleHousekeeping(platform, {
     abandonedDrafts: cards.removeAbandonedDrafts,

@@ -66,7 +66,7 @@ export const PAGE_CODE: Record<WebPage, PageCode> = {
   },
 };
 
-/** An app page beyond the catalog's that the server renders too: its source, and the module of its own strings. */
+/** An app page's own code beyond the app's: its source, and the module of its own strings. */
 export interface RenderedAppPage {
   source: string;
   strings: (language: Language) => string;
@@ -93,3 +93,19 @@ export const RENDERED_APP_PAGES: Readonly<Record<string, RenderedAppPage>> = {
 export function renderedAppPageOf(pathname: string): RenderedAppPage | null {
   return Object.hasOwn(RENDERED_APP_PAGES, pathname) ? RENDERED_APP_PAGES[pathname]! : null;
 }
+
+/**
+ * The app's pages that need the session to show anything (docs/decisions/0042-first-screens.md, "The
+ * signed-in pages"), by the router's pattern: drawn by the script, but for a signed-in visitor the server
+ * names the page's own code and strings beside the app's (they download with the entry, not once the router
+ * has asked for them) and writes what its first screen would ask the API for into the page (`PageData`).
+ * A visitor who is not signed in gets the app's page as before, and the sign-in it sends them to.
+ */
+export const SESSION_APP_PAGES = {
+  '/my-wincs': { source: 'app/routes/my-wincs.route.tsx', strings: strings('myWincs') },
+  '/profile': { source: 'app/routes/profile.route.tsx', strings: strings('profile') },
+  '/account-info': { source: 'app/routes/account-info.route.tsx', strings: strings('account') },
+  '/checkout': { source: 'app/routes/checkout.route.tsx', strings: strings('checkout') },
+} as const satisfies Readonly<Record<string, RenderedAppPage>>;
+
+export type SessionAppPath = keyof typeof SESSION_APP_PAGES;

@@ -6,8 +6,11 @@ import type {
   TemplatePage,
 } from '../catalog/catalog.contract.ts';
 import type { TemplateFilters } from '../catalog/catalog.rules.ts';
+import type { CurrentUser } from '../accounts/accounts.contract.ts';
 import type { AppInfo } from '../app-info/app-info.contract.ts';
+import type { DraftsResponse, MyWincsResponse } from '../cards/my-wincs.contract.ts';
 import type { PaymentOptions } from '../payments/payments.contract.ts';
+import type { NewRepliesResponse } from '../replies/replies.contract.ts';
 
 /**
  * What the server writes into a page for its first screen, so the browser does not ask for it again after
@@ -61,4 +64,19 @@ export interface PageData {
    * `aiProviders`. Both are the server's set-up, the same for every visitor.
    */
   pricing?: { paymentOptions: PaymentOptions; aiProviders: AppInfo['aiProviders'] };
+  /**
+   * A page that needs the session (`SESSION_APP_PAGES`), opened signed in: who is signed in, as `GET /api/me`
+   * answers `user`. Private, as is everything below it: a page carrying it is sent `private, no-store`.
+   */
+  me?: CurrentUser;
+  /** The same pages: this server's set-up for this visitor, as `GET /api/config` answers it. */
+  appInfo?: AppInfo;
+  /** `/my-wincs` signed in: the grid for the URL's category filter (null: all), as `GET /api/my-wincs` answers. */
+  myWincs?: { categoryId: string | null; answer: MyWincsResponse };
+  /** `/my-wincs` signed in: the drafts above the grid, as `GET /api/my-wincs/drafts` answers. */
+  drafts?: DraftsResponse;
+  /** `/my-wincs` signed in: the new replies on each card, as `GET /api/my-wincs/new-replies` answers. */
+  newReplies?: NewRepliesResponse;
+  /** `/checkout` signed in: how this server takes payments, as `GET /api/payments/options` answers. */
+  paymentOptions?: PaymentOptions;
 }

@@ -41,6 +41,21 @@ export function takePageDataIf<K extends keyof PageData>(
   return value;
 }
 
+/**
+ * How long an answer the page came with counts as fresh for a query that is otherwise asked again whenever it
+ * is shown: long enough for the first screen's renders, short enough that a later visit asks again.
+ */
+const PAGE_ANSWER_FRESH_MS = 10_000;
+
+/**
+ * The `staleTime` of a query read again whenever it is shown (`0`), for a page whose data may carry its answer:
+ * that answer was made with the page, so the first screen does not ask for it again at once.
+ */
+export function freshFromPage(query: { state: { dataUpdateCount: number; data: unknown } }): number {
+  // Only an answer taken from the page (`initialData`) has not been updated since the query was made.
+  return query.state.dataUpdateCount === 0 && query.state.data !== undefined ? PAGE_ANSWER_FRESH_MS : 0;
+}
+
 /** The data the server renders a page with; in the browser, the page's own (null: read it from the page). */
 export const PageDataContext = createContext<PageData | null>(null);
 

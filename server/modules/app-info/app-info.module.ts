@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../../shared/app-info/app-info.contract.ts';
 import type { Platform } from '../../platform/platform.ts';
+import type { MailboxVisitor } from '../mailbox/mailbox.policy.ts';
 import type { MailboxService } from '../mailbox/mailbox.service.ts';
 import { registerAppInfoRoutes } from './app-info.routes.ts';
 
@@ -9,11 +10,15 @@ export function aiProvidersOf(config: Platform['config']): AppInfo['aiProviders'
 }
 
 /** What the browser app needs to know of this server's set-up (`/api/config`). */
-export function createAppInfoModule(platform: Platform, deps: { mailbox: MailboxService }): void {
+export function createAppInfoModule(platform: Platform, deps: { mailbox: MailboxService }) {
   const { app, config, mailer } = platform;
-  registerAppInfoRoutes(app, {
+  const aiProviders = aiProvidersOf(config);
+  /** This server's set-up as a visitor's browser is told it (the local mailbox is only for some). */
+  const infoFor = (visitor: MailboxVisitor): AppInfo => ({
     mailMode: mailer.mode,
-    mailbox: deps.mailbox,
-    aiProviders: aiProvidersOf(config),
+    localMailbox: deps.mailbox.isAvailableTo(visitor),
+    aiProviders,
   });
+  registerAppInfoRoutes(app, { infoFor });
+  return { infoFor };
 }

@@ -177,10 +177,8 @@ export async function createCardsModule(
   app.addHook('onClose', async () => uploadLocker.close());
   await registerCardUploadRoutes(app, { media, actors, datastore: uploadDatastore, locker: uploadLocker });
 
-  registerMyWincsRoutes(app, {
-    myWincs: createMyWincsService({ cards: repository, catalog, views: viewsRepository }),
-    actors,
-  });
+  const myWincs = createMyWincsService({ cards: repository, catalog, views: viewsRepository });
+  registerMyWincsRoutes(app, { myWincs, actors });
 
   const abandonedDrafts = createAbandonedDraftsService({
     cards: repository,
@@ -207,6 +205,8 @@ export async function createCardsModule(
   return {
     sharedCards,
     ownedCards,
+    /** My WINCS' lists (the page that needs the session writes its first screen's into the page). */
+    myWincs,
     /** Link previews: an invitation's guests' own links name them; mailed cards show theirs inline. */
     linkPreviews,
     /** When the card was first opened by a recipient; null while nobody did. */

@@ -22,7 +22,7 @@ export async function createPaymentsModule(
     /** What the plans may promise (the pricing page shows it). */
     aiProviders: AppInfo['aiProviders'];
   },
-): Promise<void> {
+) {
   const { app, config, database, rateLimiter, notifications, metrics, now, log, pages } = platform;
   if (!config.stripe) {
     log.warn(
@@ -48,4 +48,8 @@ export async function createPaymentsModule(
     publicOrigin: config.publicOrigin,
   });
   registerPricingPageRoute(app, { payments, pages, aiProviders: deps.aiProviders });
+  return {
+    /** How this server takes payments, as `GET /api/payments/options` answers. */
+    options: () => payments.options(),
+  };
 }

@@ -5,6 +5,7 @@ import type { CardsModule } from '../cards/cards.module.ts';
 import { createViewerCookie } from '../cards/viewer-cookie.ts';
 import type { CreditsModule } from '../credits/credits.module.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
+import type { CardActor } from '../cards/cards.policy.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { createAbandonedReplyUploads } from './abandoned-reply-uploads.service.ts';
 import { createReplyMails } from './reply-mails.ts';
@@ -86,6 +87,8 @@ export async function createRepliesModule(
     now,
   });
   return {
+    /** The owner's new replies per card, as `GET /api/my-wincs/new-replies` answers `cards`. */
+    newCounts: (actor: CardActor) => replies.newCounts(actor),
     /** The housekeeping's part: notes' uploads never finished, and the records of finished ones. */
     forgetOldUploads: (): Promise<number> => abandoned.forget(),
     /** The delivery log's "replied": when the card's recipient, or each guest, first answered. */

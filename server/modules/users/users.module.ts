@@ -4,7 +4,9 @@ import type { Platform } from '../../platform/platform.ts';
 import { createAdminPolicy } from '../admin/admin.policy.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createCurrentUserResolver } from './current-user.ts';
-import { createUsersRepository } from './users.repository.ts';
+import type { CurrentUser } from '../../../shared/accounts/accounts.contract.ts';
+import { presentCurrentUser } from './users.presenter.ts';
+import { createUsersRepository, type UserRecord } from './users.repository.ts';
 import { registerUsersRoutes } from './users.routes.ts';
 import { createUsersService } from './users.service.ts';
 
@@ -54,6 +56,9 @@ export async function createUsersModule(platform: Platform) {
   return {
     repository,
     currentUser,
+    /** The signed-in user as `GET /api/me` answers them. */
+    present: (user: UserRecord): CurrentUser =>
+      presentCurrentUser(user, { isAdmin: adminPolicy.isAdmin(user) }),
     /** Runs `end` before an account's rows go, in the order given. */
     beforeAccountDeleted(end: (userId: string) => Promise<void>): void {
       endingWithAccount.push(end);

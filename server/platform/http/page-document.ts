@@ -68,6 +68,11 @@ export interface PageParts {
   language: Language;
   /** Tags for the head (preloads, meta), already escaped. */
   head?: readonly string[];
+  /**
+   * The code of an app page the script draws (a page that needs the session, opened signed in), named beside
+   * the app's so that it downloads with the entry. It is never rendered here.
+   */
+  code?: RenderedAppPage;
   /** Replaces `<title>` (the title itself is among `head`). */
   replaceTitle?: boolean;
   data?: PageData;
@@ -261,7 +266,7 @@ export function createPageDocuments(
       const textFirst = firstPaint === 'text';
       const appPage =
         parts.page === 'other' ? renderedAppPageOf(new URL(parts.url, options.origin).pathname) : null;
-      const assets = pageAssets(current.manifest, parts.page, parts.language, appPage);
+      const assets = pageAssets(current.manifest, parts.page, parts.language, appPage ?? parts.code ?? null);
       const renderer = RENDERED_PAGES.has(parts.page) || appPage ? await current.renderer : null;
       const page = renderer
         ? await renderApp(renderer, { url: parts.url, language: parts.language, data: parts.data })

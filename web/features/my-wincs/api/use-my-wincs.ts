@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Card } from '../../../../shared/cards/cards.contract.ts';
 import type { MyWincsResponse } from '../../../../shared/cards/my-wincs.contract.ts';
 import { cardKeys, updateCard } from '../../../lib/cards-api.ts';
+import { freshFromPage, takePageData, takePageDataIf } from '../../../lib/page-data.ts';
 import {
   deleteCard,
   draftsKey,
@@ -11,22 +12,27 @@ import {
   raiseViewLimit,
 } from './my-wincs-api.ts';
 
-/** The signed-in user's paid cards; switching the filter keeps the previous grid until the next arrives. */
+/**
+ * The signed-in user's paid cards; switching the filter keeps the previous grid until the next arrives. The
+ * page opened signed in carries the grid of its address's filter.
+ */
 export function useMyWincs(categoryId: string | null) {
   return useQuery({
     queryKey: myWincsKeys.list(categoryId),
     queryFn: ({ signal }) => fetchMyWincs(categoryId, signal),
     placeholderData: keepPreviousData,
-    staleTime: 0,
+    staleTime: freshFromPage,
+    initialData: () => takePageDataIf('myWincs', (data) => data.categoryId === categoryId)?.answer,
   });
 }
 
-/** The caller's cards not paid yet: the way back to a card left before checkout. */
+/** The caller's cards not paid yet: the way back to a card left before checkout (My WINCS' page carries them). */
 export function useDrafts({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: draftsKey,
     queryFn: ({ signal }) => fetchDrafts(signal),
-    staleTime: 0,
+    staleTime: freshFromPage,
+    initialData: () => takePageData('drafts')?.cards,
     enabled,
   });
 }

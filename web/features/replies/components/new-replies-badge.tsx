@@ -1,13 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircleHeart } from 'lucide-react';
+import { takePageData } from '../../../lib/page-data.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { fetchNewReplyCounts, replyKeys } from '../api/replies-api.ts';
 
-/** The owner's new replies per card, one query for the whole grid, kept live by the user's stream. */
+/**
+ * The owner's new replies per card, one query for the whole grid, kept live by the user's stream (My WINCS'
+ * page carries them).
+ */
 export function useNewReplyCounts(): Record<string, number> {
   const query = useQuery({
     queryKey: replyKeys.newCounts,
     queryFn: ({ signal }) => fetchNewReplyCounts(signal),
+    initialData: () => takePageData('newReplies'),
   });
   return query.data?.cards ?? {};
 }

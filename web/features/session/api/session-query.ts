@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { CurrentUser, MeResponse } from '../../../../shared/accounts/accounts.contract.ts';
 import { useAfterTakeOver } from '../../../lib/after-take-over.ts';
 import { ApiRequestError, getJson } from '../../../lib/api-client.ts';
+import { takePageData } from '../../../lib/page-data.ts';
 import { accountsApi } from '../../../../shared/api-paths.ts';
 
 /** The signed-in user lives under this one query key; other features refresh it through `useSession`. */
@@ -44,10 +45,17 @@ export function refreshSession(queryClient: QueryClient): Promise<CurrentUser | 
   return queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
 }
 
-/** The current user (TanStack Query `['me']`), shared by the header, protected pages and forms. */
+/**
+ * The current user (TanStack Query `['me']`), shared by the header, protected pages and forms. A page that
+ * needs the session, opened signed in, carries it: that page shows at once, without asking.
+ */
 export function useSession(): Session {
   const queryClient = useQueryClient();
-  const query = useQuery({ ...sessionQueryOptions(), enabled: useAfterTakeOver() });
+  const query = useQuery({
+    ...sessionQueryOptions(),
+    enabled: useAfterTakeOver(),
+    initialData: () => takePageData('me'),
+  });
   const refresh = useCallback(() => refreshSession(queryClient), [queryClient]);
   const user = query.data ?? null;
   const status: SessionStatus = query.isPending ? 'loading' : user ? 'signed-in' : 'signed-out';

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { SESSION_APP_PAGES, type SessionAppPath } from '../../../shared/pages/page-code.ts';
+import { escapeHtml } from '../../platform/http/escape-html.ts';
+import { visitorLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
+import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
+import type { CurrentUserResolver } from '../users/current-user.ts';
+import type { SessionPagesService } from './session-pages.service.ts';
+
+/** A page holding one person's data: never stored, by the browser's cache or any shared one on the way. */
+const PRIVATE_PAGE = 'private, no-store';
+
+/**
+ * The pages that need the session (`SESSION_APP_PAGES`). Signed in, each comes with what its first screen
+ * shows in its data and its own code named beside the app's, so the script draws it as soon as it has run,
+ * without asking the API first. Not signed in, the request goes on to the app's page as any other
+ * (`web-app.ts`), which sends the visitor to sign in.
+ */
+export function registerSessionPageRoutes(
+  app: FastifyInstance,
+  deps: {
+    sessionPages: SessionPagesService;
+    currentUser: Pick<CurrentUserResolver, 'optional'>;
+    actors: Pick<CardActorResolver, 'of'>;
+    pages: PageDocuments;
+  },
+): void {
+  const { sessionPages, currentUser, actors, pages } = deps;
+  for (const path of Object.keys(SESSION_APP_PAGES) as SessionAppPath[]) {
+    app.get(path, async (request, reply) => {
+      const user = await currentUser.optional(request, reply);
+      if (!user) return reply.callNotFound();
+      const { data, pictures } = await sessionPages.firstScreen(path, {
+        user,
+        actor: await actors.of(request, reply),
+        from: { ip: request.ip, host: request.host },
+        query: request.query as Record<string, unknown>,
+      });
+      const html = await pages.render({
+        page: 'other',
+        url: request.url,
+        language: visitorLanguage(request),
+        code: SESSION_APP_PAGES[path],
+        head: pictures.map(
+          (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
+        ),
+        data,
+      });
+      if (html === null) return reply.callNotFound();
+      return reply.header('Cache-Control', PRIVATE_PAGE).type('text/html; charset=utf-8').send(html);
+    });
+  }
+}
