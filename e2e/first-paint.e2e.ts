@@ -11,7 +11,7 @@ import { contextIn, launchBrowser } from './support/browser.ts';
 import { OWNER_PASSWORD, signedInOwner } from './support/card-owner.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { text } from './support/locale-text.ts';
-import { openAppPage } from './support/open-page.ts';
+import { openAppPage, watchErrors } from './support/open-page.ts';
 
 /**
  * The first visit (docs/decisions/0018-first-paint.md): the server's page shows before any script runs, the
@@ -47,16 +47,6 @@ async function appCodeAskedFor(page: Page): Promise<void> {
   await page
     .locator('head > link[rel="modulepreload"][href*="/assets/start-app-"]')
     .waitFor({ state: 'attached' });
-}
-
-/** Console errors and failed page scripts, which a hydration mismatch reports. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return errors;
 }
 
 beforeAll(async () => {

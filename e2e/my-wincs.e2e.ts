@@ -8,8 +8,10 @@ import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
+import { openAppPage, watchErrors } from './support/open-page.ts';
 import { callApi, signUpInPage } from './support/page-api.ts';
 import { accountsApi, appInfoApi, cardsApi, myWincsApi, repliesApi } from '../shared/api-paths.ts';
+import { LANGUAGE_COOKIE } from '../shared/i18n/languages.ts';
 import { paths } from '../web/config/paths.ts';
 import { signedInOwner } from './support/card-owner.ts';
 
@@ -219,25 +221,31 @@ describe('My WINCS', () => {
   });
 
   it(
-    'draws the cards with the page, without asking the API for what its first screen shows',
+    'comes with the cards drawn by the server, in Arabic, and takes them over without asking the API again',
     { timeout: 120_000 },
     async () => {
+      const ar = localeText('ar');
       const owner = await signedInOwner(server.baseUrl);
       await owner.unlock(await owner.createCard(await firstTemplateId(server.baseUrl)));
-      const context = await contextIn(browser, 'en', {
+      const context = await contextIn(browser, 'ar', {
         viewport: { width: 390, height: 844 },
         isMobile: true,
       });
+      await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'ar', url: server.baseUrl }]);
       await owner.signIn(context, server.baseUrl);
       const page = await context.newPage();
+      const errors = watchErrors(page);
       const asked: string[] = [];
       page.on('request', (request) => asked.push(new URL(request.url()).pathname));
       try {
-        // The app's live stream opens once the page has been drawn and its effects have run.
+        // The app's live stream opens once the page has been taken over and its effects have run.
         const liveStream = page.waitForRequest((request) => request.url().endsWith(accountsApi.meEvents));
-        await page.goto(`${server.baseUrl}${paths.myWincs()}`);
-        await page.getByTestId('my-winc').waitFor();
-        expect(await page.getByTestId('my-winc').innerText()).toContain(t('myWincs.to', { name: 'Bo' }));
+        const served = await openAppPage(page, `${server.baseUrl}${paths.myWincs()}`);
+        const html = await served!.text();
+        expect(html).toContain('<html lang="ar" dir="rtl">');
+        // The tile is in the page before any script runs.
+        expect(html).toContain('data-testid="my-winc"');
+        expect(await page.getByTestId('my-winc').innerText()).toContain(ar('myWincs.to', { name: 'Bo' }));
         await liveStream;
         const firstScreen = [
           accountsApi.me,
@@ -247,6 +255,10 @@ describe('My WINCS', () => {
           repliesApi.newCounts,
         ] as string[];
         expect(asked.filter((path) => firstScreen.includes(path))).toEqual([]);
+        // Taken over as it is: no hydration error, and the tile opens its details.
+        await page.getByTestId('my-winc').click();
+        await page.getByRole('dialog', { name: ar('myWincs.details.title') }).waitFor();
+        expect(errors).toEqual([]);
       } finally {
         await context.close();
       }

@@ -10,6 +10,10 @@ import { RecipientApp } from './app/recipient/recipient-app.tsx';
 import { appRoutes } from './app/router.tsx';
 import { recipientPageOf } from './app/recipient/recipient-path.ts';
 import { catalogKeys } from './features/catalog/api/catalog-keys.ts';
+import { draftsKey, myWincsKeys } from './features/my-wincs/api/my-wincs-api.ts';
+import { replyKeys } from './features/replies/api/replies-api.ts';
+import { sessionQueryKey } from './features/session/api/session-query.ts';
+import { appInfoKey } from './features/app-info/api/use-app-info.ts';
 import { PageDataContext } from './lib/page-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { TranslationProvider } from './lib/translation.tsx';
@@ -17,9 +21,10 @@ import { TranslationProvider } from './lib/translation.tsx';
 /**
  * The server's rendering of the app's pages (docs/decisions/0018-first-paint.md): the same routes and
  * components as the browser, so the page a visitor first sees is the one the script then takes over
- * (hydrates). What the first screen needs comes in `data`; anything else (the session, drafts) renders as
- * the browser's first render does, loading. A share link's recipient page (and a guest's own link's) is its own
- * small app, without the router (`web/recipient-main.tsx`), and is rendered as such.
+ * (hydrates). What the first screen needs comes in `data`; anything else (the session and drafts on a page
+ * that does not need them) renders as the browser's first render does, loading. A share link's recipient
+ * page (and a guest's own link's) is its own small app, without the router (`web/recipient-main.tsx`), and is
+ * rendered as such.
  */
 
 const handler = createStaticHandler(appRoutes);
@@ -58,6 +63,12 @@ function seed(queryClient: QueryClient, data: PageData): void {
       pages: [data.templates.firstPage],
       pageParams: [1],
     });
+  // A page that needs the session, rendered for the signed-in visitor whose data it carries.
+  if (data.me) queryClient.setQueryData(sessionQueryKey, data.me);
+  if (data.appInfo) queryClient.setQueryData(appInfoKey, data.appInfo);
+  if (data.myWincs) queryClient.setQueryData(myWincsKeys.list(data.myWincs.categoryId), data.myWincs.answer);
+  if (data.drafts) queryClient.setQueryData(draftsKey, data.drafts.cards);
+  if (data.newReplies) queryClient.setQueryData(replyKeys.newCounts, data.newReplies);
 }
 
 export interface RenderRequest {

@@ -16,3 +16,13 @@ export async function openAppPage(page: Page, url: string): Promise<Response | n
   await waitForTakeOver(page);
   return response;
 }
+
+/** Console errors and failed page scripts, which a hydration mismatch reports. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return errors;
+}

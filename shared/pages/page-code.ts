@@ -94,18 +94,31 @@ export function renderedAppPageOf(pathname: string): RenderedAppPage | null {
   return Object.hasOwn(RENDERED_APP_PAGES, pathname) ? RENDERED_APP_PAGES[pathname]! : null;
 }
 
+/** An app page that needs the session: its code, and whether the server renders its first screen. */
+export interface SessionAppPage extends RenderedAppPage {
+  /**
+   * Rendered by the server from the signed-in visitor's data (never kept for another request), as the pages a
+   * newcomer lands on are; else drawn by the script, which has the data at once.
+   */
+  rendered: boolean;
+}
+
 /**
  * The app's pages that need the session to show anything (docs/decisions/0042-first-screens.md, "The
- * signed-in pages"), by the router's pattern: drawn by the script, but for a signed-in visitor the server
- * names the page's own code and strings beside the app's (they download with the entry, not once the router
- * has asked for them) and writes what its first screen would ask the API for into the page (`PageData`).
- * A visitor who is not signed in gets the app's page as before, and the sign-in it sends them to.
+ * signed-in pages"), by the router's pattern. For a signed-in visitor the server names the page's own code and
+ * strings beside the app's (they download with the entry, not once the router has asked for them) and writes
+ * what its first screen would ask the API for into the page (`PageData`). A visitor who is not signed in gets
+ * the app's page as before, and the sign-in it sends them to.
  */
 export const SESSION_APP_PAGES = {
-  '/my-wincs': { source: 'app/routes/my-wincs.route.tsx', strings: strings('myWincs') },
-  '/profile': { source: 'app/routes/profile.route.tsx', strings: strings('profile') },
-  '/account-info': { source: 'app/routes/account-info.route.tsx', strings: strings('account') },
-  '/checkout': { source: 'app/routes/checkout.route.tsx', strings: strings('checkout') },
-} as const satisfies Readonly<Record<string, RenderedAppPage>>;
+  '/my-wincs': { source: 'app/routes/my-wincs.route.tsx', strings: strings('myWincs'), rendered: true },
+  '/profile': { source: 'app/routes/profile.route.tsx', strings: strings('profile'), rendered: false },
+  '/account-info': {
+    source: 'app/routes/account-info.route.tsx',
+    strings: strings('account'),
+    rendered: false,
+  },
+  '/checkout': { source: 'app/routes/checkout.route.tsx', strings: strings('checkout'), rendered: false },
+} as const satisfies Readonly<Record<string, SessionAppPage>>;
 
 export type SessionAppPath = keyof typeof SESSION_APP_PAGES;

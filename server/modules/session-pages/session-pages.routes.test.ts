@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cardSchema, type Card } from '../../../shared/cards/cards.contract.ts';
+import { SESSION_APP_PAGES } from '../../../shared/pages/page-code.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/pages/page-data.contract.ts';
+import { createPageDocuments } from '../../platform/http/page-document.ts';
 import type { TestBrowser } from '../../testing/accounts-fixture.ts';
 import { TEST_ORIGIN, findUserByEmail, signUpAndVerify } from '../../testing/accounts-fixture.ts';
 import { cardDraft } from '../../testing/card-fixture.ts';
@@ -35,7 +37,8 @@ function pageDataOf(html: string): PageData | null {
 
 /** The markup of `<div id="root">` in a page: empty for a page the script draws. */
 function rootOf(html: string): string {
-  return /<div id="root">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+  const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
+  return html.slice(start, html.lastIndexOf('</div>', html.indexOf('</body>')));
 }
 
 /**
@@ -93,16 +96,36 @@ describeEachDatabase('the pages that need the session', (use) => {
     });
     expect(data?.myWincs?.answer.cards.map((shown) => shown.id)).toEqual([card.id]);
     expect(data?.drafts?.cards.map((shown) => shown.recipientName)).toEqual(['Cy']);
-    // Drawn by the script, never by the server's renderer (whose pages are kept for every visitor).
-    expect(rootOf(response.body)).toBe('');
+    // Rendered from that data, signed in: the card's tile, and the account's menu in the header.
+    const root = rootOf(response.body);
+    expect(root).toContain(`data-card-id="${card.id}"`);
+    expect(root).toContain('data-testid="user-menu-button"');
     const head = response.body.slice(0, response.body.indexOf('</head>'));
-    // The page's own code comes with the app's, and the first card's cover with the page.
+    // The page's own code comes with the app's, and the first card's cover is fetched first.
     expect(head).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/my-wincs\.route-[^"]+\.js" \/>/,
     );
     expect(head).toContain(
-      `<link rel="preload" as="image" href="${card.templateImageUrl}" fetchpriority="high" />`,
+      `<link rel="preload" as="image" href="${card.templateImageUrl}" fetchPriority="high"/>`,
     );
+  });
+
+  it("never keeps a signed-in visitor's rendering for another request, as it keeps those of every visitor's pages", async () => {
+    const owner = await sender();
+    await paidCard(owner, 'Bo');
+    const data = pageDataOf((await owner.get('/my-wincs')).body)!;
+    const pages = createPageDocuments(webDistDir, { origin: TEST_ORIGIN });
+    const mine = await pages.render({
+      page: 'other',
+      url: '/my-wincs',
+      language: 'en',
+      sessionPage: SESSION_APP_PAGES['/my-wincs'],
+      data,
+    });
+    expect(rootOf(mine!)).toContain('data-testid="my-winc"');
+    expect(pages.kept).toBe(0);
+    await pages.render({ page: 'other', url: '/faqs', language: 'en' });
+    expect(pages.kept).toBe(1);
   });
 
   it("carries the grid of the address's category filter", async () => {
@@ -159,5 +182,18 @@ describeEachDatabase('the pages that need the session', (use) => {
     const checkout = pageDataOf((await owner.get('/checkout')).body);
     expect(checkout?.paymentOptions).toEqual(await answerOf(owner, paymentsApi.options));
     expect(checkout?.me).toEqual((me as { user: unknown }).user);
+  });
+
+  it("asks for the session with a signed-in visitor's other app pages, beside the script", async () => {
+    const owner = await sender();
+    const card = await paidCard(owner, 'Bo');
+    const preload = `<link rel="preload" as="fetch" href="${accountsApi.me}" crossorigin="anonymous" />`;
+    for (const url of [`/my-wincs/${card.id}/guests`, '/admin']) {
+      const signedIn = await owner.get(url);
+      expect(signedIn.statusCode, url).toBe(200);
+      expect(pageDataOf(signedIn.body), url).toBeNull();
+      expect(signedIn.body, url).toContain(preload);
+      expect((await app.inject(url)).body, url).not.toContain(preload);
+    }
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { SESSION_APP_PAGES, type SessionAppPath } from '../../../shared/pages/page-code.ts';
-import { escapeHtml } from '../../platform/http/escape-html.ts';
 import { visitorLanguage, type PageDocuments } from '../../platform/http/page-document.ts';
 import type { CardActorResolver } from '../guest-sessions/card-actor.ts';
 import type { CurrentUserResolver } from '../users/current-user.ts';
@@ -11,9 +10,9 @@ const PRIVATE_PAGE = 'private, no-store';
 
 /**
  * The pages that need the session (`SESSION_APP_PAGES`). Signed in, each comes with what its first screen
- * shows in its data and its own code named beside the app's, so the script draws it as soon as it has run,
- * without asking the API first. Not signed in, the request goes on to the app's page as any other
- * (`web-app.ts`), which sends the visitor to sign in.
+ * shows in its data and its own code named beside the app's, so that its script asks the API for none of it
+ * (and the server renders its first screen from it where `rendered` says so). Not signed in, the request goes
+ * on to the app's page as any other (`web-app.ts`), which sends the visitor to sign in.
  */
 export function registerSessionPageRoutes(
   app: FastifyInstance,
@@ -29,7 +28,7 @@ export function registerSessionPageRoutes(
     app.get(path, async (request, reply) => {
       const user = await currentUser.optional(request, reply);
       if (!user) return reply.callNotFound();
-      const { data, pictures } = await sessionPages.firstScreen(path, {
+      const data = await sessionPages.firstScreen(path, {
         user,
         actor: await actors.of(request, reply),
         from: { ip: request.ip, host: request.host },
@@ -39,10 +38,7 @@ export function registerSessionPageRoutes(
         page: 'other',
         url: request.url,
         language: visitorLanguage(request),
-        code: SESSION_APP_PAGES[path],
-        head: pictures.map(
-          (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
-        ),
+        sessionPage: SESSION_APP_PAGES[path],
         data,
       });
       if (html === null) return reply.callNotFound();

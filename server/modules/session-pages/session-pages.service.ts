@@ -22,12 +22,6 @@ export interface SignedInVisit {
   query: Record<string, unknown>;
 }
 
-export interface FirstScreen {
-  data: PageData;
-  /** The pictures the first screen shows first, to be fetched with the page. */
-  pictures: string[];
-}
-
 /**
  * The first screens of the pages that need the session (docs/decisions/0042-first-screens.md, "The signed-in
  * pages"): what each would ask the API for once its script runs, answered as the API answers it, for the
@@ -41,10 +35,10 @@ export function createSessionPagesService(deps: {
   paymentOptions: () => PaymentOptions;
 }) {
   /** My WINCS for the URL's filter, as the page asks for it; an unreadable filter is left to the API's answer. */
-  async function myWincs(visit: SignedInVisit): Promise<FirstScreen> {
+  async function myWincs(visit: SignedInVisit): Promise<PageData> {
     const asked = visit.query.category;
     const parsed = myWincsQuerySchema.safeParse({ category: asked });
-    if (!parsed.success) return { data: {}, pictures: [] };
+    if (!parsed.success) return {};
     const [list, drafts, newReplies] = await Promise.all([
       deps.myWincs.listMyWincs(visit.actor, { categoryId: parsed.data.category }),
       deps.myWincs.listDrafts(visit.actor),
@@ -52,30 +46,23 @@ export function createSessionPagesService(deps: {
     ]);
     // The page's filter is the address's text as it reads it: '' is no filter.
     const categoryId = typeof asked === 'string' && asked !== '' ? asked : null;
-    const firstCover = list.cards[0]?.templateImageUrl;
-    return {
-      data: { myWincs: { categoryId, answer: list }, drafts, newReplies: { cards: newReplies } },
-      pictures: firstCover ? [firstCover] : [],
-    };
+    return { myWincs: { categoryId, answer: list }, drafts, newReplies: { cards: newReplies } };
   }
 
-  const pages: Record<SessionAppPath, (visit: SignedInVisit) => Promise<FirstScreen>> = {
+  const pages: Record<SessionAppPath, (visit: SignedInVisit) => Promise<PageData>> = {
     '/my-wincs': myWincs,
     // The profile and the account's page show the user, and nothing else before a click.
-    '/profile': async () => ({ data: {}, pictures: [] }),
-    '/account-info': async () => ({ data: {}, pictures: [] }),
+    '/profile': async () => ({}),
+    '/account-info': async () => ({}),
     // The card comes in the app's navigation state, which the server never sees: the page asks for it.
-    '/checkout': async () => ({ data: { paymentOptions: deps.paymentOptions() }, pictures: [] }),
+    '/checkout': async () => ({ paymentOptions: deps.paymentOptions() }),
   };
 
   return {
     /** What the page's first screen shows for the signed-in visitor: who they are, the server's set-up, its own. */
-    async firstScreen(path: SessionAppPath, visit: SignedInVisit): Promise<FirstScreen> {
+    async firstScreen(path: SessionAppPath, visit: SignedInVisit): Promise<PageData> {
       const own = await pages[path](visit);
-      return {
-        data: { me: deps.presentUser(visit.user), appInfo: deps.appInfo(visit.from), ...own.data },
-        pictures: own.pictures,
-      };
+      return { me: deps.presentUser(visit.user), appInfo: deps.appInfo(visit.from), ...own };
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   renderedAppPageOf,
   type PageCode,
   type RenderedAppPage,
+  type SessionAppPage,
   type WebPage,
 } from '../../../shared/pages/page-code.ts';
 import {
@@ -69,10 +70,11 @@ export interface PageParts {
   /** Tags for the head (preloads, meta), already escaped. */
   head?: readonly string[];
   /**
-   * The code of an app page the script draws (a page that needs the session, opened signed in), named beside
-   * the app's so that it downloads with the entry. It is never rendered here.
+   * A page that needs the session, opened signed in: its code, named beside the app's so that it downloads
+   * with the entry, and whether its first screen is rendered here from `data`, which is that visitor's
+   * alone: such a rendering is never kept (the kept ones are served to every visitor of their URL).
    */
-  code?: RenderedAppPage;
+  sessionPage?: SessionAppPage;
   /** Replaces `<title>` (the title itself is among `head`). */
   replaceTitle?: boolean;
   data?: PageData;
@@ -201,16 +203,20 @@ export function createPageDocuments(
     }
   }
 
-  /** The page's markup, or null (no renderer, or it failed: the script then draws the page as before). */
+  /**
+   * The page's markup, or null (no renderer, or it failed: the script then draws the page as before). Kept for
+   * the next request of the same URL, language and data unless it is one visitor's (`keep` false).
+   */
   async function renderApp(
     renderer: PageRenderer,
     request: { url: string; language: Language; data?: PageData },
+    keep: boolean,
   ): Promise<{ head: string; markup: string } | null> {
     const key = crypto
       .createHash('sha256')
       .update(`${request.language}\n${request.url}\n${JSON.stringify(request.data ?? {})}`)
       .digest('base64url');
-    const cached = rendered.get(key);
+    const cached = keep ? rendered.get(key) : undefined;
     if (cached !== undefined) {
       rendered.delete(key);
       rendered.set(key, cached);
@@ -218,7 +224,7 @@ export function createPageDocuments(
     }
     try {
       const page = await renderer.render({ ...request, url: new URL(request.url, options.origin).href });
-      if (page === null) return null;
+      if (page === null || !keep) return page;
       rendered.set(key, page);
       renderedCharacters += sizeOf(page);
       for (const [oldest, old] of rendered) {
@@ -259,6 +265,11 @@ export function createPageDocuments(
   }
 
   return {
+    /** How many renderings are kept for the next visitor of their URL. */
+    get kept(): number {
+      return rendered.size;
+    },
+
     async render(parts: PageParts): Promise<string | null> {
       const current = await readBuild();
       if (!current) return null;
@@ -266,10 +277,17 @@ export function createPageDocuments(
       const textFirst = firstPaint === 'text';
       const appPage =
         parts.page === 'other' ? renderedAppPageOf(new URL(parts.url, options.origin).pathname) : null;
-      const assets = pageAssets(current.manifest, parts.page, parts.language, appPage ?? parts.code ?? null);
-      const renderer = RENDERED_PAGES.has(parts.page) || appPage ? await current.renderer : null;
+      const { sessionPage } = parts;
+      const assets = pageAssets(current.manifest, parts.page, parts.language, appPage ?? sessionPage ?? null);
+      const rendersHere =
+        RENDERED_PAGES.has(parts.page) || appPage !== null || sessionPage?.rendered === true;
+      const renderer = rendersHere ? await current.renderer : null;
       const page = renderer
-        ? await renderApp(renderer, { url: parts.url, language: parts.language, data: parts.data })
+        ? await renderApp(
+            renderer,
+            { url: parts.url, language: parts.language, data: parts.data },
+            sessionPage === undefined,
+          )
         : null;
       const modules = assets.scripts.map(
         (file) => `<link rel="modulepreload" crossorigin href="/${file}" />`,

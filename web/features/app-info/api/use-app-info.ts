@@ -5,6 +5,8 @@ import { useAfterTakeOver } from '../../../lib/after-take-over.ts';
 import { takePageData } from '../../../lib/page-data.ts';
 import { appInfoApi } from '../../../../shared/api-paths.ts';
 
+export const appInfoKey = ['app-info'] as const;
+
 /**
  * What this server offers the browser (mail mode, local mailbox). It changes only with a restart. A page that
  * needs the session, opened signed in, carries it.
@@ -12,7 +14,7 @@ import { appInfoApi } from '../../../../shared/api-paths.ts';
 export function useAppInfo() {
   return useQuery({
     enabled: useAfterTakeOver(),
-    queryKey: ['app-info'],
+    queryKey: appInfoKey,
     queryFn: ({ signal }) => getJson<AppInfo>(appInfoApi.get, undefined, signal),
     staleTime: Infinity,
     initialData: () => takePageData('appInfo'),

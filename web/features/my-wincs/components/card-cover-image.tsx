@@ -10,10 +10,13 @@ export function CardCoverImage({
   src,
   className,
   priority = false,
+  lead = false,
 }: {
   src: string | null;
   className?: string;
   priority?: boolean;
+  /** The first screen's leading picture (its largest paint): fetched before the others. */
+  lead?: boolean;
 }) {
   const [broken, setBroken] = useState<string | null>(null);
   const usable = src !== null && broken !== src;
@@ -31,6 +34,7 @@ export function CardCoverImage({
           width={300}
           height={400}
           loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={lead ? 'high' : 'auto'}
           decoding="async"
           onError={() => setBroken(src)}
           className="absolute inset-0 size-full object-cover"

@@ -18,11 +18,14 @@ export function MyWincThumbnail({
   card,
   onOpen,
   priority,
+  lead,
   badge,
 }: {
   card: MyWinc;
   onOpen: (card: MyWinc) => void;
   priority?: boolean;
+  /** The grid's first tile, whose cover is the page's largest paint. */
+  lead?: boolean;
   /** Shown on the cover's top corner (new replies). */
   badge?: ReactNode;
 }) {
@@ -48,6 +51,7 @@ export function MyWincThumbnail({
         <CardCoverImage
           src={card.templateImageUrl}
           priority={priority}
+          lead={lead}
           className="w-full [&>img]:transition-transform [&>img]:duration-500 [&>img]:group-hover:scale-[1.03] motion-reduce:[&>img]:group-hover:scale-100"
         />
         {card.category && (

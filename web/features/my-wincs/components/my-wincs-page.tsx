@@ -160,6 +160,7 @@ export function MyWincsPage({
               card={card}
               onOpen={(chosen) => setOpenId(chosen.id)}
               priority={index < 6}
+              lead={index === 0}
               badge={tileBadge?.(card)}
             />
           </li>
