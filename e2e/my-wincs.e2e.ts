@@ -237,6 +237,13 @@ describe('My WINCS', () => {
       const errors = watchErrors(page);
       const asked: string[] = [];
       page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      const firstScreen = [
+        accountsApi.me,
+        appInfoApi.get,
+        myWincsApi.list,
+        myWincsApi.drafts,
+        repliesApi.newCounts,
+      ] as string[];
       try {
         // The app's live stream opens once the page has been taken over and its effects have run.
         const liveStream = page.waitForRequest((request) => request.url().endsWith(accountsApi.meEvents));
@@ -247,18 +254,25 @@ describe('My WINCS', () => {
         expect(html).toContain('data-testid="my-winc"');
         expect(await page.getByTestId('my-winc').innerText()).toContain(ar('myWincs.to', { name: 'Bo' }));
         await liveStream;
-        const firstScreen = [
-          accountsApi.me,
-          appInfoApi.get,
-          myWincsApi.list,
-          myWincsApi.drafts,
-          repliesApi.newCounts,
-        ] as string[];
         expect(asked.filter((path) => firstScreen.includes(path))).toEqual([]);
         // Taken over as it is: no hydration error, and the tile opens its details.
         await page.getByTestId('my-winc').click();
         await page.getByRole('dialog', { name: ar('myWincs.details.title') }).waitFor();
         expect(errors).toEqual([]);
+
+        // The profile and the account's page come drawn too, with who is signed in.
+        for (const [url, shown] of [
+          [paths.profile(), ar('profile.title')],
+          [paths.accountInfo(), ar('account.title')],
+        ] as const) {
+          asked.length = 0;
+          const html = await (await openAppPage(page, `${server.baseUrl}${url}`))!.text();
+          expect(html, url).toContain(shown);
+          expect(html, url).toContain(owner.email);
+          await page.getByRole('heading', { level: 1, name: shown }).waitFor({ state: 'attached' });
+          expect(asked.filter((path) => firstScreen.includes(path)), url).toEqual([]);
+          expect(errors, url).toEqual([]);
+        }
       } finally {
         await context.close();
       }

@@ -112,11 +112,11 @@ export interface SessionAppPage extends RenderedAppPage {
  */
 export const SESSION_APP_PAGES = {
   '/my-wincs': { source: 'app/routes/my-wincs.route.tsx', strings: strings('myWincs'), rendered: true },
-  '/profile': { source: 'app/routes/profile.route.tsx', strings: strings('profile'), rendered: false },
+  '/profile': { source: 'app/routes/profile.route.tsx', strings: strings('profile'), rendered: true },
   '/account-info': {
     source: 'app/routes/account-info.route.tsx',
     strings: strings('account'),
-    rendered: false,
+    rendered: true,
   },
   '/checkout': { source: 'app/routes/checkout.route.tsx', strings: strings('checkout'), rendered: false },
 } as const satisfies Readonly<Record<string, SessionAppPage>>;
