@@ -47,3 +47,21 @@ export const AUTH_CALLBACKS = {
   /** Where a mailed sign-in link lands, signed in (or with `&error=CODE` when it is used or expired). */
   signInLink: '/signin?link=1',
 } as const;
+
+/**
+ * How long after signing in an account without a password (Google only) may be deleted without signing in
+ * again: the sign-in is its proof that the owner is at the keyboard.
+ */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+/** Avatar upload: POST /api/me/avatar with the raw image as the body and its type as Content-Type. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_ACCEPTED_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
+/** Stored avatars are re-encoded to WebP, at most this many pixels on each side, without metadata. */
+export const AVATAR_MAX_SIZE_PX = 512;

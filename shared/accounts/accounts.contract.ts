@@ -6,10 +6,14 @@ import { ACCOUNT_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } fro
 export {
   ACCOUNT_NAME_MAX_LENGTH,
   AUTH_CALLBACKS,
+  AVATAR_ACCEPTED_TYPES,
+  AVATAR_MAX_BYTES,
+  AVATAR_MAX_SIZE_PX,
   GOOGLE_PROVIDER_ID,
   NEW_USER_CREDITS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  RECENT_SIGN_IN_MS,
   SIGN_IN_LINK_LIFETIME_MINUTES,
 } from './account-rules.ts';
 
@@ -42,12 +46,6 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const meResponseSchema = z.object({ user: currentUserSchema.nullable() });
 /** DELETE /api/me: the account and everything it made are gone, and the browser is signed out. */
 export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
-
-/**
- * How long after signing in an account without a password (Google only) may be deleted without signing in
- * again: the sign-in is its proof that the owner is at the keyboard.
- */
-export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
 
 /**
  * DELETE /api/me's body: an account with a password confirms with it (a wrong one is `wrong-password`,
@@ -128,18 +126,6 @@ export const guestSessionResponseSchema = z.object({
   issued: z.boolean(),
 });
 export type GuestSessionResponse = z.infer<typeof guestSessionResponseSchema>;
-
-/** Avatar upload: POST /api/me/avatar with the raw image as the body and its type as Content-Type. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_ACCEPTED_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-] as const;
-/** Stored avatars are re-encoded to WebP, at most this many pixels on each side, without metadata. */
-export const AVATAR_MAX_SIZE_PX = 512;
 
 /**
  * Error codes the authentication endpoints answer with (`{code, message}` like the rest of the API; better-auth's

@@ -1,4 +1,5 @@
-import { AUTH_CALLBACKS, type AccountDeletionCheck } from '../../../../shared/accounts/accounts.contract.ts';
+import type { AccountDeletionCheck } from '../../../../shared/accounts/accounts.contract.ts';
+import { AUTH_CALLBACKS } from '../../../../shared/accounts/account-rules.ts';
 import { apiRequest, getJson } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { accountsApi } from '../../../../shared/api-paths.ts';

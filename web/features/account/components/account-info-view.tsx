@@ -3,11 +3,8 @@ import { LogIn, MailCheck, Sparkles, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useSearchParams } from 'react-router';
-import {
-  accountNameSchema,
-  RECENT_SIGN_IN_MS,
-  type CurrentUser,
-} from '../../../../shared/accounts/accounts.contract.ts';
+import type { CurrentUser } from '../../../../shared/accounts/accounts.contract.ts';
+import { RECENT_SIGN_IN_MS } from '../../../../shared/accounts/account-rules.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -25,11 +22,14 @@ import {
   uploadAvatar,
 } from '../api/account-api.ts';
 import { errorCodeOf, errorReason } from '../../../lib/error-message.ts';
-import { issueMessageKey } from '../../../../shared/text/names.ts';
+import { loadOnce } from '../../../lib/lazy-resolver.ts';
+import type { AccountNameCheck } from '../lib/account-name-check.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { CreditHistory } from './credit-history.tsx';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const nameCheck = loadOnce(() => import('../lib/account-name-check.ts'));
 
 /** The destructive buttons: the shape of the shared Button, in coral. */
 const dangerButton =
@@ -94,10 +94,15 @@ export function AccountInfoView({
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const next: { name?: string; email?: string } = {};
-    // The account name's own contract: what the server takes, as it will store it.
-    const checkedName = accountNameSchema.safeParse(name);
+    let checkedName: AccountNameCheck;
+    try {
+      checkedName = (await nameCheck.get()).checkAccountName(name);
+    } catch (error) {
+      setSaveError(t('account.updateError', { message: errorReason(error, t) }));
+      return;
+    }
     if (trimmedName === '') next.name = t('auth.fields.required');
-    else if (!checkedName.success) next.name = t(issueMessageKey(checkedName.error.issues[0]?.message));
+    else if ('issueKey' in checkedName) next.name = t(checkedName.issueKey);
     if (trimmedEmail === '') next.email = t('auth.fields.required');
     else if (!EMAIL_PATTERN.test(trimmedEmail)) next.email = t('auth.invalidEmail');
     setErrors(next);
@@ -109,7 +114,7 @@ export function AccountInfoView({
         await uploadAvatar(avatar);
         setAvatar(null);
       }
-      if (nameChanged && checkedName.success) await updateProfile({ name: checkedName.data });
+      if (nameChanged && 'name' in checkedName) await updateProfile({ name: checkedName.name });
       if (emailChanged) {
         await changeEmail(trimmedEmail);
         setEmailSentTo({ current: user.email, next: trimmedEmail });
@@ -147,7 +152,12 @@ export function AccountInfoView({
 
       <div className="grid gap-6">
         <Card title={t('account.profileSection')}>
-          <form noValidate onSubmit={(event) => void save(event)} className="grid gap-5">
+          <form
+            noValidate
+            onSubmit={(event) => void save(event)}
+            onFocus={nameCheck.prepare}
+            className="grid gap-5"
+          >
             <AvatarPicker
               name={user.name}
               image={user.image}

@@ -1,7 +1,7 @@
 import { Camera } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
-import { AVATAR_ACCEPTED_TYPES, AVATAR_MAX_BYTES } from '../../../../shared/accounts/accounts.contract.ts';
+import { AVATAR_ACCEPTED_TYPES, AVATAR_MAX_BYTES } from '../../../../shared/accounts/account-rules.ts';
 import { cn } from '../../../lib/cn.ts';
 
 const MAX_MB = AVATAR_MAX_BYTES / (1024 * 1024);

@@ -1,13 +1,12 @@
 import { repliesApi } from '../../../../shared/api-paths.ts';
-import {
-  REPLY_UPLOAD_METADATA_KEYS,
-  type CreateReplyInput,
-  type NewRepliesResponse,
-  type RepliesResponse,
-  type ReplyMailSetting,
-  type ReplyMediaKind,
-  type SentReply,
+import type {
+  CreateReplyInput,
+  NewRepliesResponse,
+  RepliesResponse,
+  ReplyMailSetting,
+  SentReply,
 } from '../../../../shared/replies/replies.contract.ts';
+import { REPLY_UPLOAD_METADATA_KEYS, type ReplyMediaKind } from '../../../../shared/replies/reply-rules.ts';
 import { apiRequest, apiResponse, getJson, postJson } from '../../../lib/api-client.ts';
 import { cardKeys } from '../../../lib/cards-api.ts';
 import { uploadResumable, type UploadControls } from '../../../lib/uploads/resumable-upload.ts';

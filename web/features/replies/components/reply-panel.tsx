@@ -7,7 +7,7 @@ import {
   REPLY_REACTIONS,
   REPLY_TEXT_MAX,
   type ReplyMediaKind,
-} from '../../../../shared/replies/replies.contract.ts';
+} from '../../../../shared/replies/reply-rules.ts';
 import { Button } from '../../../components/button.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { compressVideo } from '../../../lib/media/compress-video.ts';
