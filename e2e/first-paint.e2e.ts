@@ -11,7 +11,7 @@ import { contextIn, launchBrowser } from './support/browser.ts';
 import { OWNER_PASSWORD, signedInOwner } from './support/card-owner.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { text } from './support/locale-text.ts';
-import { openAppPage, watchErrors } from './support/open-page.ts';
+import { APP_CODE, holdAppCode, openAppPage, watchErrors } from './support/open-page.ts';
 
 /**
  * The first visit (docs/decisions/0018-first-paint.md): the server's page shows before any script runs, the
@@ -26,20 +26,6 @@ let firstTemplate: string;
 /** A request for a catalog answer (the home, a page's heading and grid, the lists), which a page carries. */
 function isCatalogRequest(pathname: string): boolean {
   return pathname === catalogApi.lists || pathname.startsWith(`${catalogApi.lists}/`);
-}
-
-/** The app's code, which a server-rendered page asks for once it has been painted. */
-const APP_CODE = /\/assets\/start-app-[^/]+\.js$/;
-
-/** Holds the app's code back until the answer is called: the page stays the server's, not taken over. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release = () => {};
-  const appCode = new Promise<void>((resolve) => (release = resolve));
-  await page.route(APP_CODE, async (route) => {
-    await appCode;
-    await route.continue();
-  });
-  return () => release();
 }
 
 /** Waits until the page's entry has run and asked for the app's code. */

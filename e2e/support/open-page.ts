@@ -26,3 +26,17 @@ export function watchErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(String(error)));
   return errors;
 }
+
+/** The app's code, which a server-rendered page asks for once it has been painted. */
+export const APP_CODE = /\/assets\/start-app-[^/]+\.js$/;
+
+/** Holds the app's code back until the answer is called: the page stays the server's, not taken over. */
+export async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const appCode = new Promise<void>((resolve) => (release = resolve));
+  await page.route(APP_CODE, async (route) => {
+    await appCode;
+    await route.continue();
+  });
+  return () => release();
+}

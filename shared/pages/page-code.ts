@@ -116,7 +116,7 @@ export const SESSION_APP_PAGES = {
   '/account-info': {
     source: 'app/routes/account-info.route.tsx',
     strings: strings('account'),
-    rendered: true,
+    rendered: false,
   },
   '/checkout': { source: 'app/routes/checkout.route.tsx', strings: strings('checkout'), rendered: false },
 } as const satisfies Readonly<Record<string, SessionAppPage>>;

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { TAKEN_OVER_ATTRIBUTE } from '../../shared/pages/page-data.contract.ts';
-import { sendHeldSubmit } from './take-over.ts';
+import { releaseHeldInput } from './take-over.ts';
 import { idle } from './when-idle.ts';
 
 /**
@@ -19,7 +19,7 @@ export function markTakenOver(): void {
   if (takenOver) return;
   takenOver = true;
   document.documentElement.setAttribute(TAKEN_OVER_ATTRIBUTE, '');
-  sendHeldSubmit();
+  releaseHeldInput();
   void startWaiting();
 }
 

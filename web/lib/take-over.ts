@@ -38,6 +38,8 @@ async function preload(links: Element[]): Promise<void> {
 
 /** A form sent before the app had taken its page over, and the button it was sent with. */
 let heldSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+/** The last button pressed before the app had taken its page over. */
+let heldPress: HTMLButtonElement | null = null;
 
 function holdSubmit(event: SubmitEvent): void {
   if (!(event.target instanceof HTMLFormElement)) return;
@@ -47,22 +49,38 @@ function holdSubmit(event: SubmitEvent): void {
   heldSubmit = { form: event.target, submitter: event.submitter };
 }
 
-/**
- * A form on a page the server rendered can be filled in before the app has taken the page over (what was
- * typed stays: hydration leaves the fields' values alone), but not sent: the browser would send it itself, a
- * reload with what was typed in the address. So a form sent before then waits, and is sent again through the
- * app once it has taken the page over (`sendHeldSubmit`), as if pressed again.
- */
-function holdSubmitsUntilTakenOver(): void {
-  window.addEventListener('submit', holdSubmit, true);
+function holdPress(event: MouseEvent): void {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  // A submit button sends its form, which `holdSubmit` holds; any other button only the app answers.
+  if (!button || button.type === 'submit' || button.disabled) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  heldPress = button;
 }
 
-/** Once the app has taken the page over: forms are its own again, and one sent meanwhile is sent now. */
-export function sendHeldSubmit(): void {
+/**
+ * A page the server rendered shows its buttons and forms before the app has taken it over. A form can be
+ * filled in (what was typed stays: hydration leaves the fields' values alone), but not sent: the browser would
+ * send it itself, a reload with what was typed in the address. A button other than a form's does nothing
+ * without the app. So a form sent and a button pressed before then wait, and are pressed again through the app
+ * once it has taken the page over (`releaseHeldInput`): a tap on one of My WINCS' cards, or on a template, is
+ * answered late rather than lost.
+ */
+function holdInputUntilTakenOver(): void {
+  window.addEventListener('submit', holdSubmit, true);
+  window.addEventListener('click', holdPress, true);
+}
+
+/** Once the app has taken the page over: forms and buttons are its own again, and one used meanwhile is now. */
+export function releaseHeldInput(): void {
   window.removeEventListener('submit', holdSubmit, true);
+  window.removeEventListener('click', holdPress, true);
   const held = heldSubmit;
+  const pressed = heldPress;
   heldSubmit = null;
+  heldPress = null;
   if (held?.form.isConnected) held.form.requestSubmit(held.submitter);
+  else if (pressed?.isConnected && !pressed.disabled) pressed.click();
 }
 
 /**
@@ -75,7 +93,7 @@ export function sendHeldSubmit(): void {
  */
 export async function takeOver(start: () => Promise<void>): Promise<void> {
   const serverRendered = document.getElementById('root')?.hasChildNodes() ?? false;
-  if (serverRendered) holdSubmitsUntilTakenOver();
+  if (serverRendered) holdInputUntilTakenOver();
   if (serverRendered) await afterFirstScreen();
   void import('./ui-fonts.ts').then(({ loadUiFonts }) => loadUiFonts(document.documentElement.lang));
   if (serverRendered) {

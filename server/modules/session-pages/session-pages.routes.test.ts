@@ -170,18 +170,23 @@ describeEachDatabase('the pages that need the session', (use) => {
 
   it('carries the user on the profile and account pages, and how payments are taken on checkout', async () => {
     const owner = await sender();
-    const me = await answerOf(owner, accountsApi.me);
+    const me = (await answerOf(owner, accountsApi.me)) as { user: { email: string } };
     for (const url of ['/profile', '/account-info']) {
       const response = await owner.get(url);
       expect(response.headers['cache-control'], url).toBe('private, no-store');
       expect(pageDataOf(response.body), url).toEqual({
-        me: (me as { user: unknown }).user,
+        me: me.user,
         appInfo: await answerOf(owner, appInfoApi.get),
       });
     }
-    const checkout = pageDataOf((await owner.get('/checkout')).body);
+    // The profile is rendered with its user; the account's forms and checkout's card are the script's.
+    expect(rootOf((await owner.get('/profile')).body)).toContain(me.user.email);
+    const checkoutPage = (await owner.get('/checkout')).body;
+    expect(rootOf((await owner.get('/account-info')).body).trim()).toBe('');
+    expect(rootOf(checkoutPage).trim()).toBe('');
+    const checkout = pageDataOf(checkoutPage);
     expect(checkout?.paymentOptions).toEqual(await answerOf(owner, paymentsApi.options));
-    expect(checkout?.me).toEqual((me as { user: unknown }).user);
+    expect(checkout?.me).toEqual(me.user);
   });
 
   it("asks for the session with a signed-in visitor's other app pages, beside the script", async () => {

@@ -5,7 +5,12 @@ import { LANGUAGES, type Language } from '../../../shared/i18n/languages.ts';
 import ar from '../../../shared/i18n/locales/ar.json';
 import en from '../../../shared/i18n/locales/en.json';
 import ru from '../../../shared/i18n/locales/ru.json';
-import { PAGE_CODE, RENDERED_APP_PAGES, type WebPage } from '../../../shared/pages/page-code.ts';
+import {
+  PAGE_CODE,
+  RENDERED_APP_PAGES,
+  SESSION_APP_PAGES,
+  type WebPage,
+} from '../../../shared/pages/page-code.ts';
 import { pageAssets, type Manifest } from './page-document.ts';
 
 const LOCALES: Record<Language, typeof en> = { en, ar, ru };
@@ -21,7 +26,7 @@ const BUDGET_KB: Record<WebPage, number> = {
   category: 133,
   style: 133,
   recipient: 89,
-  other: 131,
+  other: 132,
 };
 
 const webDistDir = path.resolve(import.meta.dirname, '../../../dist/web');
@@ -77,6 +82,18 @@ describe('JavaScript per page, as served', () => {
         .join('\n');
       // zod's default issue message: a form's schema loads when the form is first focused or sent, not with the
       // page, whose take-over follows its first paint (docs/decisions/0042-first-screens.md).
+      expect(code.includes('Invalid input'), `${pathname} loads zod`).toBe(false);
+    }
+  });
+
+  it('keeps the schema library out of the first load of every page that needs the session', () => {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    for (const [pathname, sessionPage] of Object.entries(SESSION_APP_PAGES)) {
+      const assets = pageAssets(manifest, 'other', 'en', sessionPage);
+      const code = [...assets.entryScripts, ...assets.scripts]
+        .map((file) => fs.readFileSync(path.join(webDistDir, file), 'utf8'))
+        .join('\n');
+      // A signed-in visitor's page comes with its code named in it; its forms load their checks when used.
       expect(code.includes('Invalid input'), `${pathname} loads zod`).toBe(false);
     }
   });
