@@ -251,11 +251,13 @@ describe.each<Language>(['en', 'ar'])('a card revealed at a chosen moment (%s)',
       t('reveal.sealed.opensOn', { when: inZone, zone: ZONE }),
     );
     await shootWidths(page, `reveal-details-${language}`);
-    await page.goto(`${server.baseUrl}${paths.myWincs()}`);
+    // Loaded afresh, the page comes from the server, which does not know the sender's zone: the moment is
+    // written in it once the app has taken the page over.
+    await openAppPage(page, `${server.baseUrl}${paths.myWincs()}`);
     const tile = page.locator(`[data-testid="my-winc"][data-card-id="${card.id}"]`);
-    expect(await tile.getByTestId('my-winc-opens-on').innerText()).toBe(
-      t('reveal.myWincs.opensOn', { when: inSenders }),
-    );
+    await expect
+      .poll(() => tile.getByTestId('my-winc-opens-on').innerText())
+      .toBe(t('reveal.myWincs.opensOn', { when: inSenders }));
     await shootWidths(page, `reveal-my-wincs-${language}`);
 
     // The link, in a fresh browser elsewhere: sealed, in Riyadh's time and the viewer's.

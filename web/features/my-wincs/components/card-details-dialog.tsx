@@ -11,7 +11,7 @@ import { DialogHeader } from '../../../components/dialog-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { fontStackOf } from '../../../lib/card-fonts.ts';
 import { formatZonedMoment } from '../../../../shared/time/format-moment.ts';
-import { sameWallClock, viewerTimeZone } from '../../../lib/zoned-moment.ts';
+import { sameWallClock, useViewerTimeZone } from '../../../lib/zoned-moment.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
 import { useSealedReveal } from '../lib/use-sealed-reveal.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
@@ -88,6 +88,7 @@ function Details({
 }: Omit<CardDetailsDialogProps, 'card'> & { card: MyWinc; titleId: string }) {
   const { t, i18n } = useTranslation();
   const formatDate = useFormatDate();
+  const viewerZone = useViewerTimeZone();
   const categoryName = useLocalizedName();
   const sealed = useSealedReveal(card);
   const { fontFamily, fontSize, color } = card.textStyles;
@@ -164,14 +165,11 @@ function Details({
                     zone: sealed.timeZone,
                   })}
                 </p>
-                {sameWallClock(new Date(sealed.revealAt), sealed.timeZone, viewerTimeZone()) ? null : (
+                {viewerZone === null ||
+                sameWallClock(new Date(sealed.revealAt), sealed.timeZone, viewerZone) ? null : (
                   <p className="text-sm text-plum-700">
                     {t('reveal.sealed.yourTime', {
-                      when: formatZonedMoment(
-                        new Date(sealed.revealAt),
-                        viewerTimeZone(),
-                        i18n.resolvedLanguage,
-                      ),
+                      when: formatZonedMoment(new Date(sealed.revealAt), viewerZone, i18n.resolvedLanguage),
                     })}
                   </p>
                 )}

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/translation.tsx';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
 import { InvitationLabel } from '../../../components/invitation-label.tsx';
 import { formatZonedMoment } from '../../../../shared/time/format-moment.ts';
-import { viewerTimeZone } from '../../../lib/zoned-moment.ts';
+import { useViewerTimeZone } from '../../../lib/zoned-moment.ts';
 import { useFormatDate } from '../lib/use-format-date.ts';
 import { useSealedReveal } from '../lib/use-sealed-reveal.ts';
 import { CardCoverImage } from './card-cover-image.tsx';
@@ -31,6 +31,7 @@ export function MyWincThumbnail({
 }) {
   const { t, i18n } = useTranslation();
   const formatDate = useFormatDate();
+  const viewerZone = useViewerTimeZone();
   const sealed = useSealedReveal(card);
   const categoryName = useLocalizedName();
   const date = formatDate(card.createdAt);
@@ -104,9 +105,11 @@ export function MyWincThumbnail({
           className="mt-1 flex w-full items-start gap-1 px-0.5 text-start text-xs font-extrabold text-plum-700"
         >
           <CalendarDays aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-          {t('reveal.myWincs.opensOn', {
-            when: formatZonedMoment(new Date(sealed.revealAt), viewerTimeZone(), i18n.resolvedLanguage),
-          })}
+          {viewerZone === null
+            ? '\u00a0'
+            : t('reveal.myWincs.opensOn', {
+                when: formatZonedMoment(new Date(sealed.revealAt), viewerZone, i18n.resolvedLanguage),
+              })}
         </span>
       )}
       <span className="w-full px-0.5 text-start text-xs font-semibold text-muted">{date}</span>

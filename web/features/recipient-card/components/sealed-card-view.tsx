@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { SealedCard } from '../../../../shared/cards/reveal.contract.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { formatZonedMoment } from '../../../../shared/time/format-moment.ts';
-import { sameWallClock, viewerTimeZone } from '../../../lib/zoned-moment.ts';
+import { sameWallClock, useViewerTimeZone } from '../../../lib/zoned-moment.ts';
 
 /** The longest delay a browser timer takes (about 24.8 days); a later reveal re-arms after it. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -15,8 +15,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 export function SealedCardView({ card, onReveal }: { card: SealedCard; onReveal: () => void }) {
   const { t, i18n } = useTranslation();
   const revealAt = new Date(card.revealAt);
-  const viewerZone = viewerTimeZone();
-  const sameOffset = sameWallClock(revealAt, viewerZone, card.timeZone);
+  const viewerZone = useViewerTimeZone();
 
   useEffect(() => {
     const wait = (at: string) => Math.min(Math.max(0, Date.parse(at) - Date.now()), MAX_TIMER_MS);
@@ -46,7 +45,7 @@ export function SealedCardView({ card, onReveal }: { card: SealedCard; onReveal:
           zone: card.timeZone,
         })}
       </p>
-      {sameOffset ? null : (
+      {viewerZone === null || sameWallClock(revealAt, viewerZone, card.timeZone) ? null : (
         <p className="mt-1 text-plum-700" data-testid="sealed-your-time">
           {t('reveal.sealed.yourTime', { when: formatZonedMoment(revealAt, viewerZone, i18n.language) })}
         </p>
