@@ -73,27 +73,16 @@ describe('JavaScript per page, as served', () => {
     }
   });
 
-  it('keeps the schema library out of the take-over of every page the server renders with a form', () => {
+  it('keeps the schema library out of the first load of every app page whose own code the server names', () => {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
-    for (const [pathname, appPage] of Object.entries(RENDERED_APP_PAGES)) {
+    // The pages it renders with a form, and those that need the session (their code named for a signed-in visitor).
+    for (const [pathname, appPage] of Object.entries({ ...RENDERED_APP_PAGES, ...SESSION_APP_PAGES })) {
       const assets = pageAssets(manifest, 'other', 'en', appPage);
       const code = [...assets.entryScripts, ...assets.scripts]
         .map((file) => fs.readFileSync(path.join(webDistDir, file), 'utf8'))
         .join('\n');
       // zod's default issue message: a form's schema loads when the form is first focused or sent, not with the
       // page, whose take-over follows its first paint (docs/decisions/0042-first-screens.md).
-      expect(code.includes('Invalid input'), `${pathname} loads zod`).toBe(false);
-    }
-  });
-
-  it('keeps the schema library out of the first load of every page that needs the session', () => {
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
-    for (const [pathname, sessionPage] of Object.entries(SESSION_APP_PAGES)) {
-      const assets = pageAssets(manifest, 'other', 'en', sessionPage);
-      const code = [...assets.entryScripts, ...assets.scripts]
-        .map((file) => fs.readFileSync(path.join(webDistDir, file), 'utf8'))
-        .join('\n');
-      // A signed-in visitor's page comes with its code named in it; its forms load their checks when used.
       expect(code.includes('Invalid input'), `${pathname} loads zod`).toBe(false);
     }
   });
