@@ -87,6 +87,13 @@ describe('JavaScript per page, as served', () => {
     }
   });
 
+  it("keeps the card fonts' rules out of My WINCS' first load, until a card is opened", () => {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    const assets = pageAssets(manifest, 'other', 'en', SESSION_APP_PAGES['/my-wincs']);
+    // 111 faces' rules, a style sheet the page would wait for and lay out before its first paint.
+    expect(assets.styles.filter((file) => file.includes('card-fonts'))).toEqual([]);
+  });
+
   it("keeps the schema library out of an invitation's part of the guest's page, until its reply form is used", () => {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
     const files = new Set<string>();

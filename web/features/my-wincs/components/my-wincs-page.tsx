@@ -1,6 +1,6 @@
 import { useLocalizedName } from '../../../lib/use-localized-name.ts';
 import { Gift, LayoutGrid, Sparkles } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { useSearchParams } from 'react-router';
 import type { MyWinc } from '../../../../shared/cards/my-wincs.contract.ts';
@@ -14,7 +14,6 @@ import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDrafts, useMyWincs } from '../api/use-my-wincs.ts';
 
-import { CardDetailsDialog } from './card-details-dialog.tsx';
 import { DeleteCardDialog } from './delete-card-dialog.tsx';
 import { DraftsStrip } from './drafts-strip.tsx';
 import { MyWincThumbnail } from './my-winc-thumbnail.tsx';
@@ -27,6 +26,16 @@ const gridClasses =
 const CATEGORY_PARAM = 'category';
 /** A card whose details open with the page (the view-limit email links to it). */
 const CARD_PARAM = 'card';
+
+/**
+ * A card's details, fetched the first time a card is opened: with the card's fonts (their 111 faces' rules) and
+ * its parts, they are not part of the page's first load.
+ */
+const loadDetails = () => import('./card-details-dialog.tsx');
+const CardDetailsDialog = lazy(() => loadDetails().then((module) => ({ default: module.CardDetailsDialog })));
+
+/** Starts fetching the details when a card is about to be opened (pointed at, pressed or focused). */
+const prepareDetails = () => void loadDetails().catch(() => undefined);
 
 /**
  * `/my-wincs` (SPEC §2 My WINCS): the signed-in user's paid cards, newest first, filtered by category, as a
@@ -103,6 +112,9 @@ export function MyWincsPage({
   const find = (id: string | null): MyWinc | null =>
     id === null ? null : (data?.cards.find((card) => card.id === id) ?? null);
   const opened = find(openId);
+  // Once a card has been opened, its dialog stays mounted: it closes with its own animation.
+  const [detailsShown, setDetailsShown] = useState(opened !== null);
+  if (opened !== null && !detailsShown) setDetailsShown(true);
   const deleting = find(deleteId);
   const activeCategory = data?.categories.find((category) => category.id === categoryId) ?? null;
 
@@ -221,19 +233,30 @@ export function MyWincsPage({
           </div>
         )}
 
-        <div className="mt-6 sm:mt-8">{content}</div>
+        <div
+          className="mt-6 sm:mt-8"
+          onPointerOver={prepareDetails}
+          onPointerDown={prepareDetails}
+          onFocus={prepareDetails}
+        >
+          {content}
+        </div>
       </div>
 
-      <CardDetailsDialog
-        card={opened}
-        deliveryLog={deliveryLog}
-        onClose={closeDetails}
-        onEdit={onEdit}
-        onShare={(card) => onShare(card.id)}
-        onDelete={(card) => setDeleteId(card.id)}
-        replies={replies}
-        keepsake={keepsake}
-      />
+      {detailsShown && (
+        <Suspense fallback={null}>
+          <CardDetailsDialog
+            card={opened}
+            deliveryLog={deliveryLog}
+            onClose={closeDetails}
+            onEdit={onEdit}
+            onShare={(card) => onShare(card.id)}
+            onDelete={(card) => setDeleteId(card.id)}
+            replies={replies}
+            keepsake={keepsake}
+          />
+        </Suspense>
+      )}
       <DeleteCardDialog
         card={deleting}
         onClose={() => setDeleteId(null)}
