@@ -5,9 +5,8 @@ import { issueMessageKey } from '../../../../shared/text/text-issues.ts';
 export type AccountNameCheck = { name: string } | { issueKey: string };
 
 /**
- * The account name as the server will store it (the account name's own contract), or the locale key of why
- * it would refuse it. Loaded when the account form is first focused or sent: zod is not evaluated with the
- * page.
+ * Checks a name by the account name's own contract. Loaded when the account form is first focused or sent:
+ * zod is not evaluated with the page.
  */
 export function checkAccountName(name: string): AccountNameCheck {
   const checked = accountNameSchema.safeParse(name);
