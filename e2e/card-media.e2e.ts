@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { contextIn, launchBrowser } from './support/browser.ts';
 import { verificationLink } from './support/mailbox.ts';
-import { generateTestVideo } from './support/generate-test-video.ts';
+import { sharedTestVideo } from './support/generate-test-video.ts';
 import { fakeVideo } from '../server/testing/media-fixture.ts';
 import { openCreateEditor, recordVoiceMessage, signUpFromShare } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
@@ -35,7 +35,7 @@ beforeAll(async () => {
     launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']),
   ]);
   folder = mkdtempSync(join(tmpdir(), 'winc-media-e2e-'));
-  const video = await generateTestVideo(browser);
+  const video = await sharedTestVideo(browser);
   videoSize = video.length;
   videoPath = join(folder, 'birthday-clip.mp4');
   writeFileSync(videoPath, video);

@@ -7,7 +7,7 @@ import type * as HttpTransportModule from '../web/lib/uploads/http-transport.ts'
 import type * as PendingUploadsModule from '../web/lib/uploads/pending-uploads.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
-import { generateTestVideo } from './support/generate-test-video.ts';
+import { sharedTestVideo } from './support/generate-test-video.ts';
 import { firstTemplateId, guestWithCard } from './support/guest-card.ts';
 import {
   inspectVideo,
@@ -40,7 +40,7 @@ beforeAll(async () => {
   media = await startMediaTestServer({ api: { target: app.baseUrl, headers } });
   browser = await launchBrowser();
   // About 20 MB of 10 s 1080p H.264/AAC, like a phone clip.
-  clip = { name: 'holiday.mp4', mimeType: 'video/mp4', buffer: await generateTestVideo(browser) };
+  clip = { name: 'holiday.mp4', mimeType: 'video/mp4', buffer: await sharedTestVideo(browser) };
   page = await browser.newPage();
   await page.goto(media.pageUrl);
 }, 240_000);

@@ -9,7 +9,7 @@ import type * as ReadVideoMetadataModule from '../web/lib/media/read-video-metad
 import type { VideoMetadata } from '../web/lib/media/read-video-metadata.ts';
 import { startAppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
-import { generateTestVideo } from './support/generate-test-video.ts';
+import { generateTestVideo, sharedTestVideo } from './support/generate-test-video.ts';
 import {
   compressInPage,
   inspectVideo,
@@ -53,7 +53,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // About 20 MB of 10 s 1080p H.264/AAC, like a phone clip; a 3 s one for the slow engine; VP8/Opus in WebM,
   // whose sound must be re-encoded (Chromium on Linux has no AAC encoder: the wasm one does it).
-  long1080p = { name: 'holiday.mov', mimeType: 'video/quicktime', buffer: await generateTestVideo(browser) };
+  long1080p = { name: 'holiday.mov', mimeType: 'video/quicktime', buffer: await sharedTestVideo(browser) };
   short1080p = {
     name: 'short.mp4',
     mimeType: 'video/mp4',

@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -115,6 +116,26 @@ export async function generateTestVideo(browser: Browser, options: TestVideoOpti
     await context.close();
     await new Promise((resolve) => server.close(resolve));
   }
+}
+
+/** Where `sharedTestVideo` keeps the videos made in this run; the e2e global setup empties it. */
+export const SHARED_TEST_VIDEOS = join(REPO_ROOT, '.cache', 'e2e-test-videos');
+
+/**
+ * `generateTestVideo`, made once per run for each set of options: several browser test files upload the same
+ * 20 MB 1080p clip, and making it takes half a minute of a slow machine's cores. A file that needs it first
+ * makes it; the next ones read it back.
+ */
+export async function sharedTestVideo(browser: Browser, options: TestVideoOptions = {}): Promise<Buffer> {
+  const settings = { ...DEFAULTS, ...options };
+  const key = createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 16);
+  const path = join(SHARED_TEST_VIDEOS, `${key}.${settings.container}`);
+  if (existsSync(path)) return readFileSync(path);
+  const video = await generateTestVideo(browser, settings);
+  mkdirSync(SHARED_TEST_VIDEOS, { recursive: true });
+  writeFileSync(`${path}.partial`, video);
+  renameSync(`${path}.partial`, path);
+  return video;
 }
 
 /** Runs in the page: draws, encodes and muxes the video, then POSTs the file to /upload. */
