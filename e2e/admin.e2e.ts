@@ -175,8 +175,9 @@ describe.each(['en', 'ar'] as const)('the admin area [%s]', (language) => {
     const firstCategoryRow = visitor
       .locator('[data-testid="home-section"][data-section-kind="category"]')
       .first();
+    // In Arabic the page comes in English from the server, then shows the device's language once taken over.
     await expect
-      .poll(async () => (await firstCategoryRow.locator('h2').textContent())?.trim())
+      .poll(async () => (await firstCategoryRow.locator('h2').textContent())?.trim(), { timeout: 20_000 })
       .toBe(language === 'ar' ? categoryAr : categoryName);
     const card = firstCategoryRow.locator(`[data-template-id="${template.id}"]`);
     await card.waitFor();
@@ -292,7 +293,7 @@ describe('the admin area in Arabic, on a desktop', () => {
     await page.goto(`${server.baseUrl}/admin?tab=preview`);
     const titles = (language: Language) =>
       page.getByTestId(`home-preview-${language}`).getByTestId('home-preview-title').allInnerTexts();
-    await expect.poll(async () => (await titles('ar'))[0]).toBe(t('catalog.newDrops'));
+    await expect.poll(async () => (await titles('ar'))[0], { timeout: 20_000 }).toBe(t('catalog.newDrops'));
     expect((await titles('en'))[0]).toBe(text('en', 'catalog.newDrops'));
     expect((await titles('ru'))[0]).toBe(text('ru', 'catalog.newDrops'));
     await page.screenshot({ path: path.join(SHOTS, 'admin-preview-ar-desktop.png'), fullPage: true });

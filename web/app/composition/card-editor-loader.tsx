@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import editorStrings from 'virtual:strings/editor';
 import { includesAdvancedAi } from '../../../shared/payments/plans.ts';
 import type { CardFormPurpose } from '../../features/card-editor/components/card-editor-dialog.tsx';
 import type { CardEditorTarget } from '../../features/card-editor/hooks/use-card-editor.ts';
 import { useCurrentUser } from '../../features/session/api/session-query.ts';
 import { withStrings } from '../../lib/i18n.ts';
+import { useOnceOpened } from '../../lib/use-once-opened.ts';
 
 /**
  * The card editor's code (its form library, media, upload and compression code) and strings, fetched apart
@@ -13,13 +14,6 @@ import { withStrings } from '../../lib/i18n.ts';
 export const loadEditorDialog = () =>
   withStrings(import('../../features/card-editor/components/card-editor-dialog.tsx'), editorStrings);
 const CardEditorDialog = lazy(() => loadEditorDialog().then((m) => ({ default: m.CardEditorDialog })));
-
-/** True from the first time `open` is true: a dialog's code, once fetched, stays mounted. */
-export function useOnceOpened(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened;
-}
 
 /**
  * The card editor (one form for creating a card and for every edit), told whether the sender's plan writes

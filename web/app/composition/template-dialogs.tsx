@@ -4,7 +4,8 @@ import { useTranslation } from '../../lib/translation.tsx';
 import type { TemplateSummary } from '../../../shared/catalog/catalog.contract.ts';
 import { Button } from '../../components/button.tsx';
 import type { useCardEditor } from '../../features/card-editor/hooks/use-card-editor.ts';
-import { LazyCardEditorDialog, loadEditorDialog, useOnceOpened } from './card-editor-loader.tsx';
+import { useOnceOpened } from '../../lib/use-once-opened.ts';
+import { LazyCardEditorDialog, loadEditorDialog } from './card-editor-loader.tsx';
 
 // The catalog pages load without the editor: the preview's code is fetched once the page is idle, the
 // editor's (with its strings) once a preview is open, so a click rarely waits for either.

@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useOnceOpened } from '../../../lib/use-once-opened.ts';
 import { useDrafts, useMyWincs } from '../api/use-my-wincs.ts';
 
 import { DeleteCardDialog } from './delete-card-dialog.tsx';
@@ -113,8 +114,7 @@ export function MyWincsPage({
     id === null ? null : (data?.cards.find((card) => card.id === id) ?? null);
   const opened = find(openId);
   // Once a card has been opened, its dialog stays mounted: it closes with its own animation.
-  const [detailsShown, setDetailsShown] = useState(opened !== null);
-  if (opened !== null && !detailsShown) setDetailsShown(true);
+  const detailsShown = useOnceOpened(opened !== null);
   const deleting = find(deleteId);
   const activeCategory = data?.categories.find((category) => category.id === categoryId) ?? null;
 
