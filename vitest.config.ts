@@ -1,18 +1,41 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Three projects because they need different setups: `unit` is pure and fast; `server` gets a throwaway
- * PostgreSQL for the whole run, and the production build for its tests that start a server process; `e2e`
- * gets a browser and the production build and runs one file at a time, each file starting the real server
- * (they would otherwise fight over the two cores and time out).
- */
-/**
+ * Four projects because they need different setups: `unit` is pure and fast; `server` gets a throwaway
+ * PostgreSQL for the whole run, and the production build for its tests that start a server process; the browser
+ * tests get a browser, the production build and a fresh install's data, and each file starts the real server.
+ *
  * Unit and server files run two at a time even on two cores: a server test mostly waits on its database,
  * sockets and child processes, so a second one fills the wait (vitest's default, one fewer than the cores,
- * ran them one by one). Browser files run after them, one at a time, alone on the machine.
+ * ran them one by one). Browser files come after them: `e2e` two at a time (a page mostly waits on its
+ * server, and the server on its page), then `e2e-alone` one at a time, alone on the machine.
  */
 const SERVER_WORKERS = Math.max(2, availableParallelism() - 1);
+
+/**
+ * The browser files that run alone: they compress or render video in the page, film a fake camera, or measure
+ * what the page does in time (the order of a tap's events, frames, a page taken over while its code is held),
+ * and a second browser beside them would measure the machine, not the page.
+ */
+const E2E_ALONE = [
+  'e2e/card-media.e2e.ts',
+  'e2e/streaming-video-upload.e2e.ts',
+  'e2e/video-compression.e2e.ts',
+  'e2e/keepsake-video.e2e.ts',
+  'e2e/face-opening.e2e.ts',
+  'e2e/editor-frames.e2e.ts',
+  'e2e/recipient-opening.e2e.ts',
+  'e2e/first-paint.e2e.ts',
+];
+
+const browserTests = {
+  environment: 'node' as const,
+  globalSetup: ['e2e/support/global-setup.ts'],
+  testTimeout: 90_000,
+  // The first server start generates the demo catalog.
+  hookTimeout: 120_000,
+};
 
 export default defineConfig({
   test: {
@@ -43,13 +66,20 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          ...browserTests,
           include: ['e2e/**/*.e2e.ts'],
-          environment: 'node',
-          globalSetup: ['e2e/support/global-setup.ts'],
+          exclude: [...configDefaults.exclude, ...E2E_ALONE],
+          maxWorkers: 2,
+          // After the unit and server files, before the files that run alone.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e-alone',
+          ...browserTests,
+          include: E2E_ALONE,
           fileParallelism: false,
-          testTimeout: 90_000,
-          // The first server start generates the demo catalog.
-          hookTimeout: 120_000,
         },
       },
     ],
