@@ -153,11 +153,18 @@ describe('a Russian card on a phone', () => {
       await page.getByTestId('card-cover').click();
       const message = page.getByTestId('card-message');
       await message.waitFor();
-      // All the page says, but the sender's own message.
+      // What the open card loads after it has swung open: the keepsakes and the reply to the sender.
+      await page.getByTestId('save-as-video').waitFor();
+      await page.getByTestId('reply-panel').waitFor();
+      // All the page says, but the sender's own message: its texts, its fields' labels and placeholders.
       const opened = await page.locator('main').evaluate((main) =>
-        [...main.querySelectorAll<HTMLElement>('h1, h2, p, button, span')]
+        [...main.querySelectorAll<HTMLElement>('h1, h2, p, button, span, label, textarea, input')]
           .filter((element) => element.dataset.testid !== 'card-message')
-          .map((element) => element.innerText)
+          .map((element) =>
+            element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement
+              ? element.placeholder
+              : element.innerText,
+          )
           .join('\n'),
       );
       await shootWidths(page, `phone-open-card-ru-${form}`);

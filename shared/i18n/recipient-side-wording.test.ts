@@ -44,6 +44,9 @@ const CARD_PAGE = [
   'overview.voiceMessage',
   'overview.recipientImage',
   'overview.voice',
+  'replies.reply',
+  'keepsake',
+  'keepsakeVideo',
 ];
 
 /** What a guest of an invitation reads besides the card's page: the event, the reply and the guests' mails. */

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import keepsakeStrings from 'virtual:strings/keepsake';
+import type { AddressForm } from '../../../shared/cards/address-form.ts';
 import type { KeepsakeCard } from '../../features/keepsakes/video/keepsake-card.ts';
 import { withStrings } from '../../lib/i18n.ts';
 
@@ -20,6 +21,6 @@ const LazySaveAsVideoButton = lazy(() =>
 );
 
 /** "Save as video", worded in the card's language with the keepsake strings this loader holds. */
-export function SaveAsVideoButton(props: { card: KeepsakeCard; className?: string }) {
+export function SaveAsVideoButton(props: { card: KeepsakeCard; form?: AddressForm; className?: string }) {
   return <LazySaveAsVideoButton {...props} strings={keepsakeStrings} />;
 }

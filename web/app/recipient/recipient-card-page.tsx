@@ -48,14 +48,15 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
 
   if (sealed) return <SealedCardView card={sealed} onReveal={query.refetch} />;
   if (card) {
+    const form = addressFormOf(card);
     return (
       <RecipientCardView
         card={card}
         keepsake={
           <Suspense fallback={null}>
             {/* The recipient page shows paid cards only, and a paid link never expires (DESIGN §1.21). */}
-            <KeepsakeActions pdfUrl={keepsakesApi.publicPdf(card.id)} neverExpires>
-              <SaveAsVideoButton card={card} />
+            <KeepsakeActions pdfUrl={keepsakesApi.publicPdf(card.id)} neverExpires form={form}>
+              <SaveAsVideoButton card={card} form={form} />
             </KeepsakeActions>
           </Suspense>
         }
@@ -70,6 +71,7 @@ export function RecipientCardPage({ cardId }: { cardId: string }) {
               target={{ cardId: card.id }}
               sender={card.senderName}
               defaultName={card.recipientName}
+              form={form}
             />
           </Suspense>
         }

@@ -1,5 +1,6 @@
 import { FileDown, Infinity as Forever, LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import type { AddressForm } from '../../../../shared/cards/address-form.ts';
 import { Button } from '../../../components/button.tsx';
 import { useTranslation } from '../../../lib/translation.tsx';
 
@@ -13,10 +14,13 @@ type PdfState = 'idle' | 'preparing' | 'failed';
 export function KeepsakeActions({
   pdfUrl,
   neverExpires,
+  form,
   children,
 }: {
   pdfUrl: string;
   neverExpires: boolean;
+  /** The register of the page it is on: a card's on its share link, the app's on My WINCS. */
+  form?: AddressForm;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -71,7 +75,7 @@ export function KeepsakeActions({
       </div>
       {state === 'failed' && (
         <p role="alert" className="text-center text-sm text-coral-700">
-          {t('keepsake.failed')}
+          {t('keepsake.failed', { context: form })}
         </p>
       )}
       {neverExpires && (

@@ -1,5 +1,6 @@
 import { Download, Film, Share2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import type { AddressForm } from '../../../../shared/cards/address-form.ts';
 import { Button, buttonClasses } from '../../../components/button.tsx';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
@@ -25,10 +26,13 @@ type Step =
 export function SaveAsVideoButton({
   card,
   strings,
+  form,
   className,
 }: {
   card: KeepsakeCard;
   strings: Strings;
+  /** The register of the page it is on: a card's on its share link, the app's on My WINCS. */
+  form?: AddressForm;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -89,7 +93,9 @@ export function SaveAsVideoButton({
           </Button>
           {step.name !== 'idle' && (
             <p role="alert" className="text-center text-sm text-muted" data-testid="save-as-video-problem">
-              {t(step.name === 'unsupported' ? 'keepsakeVideo.unsupported' : 'keepsakeVideo.failed')}
+              {t(step.name === 'unsupported' ? 'keepsakeVideo.unsupported' : 'keepsakeVideo.failed', {
+                context: form,
+              })}
             </p>
           )}
         </div>

@@ -8,6 +8,7 @@ import {
   REPLY_TEXT_MAX,
   type ReplyMediaKind,
 } from '../../../../shared/replies/reply-rules.ts';
+import type { AddressForm } from '../../../../shared/cards/address-form.ts';
 import { Button } from '../../../components/button.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { compressVideo } from '../../../lib/media/compress-video.ts';
@@ -40,9 +41,12 @@ export function ReplyPanel({
   target,
   sender,
   defaultName,
+  form,
 }: {
   target: ReplyTarget;
   sender: string;
+  /** The register the page speaks in ("ты" or "вы" in Russian): a card's, from its message; an invitation's is "вы". */
+  form?: AddressForm;
   /** The name the reply is signed with unless changed (the card's recipient); none for an invitation's guest. */
   defaultName?: string;
 }) {
@@ -79,7 +83,7 @@ export function ReplyPanel({
         className="mx-auto mt-8 max-w-md rounded-3xl bg-plum-50 px-5 py-6 text-center"
       >
         <h2 id={headingId} role="status" className="text-lg font-black text-ink">
-          {t('replies.reply.thanks', { sender })}
+          {t('replies.reply.thanks', { sender, context: form })}
         </h2>
         <Button
           variant="secondary"
@@ -105,7 +109,7 @@ export function ReplyPanel({
       </h2>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-muted" data-testid="reply-privacy">
         <Lock aria-hidden="true" className="size-4 shrink-0" />
-        {t('replies.reply.privacy', { sender })}
+        {t('replies.reply.privacy', { sender, context: form })}
       </p>
 
       <div
@@ -130,7 +134,7 @@ export function ReplyPanel({
 
       {defaultName !== undefined && (
         <label className="mt-4 block text-sm font-bold text-ink">
-          {t('replies.reply.nameLabel')}
+          {t('replies.reply.nameLabel', { context: form })}
           <input
             value={name}
             maxLength={REPLY_NAME_MAX}
@@ -150,14 +154,14 @@ export function ReplyPanel({
         }}
       >
         <label className="block text-sm font-bold text-ink" htmlFor={`${headingId}-text`}>
-          {t('replies.reply.textLabel')}
+          {t('replies.reply.textLabel', { context: form })}
         </label>
         <textarea
           id={`${headingId}-text`}
           value={text}
           rows={3}
           dir="auto"
-          placeholder={t('replies.reply.textPlaceholder')}
+          placeholder={t('replies.reply.textPlaceholder', { context: form })}
           onChange={(event) => setText(event.target.value)}
           aria-describedby={`${headingId}-counter`}
           data-testid="reply-text"
@@ -187,6 +191,7 @@ export function ReplyPanel({
         <NoteRecorder
           key={noteKind}
           kind={noteKind}
+          form={form}
           onCancel={() => setNoteKind(null)}
           onSend={async (file) => {
             await uploadReplyNote({ target, kind: noteKind, file, name: signedName ?? '' });
@@ -239,10 +244,12 @@ function LivePreview({ stream }: { stream: MediaStream }) {
  */
 function NoteRecorder({
   kind,
+  form,
   onCancel,
   onSend,
 }: {
   kind: ReplyMediaKind;
+  form?: AddressForm;
   onCancel: () => void;
   onSend: (file: File) => Promise<void>;
 }) {
@@ -342,7 +349,9 @@ function NoteRecorder({
       )}
       {unavailable && (
         <p role="alert" className="text-sm font-bold text-coral-800">
-          {t(kind === 'video' ? 'replies.reply.cameraUnavailable' : 'replies.reply.micUnavailable')}
+          {t(kind === 'video' ? 'replies.reply.cameraUnavailable' : 'replies.reply.micUnavailable', {
+            context: form,
+          })}
         </p>
       )}
       {problem && (
