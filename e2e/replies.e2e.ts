@@ -132,6 +132,10 @@ describe.each(['en', 'ar'] as const)('replies to a card (%s)', (language) => {
         await shootWidths(sender, `replies-details-${language}`, sender.getByTestId('card-details'));
         await shootWidths(sender, `replies-list-${language}`, sender.getByTestId('replies-list'));
 
+        // Still open, and in the sender's language, after all the replies came in.
+        await sender.getByTestId('card-details').waitFor({ timeout: 1_000 });
+        expect(await sender.evaluate(() => document.documentElement.lang)).toBe(language);
+
         // With the details closed, a new reply shows as a badge on the card's tile, live.
         await sender.getByRole('button', { name: t('myWincs.details.close') }).click();
         await recipient.getByTestId('reply-another').click();
