@@ -132,9 +132,15 @@ describe.each(['en', 'ar'] as const)('replies to a card (%s)', (language) => {
         await shootWidths(sender, `replies-details-${language}`, sender.getByTestId('card-details'));
         await shootWidths(sender, `replies-list-${language}`, sender.getByTestId('replies-list'));
 
-        // Still open, and in the sender's language, after all the replies came in.
+        // Still open, and in the sender's language, after all the replies came in; and each of them, shown as
+        // it came, is seen.
         await sender.getByTestId('card-details').waitFor({ timeout: 1_000 });
         expect(await sender.evaluate(() => document.documentElement.lang)).toBe(language);
+        await expect
+          .poll(async () => (await callApi(sender, 'GET', repliesApi.newCounts)).json?.cards, {
+            timeout: 10_000,
+          })
+          .toEqual({});
 
         // With the details closed, a new reply shows as a badge on the card's tile, live.
         await sender.getByRole('button', { name: t('myWincs.details.close') }).click();

@@ -20,7 +20,12 @@ export function RepliesList({ cardId, recipientName }: { cardId: string; recipie
     queryFn: ({ signal }) => fetchReplies(cardId, signal),
   });
   const replies = query.data?.replies;
-  const unseen = replies?.some((reply) => reply.seenAt === null) ?? false;
+  // Which replies shown are not seen yet: a reply that lands while an earlier one is still shown unseen (its
+  // seen mark not read back yet) changes it, and is marked seen too.
+  const unseen = (replies ?? [])
+    .filter((reply) => reply.seenAt === null)
+    .map((reply) => reply.id)
+    .join(' ');
   useEffect(() => {
     if (!unseen) return;
     void markRepliesSeen(cardId)
