@@ -35,6 +35,9 @@ const browserTests = {
   testTimeout: 90_000,
   // The first server start generates the demo catalog.
   hookTimeout: 120_000,
+  // A poll of what a page shows waits as a locator would: on a loaded machine a page takes seconds to be taken
+  // over by its app (vitest's default, 1 s, failed `help.e2e`'s wait for an Arabic page's direction).
+  expect: { poll: { timeout: 15_000 } },
 };
 
 export default defineConfig({
