@@ -8,10 +8,11 @@ import { SHARED_TEST_VIDEOS } from './generate-test-video.ts';
 const PREPARED = 'WINC_E2E_PREPARED';
 
 /**
- * Vitest global setup of the browser projects (`e2e` and `e2e-alone`, once for both): a browser to drive, the production build (browser app and
- * server) that the real server runs, as fresh as its sources (`npm test` has already built both; this covers
- * `npx vitest --project e2e` run on its own), a fresh install's data after its first start, which the
- * servers of the tests start from, and no test videos left from an earlier run.
+ * Vitest global setup of the browser projects (`e2e` and `e2e-alone`; it runs once for both): a browser to
+ * drive, the production build (browser app and server) that the real server runs, as fresh as its sources
+ * (`npm test` has already built both; this covers `npx vitest --project e2e` run on its own), a fresh install's
+ * data after its first start, which the servers of the tests start from, and no test videos left from an
+ * earlier run.
  */
 export default async function setup(): Promise<void> {
   if (process.env[PREPARED]) return;
