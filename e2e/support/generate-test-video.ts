@@ -133,8 +133,10 @@ export async function sharedTestVideo(browser: Browser, options: TestVideoOption
   if (existsSync(path)) return readFileSync(path);
   const video = await generateTestVideo(browser, settings);
   mkdirSync(SHARED_TEST_VIDEOS, { recursive: true });
-  writeFileSync(`${path}.partial`, video);
-  renameSync(`${path}.partial`, path);
+  // Written under a name of this process's own, then renamed: a file running beside it never reads half a clip.
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, video);
+  renameSync(partial, path);
   return video;
 }
 

@@ -45,7 +45,7 @@ export function ReplyPanel({
 }: {
   target: ReplyTarget;
   sender: string;
-  /** The register the page speaks in ("ты" or "вы" in Russian): a card's, from its message; an invitation's is "вы". */
+  /** The page's register ("ты" or "вы" in Russian): a card's, from its message; an invitation's, "вы". */
   form?: AddressForm;
   /** The name the reply is signed with unless changed (the card's recipient); none for an invitation's guest. */
   defaultName?: string;
