@@ -12,6 +12,7 @@ import { signedInOwner, type CardOwner } from './support/card-owner.ts';
 import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { shootWidths } from './support/screenshots.ts';
+import { waitForReplySent } from './support/reply-sent.ts';
 import { openAppPage } from './support/open-page.ts';
 
 /**
@@ -246,8 +247,8 @@ describe.each(['en', 'ar'] as const)('a guest answers an invitation on a phone (
         const words = language === 'ar' ? 'لا أستطيع الحضور، لكن شكرًا!' : "Can't make it, but thank you!";
         await panel.getByTestId('reply-text').fill(words);
         await panel.getByTestId('reply-send-text').click();
+        await waitForReplySent(page);
         const thanked = page.getByTestId('reply-sent');
-        await thanked.waitFor();
         await shootWidths(page, `guest-reply-sent-${language}`, thanked);
         const replies = await fetch(`${server.baseUrl}${repliesApi.ofCard(card.id)}`, {
           headers: { cookie: owner.cookie },

@@ -8,6 +8,7 @@ import { firstTemplateId } from './support/guest-card.ts';
 import { localeText } from './support/locale-text.ts';
 import { callApi, signUpInPage } from './support/page-api.ts';
 import { shootWidths } from './support/screenshots.ts';
+import { waitForReplySent } from './support/reply-sent.ts';
 import { cardsApi, repliesApi } from '../shared/api-paths.ts';
 
 /**
@@ -42,7 +43,7 @@ async function recordAndSend(page: Page, button: string, seconds: number, shot: 
   await page.getByTestId('reply-preview').waitFor();
   await shootWidths(page, shot, page.getByTestId('reply-recorder'));
   await page.getByTestId('reply-send-note').click();
-  await page.getByTestId('reply-sent').waitFor({ timeout: 120_000 });
+  await waitForReplySent(page, 120_000);
 }
 
 describe.each(['en', 'ar'] as const)('replies to a card (%s)', (language) => {
@@ -106,7 +107,7 @@ describe.each(['en', 'ar'] as const)('replies to a card (%s)', (language) => {
         await recipient.getByTestId('reply-send-text').click();
         await recipient.getByTestId('reply-another').click();
         await recipient.getByTestId('reply-reaction').first().click();
-        await recipient.getByTestId('reply-sent').waitFor();
+        await waitForReplySent(recipient);
 
         // The sender's details, open all along, list all four (the live stream), without a reload.
         const replies = sender.getByTestId('reply');
@@ -146,7 +147,7 @@ describe.each(['en', 'ar'] as const)('replies to a card (%s)', (language) => {
         await sender.getByRole('button', { name: t('myWincs.details.close') }).click();
         await recipient.getByTestId('reply-another').click();
         await recipient.getByTestId('reply-reaction').nth(4).click();
-        await recipient.getByTestId('reply-sent').waitFor();
+        await waitForReplySent(recipient);
         const tile = sender.locator(`[data-testid="my-winc"][data-card-id="${card.id}"]`);
         await tile
           .getByTestId('new-replies')

@@ -19,6 +19,7 @@ import { localeText } from './support/locale-text.ts';
 import { verificationLinkIn } from './support/mailbox.ts';
 import { openAppPage } from './support/open-page.ts';
 import { shootWidths } from './support/screenshots.ts';
+import { waitForReplySent } from './support/reply-sent.ts';
 
 /**
  * A card that opens at a chosen moment (DESIGN §1.22), on a 390 px phone in English and Arabic: the sender
@@ -300,8 +301,12 @@ describe.each<Language>(['en', 'ar'])('a card revealed at a chosen moment (%s)',
       await log.getByTestId('delivery-event-opened').waitFor({ timeout: 20_000 });
       const words = language === 'ar' ? 'وصلتني في وقتها، شكرًا!' : 'It came right on time, thank you!';
       await link.getByTestId('reply-text').fill(words);
+      await link
+        .getByTestId('reply-counter')
+        .getByText(`${[...words].length} / 500`)
+        .waitFor();
       await link.getByTestId('reply-send-text').click();
-      await link.getByTestId('reply-sent').waitFor();
+      await waitForReplySent(link);
       await log.getByTestId('delivery-event-replied').waitFor({ timeout: 20_000 });
       const kinds = await log
         .locator('[data-testid^="delivery-event-"]')
