@@ -309,19 +309,35 @@ function pick(
     const text = fill(line, { vars, gender: context.gender, polite: context.polite, count: context.count });
     return text === null ? [] : [{ line, text }];
   });
-  const fresh = options.filter((option) => !said.some((earlier) => repeats(option.text, earlier)));
+  // Each sentence is split into words once, not once per comparison.
+  const earlier = said.map(wordingOf);
+  const fresh =
+    earlier.length === 0
+      ? options
+      : options.filter((option) => {
+          const wording = wordingOf(option.text);
+          return !earlier.some((before) => repeats(wording, before));
+        });
   const candidates = fresh.length > 0 ? fresh : options;
   return candidates.length > 0 ? choose(candidates) : null;
 }
 
+/** A sentence's words, lower-cased, and its runs of three words in a row. */
+interface Wording {
+  words: string[];
+  triples: Set<string>;
+}
+
+function wordingOf(text: string): Wording {
+  const words = text.toLowerCase().match(/[\p{L}\p{M}']+/gu) ?? [];
+  const triples = new Set(words.slice(2).map((word, i) => `${words[i]} ${words[i + 1]} ${word}`));
+  return { words, triples };
+}
+
 /** Two sentences repeat each other when they share three words in a row or start with the same two. */
-function repeats(a: string, b: string): boolean {
-  const wordsOf = (text: string) => text.toLocaleLowerCase().match(/[\p{L}\p{M}']+/gu) ?? [];
-  const triples = (list: string[]) =>
-    new Set(list.slice(2).map((word, i) => `${list[i]} ${list[i + 1]} ${word}`));
-  const first = wordsOf(a);
-  const second = wordsOf(b);
+function repeats(a: Wording, b: Wording): boolean {
+  const [first, second] = [a.words, b.words];
   if (first.length >= 2 && first[0] === second[0] && first[1] === second[1]) return true;
-  const seen = triples(second);
-  return [...triples(first)].some((triple) => seen.has(triple));
+  for (const triple of a.triples) if (b.triples.has(triple)) return true;
+  return false;
 }
