@@ -89,4 +89,20 @@ describe('renderLinkPreview with catalog artwork', () => {
       expect(meanDifference(await coverRegion(image), firstFrame)).toBeLessThan(8);
     }
   });
+
+  it('lays a soft shadow under the cover: the strip below it is darker than with no cover', async () => {
+    const { still } = await demoCovers();
+    // Mean brightness of a 200×8 strip 10 px under the cover (x 72–462, y 55–575), where its shadow falls.
+    const below = async (image: Buffer) => {
+      const strip = await sharp(image)
+        .extract({ left: 167, top: 585, width: 200, height: 8 })
+        .greyscale()
+        .raw()
+        .toBuffer();
+      return strip.reduce((sum, value) => sum + value, 0) / strip.length;
+    };
+    const shadowed = await below(await renderLinkPreview({ ...content, cover: still }));
+    const plain = await below(await renderLinkPreview({ ...content, cover: null }));
+    expect(shadowed).toBeLessThan(plain - 8);
+  });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
 import sharp from 'sharp';
 import { textDirection, type Language } from '../../../shared/i18n/languages.ts';
@@ -79,6 +79,53 @@ async function drawableCover(cover: Buffer, width: number, height: number): Prom
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
+const COVER_RADIUS = 28;
+
+/**
+ * The cover's soft shadow, as CSS would draw `0 20px 50px rgba(40, 8, 40, 0.45)`: the rounded cover's shape
+ * blurred (a 50 px blur is a Gaussian of σ 25) in the shadow's colour, offset 20 px down. The image around the
+ * shape is 3σ wide on each side, where the blur has faded out.
+ */
+const SHADOW = { offsetY: 20, sigma: 25, margin: 75, color: { r: 40, g: 8, b: 40 }, alpha: 0.45 };
+
+/**
+ * The shadow as an image, the same for every preview of a size, so made once. Drawn by resvg as an SVG filter
+ * instead, it blurred a region four times the cover's size: half a second of each preview, on the main thread.
+ */
+const shadows = new Map<string, Promise<string>>();
+function coverShadow(width: number, height: number): Promise<string> {
+  const key = `${width}×${height}`;
+  let made = shadows.get(key);
+  if (!made) {
+    made = drawShadow(width, height);
+    shadows.set(key, made);
+    made.catch(() => shadows.delete(key));
+  }
+  return made;
+}
+
+async function drawShadow(width: number, height: number): Promise<string> {
+  const [outerWidth, outerHeight] = [width + 2 * SHADOW.margin, height + 2 * SHADOW.margin];
+  const shape = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${outerWidth}" height="${outerHeight}">` +
+      `<rect x="${SHADOW.margin}" y="${SHADOW.margin}" width="${width}" height="${height}" rx="${COVER_RADIUS}" fill="#fff"/></svg>`,
+  );
+  const alpha = await sharp(shape)
+    .flatten({ background: '#000' })
+    .extractChannel(0)
+    .blur(SHADOW.sigma)
+    .linear(SHADOW.alpha, 0)
+    .raw()
+    .toBuffer();
+  const png = await sharp({
+    create: { width: outerWidth, height: outerHeight, channels: 3, background: SHADOW.color },
+  })
+    .joinChannel(alpha, { raw: { width: outerWidth, height: outerHeight, channels: 1 } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
 type Node = { type: string; props: Record<string, unknown> };
 const node = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({
   type,
@@ -96,27 +143,44 @@ export async function renderLinkPreview(content: LinkPreviewContent): Promise<Bu
   const coverWidth = Math.round((coverHeight * 3) / 4);
   const TEXT_WIDTH = width - 2 * PADDING - GAP - coverWidth;
   const cover = content.cover
-    ? {
-        type: 'img',
-        props: {
-          src: await drawableCover(content.cover, coverWidth, coverHeight),
-          width: coverWidth,
-          height: coverHeight,
-          style: {
-            borderRadius: 28,
-            boxShadow: '0 20px 50px rgba(40, 8, 40, 0.45)',
-            objectFit: 'cover',
-            flexShrink: 0,
+    ? node(
+        'div',
+        { display: 'flex', position: 'relative', width: coverWidth, height: coverHeight, flexShrink: 0 },
+        [
+          {
+            type: 'img',
+            props: {
+              src: await coverShadow(coverWidth, coverHeight),
+              width: coverWidth + 2 * SHADOW.margin,
+              height: coverHeight + 2 * SHADOW.margin,
+              style: { position: 'absolute', left: -SHADOW.margin, top: SHADOW.offsetY - SHADOW.margin },
+            },
           },
-        },
-      }
+          {
+            type: 'img',
+            props: {
+              src: await drawableCover(content.cover, coverWidth, coverHeight),
+              width: coverWidth,
+              height: coverHeight,
+              // Positioned too, so it is painted after (above) its shadow.
+              style: {
+                position: 'absolute',
+                left: 0,
+                top: 0,
+                borderRadius: COVER_RADIUS,
+                objectFit: 'cover',
+              },
+            },
+          },
+        ],
+      )
     : node(
         'div',
         {
           width: coverWidth,
           height: coverHeight,
           flexShrink: 0,
-          borderRadius: 28,
+          borderRadius: COVER_RADIUS,
           background: 'rgba(255, 255, 255, 0.16)',
           border: '3px solid rgba(255, 255, 255, 0.5)',
           display: 'flex',
@@ -179,11 +243,13 @@ export async function renderLinkPreview(content: LinkPreviewContent): Promise<Bu
     ) as Parameters<typeof satori>[0],
     { width, height, fonts: loadFonts() },
   );
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
+  // Drawn on libuv's threads, not the server's main one; its pixels go to the JPEG encoder as they are.
+  const drawn = await renderAsync(svg, { fitTo: { mode: 'width', value: width } });
+  const pixels = { raw: { width: drawn.width, height: drawn.height, channels: 4 as const } };
   // The best quality that fits; a gradient and a cover stay far below the limit long before the last step.
   let jpeg = Buffer.alloc(0);
   for (const quality of [86, 76, 64, 50]) {
-    jpeg = await sharp(png).jpeg({ quality, mozjpeg: true }).toBuffer();
+    jpeg = await sharp(drawn.pixels, pixels).jpeg({ quality, mozjpeg: true }).toBuffer();
     if (jpeg.length <= LINK_PREVIEW_MAX_BYTES) break;
   }
   return jpeg;
