@@ -245,11 +245,13 @@ export async function renderLinkPreview(content: LinkPreviewContent): Promise<Bu
   );
   // Drawn on libuv's threads, not the server's main one; its pixels go to the JPEG encoder as they are.
   const drawn = await renderAsync(svg, { fitTo: { mode: 'width', value: width } });
-  const pixels = { raw: { width: drawn.width, height: drawn.height, channels: 4 as const } };
+  // `pixels` copies them out of resvg on every read: read once.
+  const pixels = drawn.pixels;
+  const raw = { raw: { width: drawn.width, height: drawn.height, channels: 4 as const } };
   // The best quality that fits; a gradient and a cover stay far below the limit long before the last step.
   let jpeg = Buffer.alloc(0);
   for (const quality of [86, 76, 64, 50]) {
-    jpeg = await sharp(drawn.pixels, pixels).jpeg({ quality, mozjpeg: true }).toBuffer();
+    jpeg = await sharp(pixels, raw).jpeg({ quality, mozjpeg: true }).toBuffer();
     if (jpeg.length <= LINK_PREVIEW_MAX_BYTES) break;
   }
   return jpeg;
