@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const resultsFile = join(root, '.cache', 'vitest-results.json');
+const retriedFile = join(root, '.cache', 'vitest-retried.json');
 
 const args = process.argv.slice(2);
 const skipChecks = args.includes('--skip-checks');
@@ -162,12 +163,14 @@ if (failedChecks === 0) {
   header(name);
   mkdirSync(dirname(resultsFile), { recursive: true });
   rmSync(resultsFile, { force: true });
+  rmSync(retriedFile, { force: true });
   const t0 = performance.now();
   const code = await run(bin('vitest'), [
     'run',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${resultsFile}`,
+    '--reporter=./scripts/retried-tests-reporter.mjs',
     ...vitestArgs,
   ]);
   const ms = performance.now() - t0;
@@ -205,6 +208,11 @@ function readResults() {
   };
 }
 
+/** The tests that failed, then passed when tried again (`scripts/retried-tests-reporter.mjs`). */
+function readRetried() {
+  return existsSync(retriedFile) ? JSON.parse(readFileSync(retriedFile, 'utf8')) : [];
+}
+
 header('summary');
 for (const step of steps) {
   const mark = step.ok === null ? yellow('-') : step.ok ? green('✓') : red('✗');
@@ -213,5 +221,7 @@ for (const step of steps) {
 }
 console.log(`total ${duration(performance.now() - startedAt)}`);
 if (skipped > 0) console.log(yellow(`${skipped} test(s) skipped; see the output above for why.`));
+for (const { test, retries } of readRetried())
+  console.log(yellow(`passed only when tried again (${retries + 1} tries): ${test}`));
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
 process.exitCode = failed > 0 ? 1 : 0;
