@@ -8,8 +8,7 @@ import { CheckoutView } from '../../features/checkout/components/checkout-view.t
 import { sessionQueryKey, useSession } from '../../features/session/api/session-query.ts';
 import { formatCredits } from '../../features/session/components/credit-balance.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
-import { CardSending } from '../composition/card-sending.tsx';
-import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
+import { LazyShareCardDialog } from '../composition/share-dialog-loader.tsx';
 import { readAuthNavigationState } from '../../lib/auth-navigation-state.ts';
 import { rememberCheckoutCard } from '../../lib/pending-checkout.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -58,12 +57,7 @@ function Checkout() {
         }}
         onShare={() => setShareOpen(true)}
       />
-      <ShareCardDialog
-        open={shareOpen}
-        cardId={cardId}
-        onClose={() => void navigate(paths.myWincs())}
-        sending={(id) => <CardSending cardId={id} />}
-      />
+      <LazyShareCardDialog open={shareOpen} cardId={cardId} onClose={() => void navigate(paths.myWincs())} />
     </>
   );
 }

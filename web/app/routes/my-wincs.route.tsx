@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { keepsakesApi } from '../../../shared/api-paths.ts';
 import type { MyWinc } from '../../../shared/cards/my-wincs.contract.ts';
 import { showToast } from '../../components/toast.tsx';
@@ -6,14 +6,21 @@ import { editorTemplateOfCard } from '../../features/card-editor/hooks/use-card-
 import { useShowSavedWinc } from '../../features/my-wincs/api/use-my-wincs.ts';
 import { MyWincsPage } from '../../features/my-wincs/components/my-wincs-page.tsx';
 import { NewRepliesBadge, useNewReplyCounts } from '../../features/replies/components/new-replies-badge.tsx';
-import { RepliesList } from '../../features/replies/components/replies-list.tsx';
 import { RequireSignIn } from '../../features/session/components/require-sign-in.tsx';
-import { DeliveryLogTimeline } from '../../features/delivery/components/delivery-log-timeline.tsx';
-import { CardSending } from '../composition/card-sending.tsx';
-import { ShareCardDialog } from '../../features/share/components/share-card-dialog.tsx';
+import { LazyShareCardDialog } from '../composition/share-dialog-loader.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { LazyCardEditorDialog } from '../composition/card-editor-loader.tsx';
 import { KeepsakeActions, SaveAsVideoButton } from '../recipient/keepsake-actions-loader.tsx';
+
+/** A card's replies and delivery log show in its details only: they come with them, not with the page. */
+const RepliesList = lazy(() =>
+  import('../../features/replies/components/replies-list.tsx').then((m) => ({ default: m.RepliesList })),
+);
+const DeliveryLogTimeline = lazy(() =>
+  import('../../features/delivery/components/delivery-log-timeline.tsx').then((m) => ({
+    default: m.DeliveryLogTimeline,
+  })),
+);
 
 /**
  * `/my-wincs` — protected (SPEC §6); the user's paid cards, with the share dialog for a card's Share and the
@@ -28,12 +35,7 @@ export function MyWincsRoute() {
   return (
     <RequireSignIn>
       <MyWincsWithReplies onShare={setShareId} onEdit={setEditing} />
-      <ShareCardDialog
-        open={shareId !== null}
-        cardId={shareId}
-        onClose={() => setShareId(null)}
-        sending={(cardId) => <CardSending cardId={cardId} />}
-      />
+      <LazyShareCardDialog open={shareId !== null} cardId={shareId} onClose={() => setShareId(null)} />
       <LazyCardEditorDialog
         target={editing && { template: editorTemplateOfCard(editing), card: editing }}
         onClose={() => setEditing(null)}
@@ -62,8 +64,16 @@ function MyWincsWithReplies(props: { onShare: (cardId: string) => void; onEdit: 
     <MyWincsPage
       {...props}
       tileBadge={(card) => <NewRepliesBadge count={counts[card.id] ?? 0} />}
-      replies={(card) => <RepliesList cardId={card.id} recipientName={card.recipientName} />}
-      deliveryLog={(cardId) => <DeliveryLogTimeline cardId={cardId} />}
+      replies={(card) => (
+        <Suspense fallback={null}>
+          <RepliesList cardId={card.id} recipientName={card.recipientName} />
+        </Suspense>
+      )}
+      deliveryLog={(cardId) => (
+        <Suspense fallback={null}>
+          <DeliveryLogTimeline cardId={cardId} />
+        </Suspense>
+      )}
       keepsake={(card) => (
         <Suspense fallback={null}>
           {/* My WINCS lists paid cards, whose links never expire (DESIGN §1.21). */}

@@ -6,10 +6,8 @@ import type {
   ReplyMailSetting,
   SentReply,
 } from '../../../../shared/replies/replies.contract.ts';
-import { REPLY_UPLOAD_METADATA_KEYS, type ReplyMediaKind } from '../../../../shared/replies/reply-rules.ts';
 import { apiRequest, apiResponse, getJson, postJson } from '../../../lib/api-client.ts';
 import { cardKeys } from '../../../lib/cards-api.ts';
-import { uploadResumable, type UploadControls } from '../../../lib/uploads/resumable-upload.ts';
 
 /** Where a reply goes: a card's share link, or an invitation guest's own link. */
 export type ReplyTarget = { cardId: string } | { guestToken: string };
@@ -27,29 +25,6 @@ export function sendReply(target: ReplyTarget, input: CreateReplyInput): Promise
     'cardId' in target ? repliesApi.create(target.cardId) : repliesApi.fromGuest(target.guestToken),
     input,
   );
-}
-
-/**
- * Sends a voice or video note with the resumable upload (tus, like the sender's media): it resumes from this
- * device after a cut, and its last answer is the reply.
- */
-export function uploadReplyNote(
-  options: UploadControls & { target: ReplyTarget; kind: ReplyMediaKind; file: Blob; name: string },
-): Promise<SentReply> {
-  const { target, kind, file, name } = options;
-  const keys = REPLY_UPLOAD_METADATA_KEYS;
-  const to: Record<string, string> =
-    'cardId' in target ? { [keys.cardId]: target.cardId } : { [keys.guestToken]: target.guestToken };
-  return uploadResumable<SentReply>({
-    ...options,
-    tusPath: repliesApi.uploads,
-    metadata: { ...to, [keys.kind]: kind, ...(name.trim() ? { [keys.name]: name.trim() } : {}) },
-    fingerprint: `reply:${JSON.stringify(target)}:${kind}:${file.size}`,
-    simple: null,
-    parse: (response) => JSON.parse(response.text) as SentReply,
-    // Everything arrived and the reply was stored; only its answer was lost.
-    afterLostAnswer: () => Promise.resolve({ id: '', kind, createdAt: new Date().toISOString() }),
-  });
 }
 
 export async function fetchReplies(cardId: string, signal?: AbortSignal): Promise<RepliesResponse> {

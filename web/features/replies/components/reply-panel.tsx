@@ -15,7 +15,8 @@ import { compressVideo } from '../../../lib/media/compress-video.ts';
 import { takeToFile, useMediaRecorder, videoTakeToFile } from '../../../lib/media/use-media-recorder.ts';
 import { useTranslation } from '../../../lib/translation.tsx';
 import { UploadError } from '../../../lib/uploads/upload-error.ts';
-import { sendReply, uploadReplyNote, type ReplyTarget } from '../api/replies-api.ts';
+import { sendReply, type ReplyTarget } from '../api/replies-api.ts';
+import { uploadReplyNote } from '../api/reply-note-upload.ts';
 
 /** Characters as people count them (an emoji is one), as the server counts them. */
 const lengthOf = (text: string) => [...text].length;

@@ -1,0 +1,29 @@
+import { lazy, Suspense } from 'react';
+import { useOnceOpened } from '../../lib/use-once-opened.ts';
+
+/**
+ * The share dialog with how the card goes out (its reveal and its mail, `CardSending`): fetched the first time it
+ * opens, not with the page that offers it (My WINCS, checkout), whose take-over then has less code to evaluate.
+ */
+const ShareCardDialog = lazy(async () => {
+  const [{ ShareCardDialog: Dialog }, { CardSending }] = await Promise.all([
+    import('../../features/share/components/share-card-dialog.tsx'),
+    import('./card-sending.tsx'),
+  ]);
+  return {
+    default: (props: { open: boolean; cardId: string | null; onClose: () => void }) => (
+      <Dialog {...props} sending={(cardId) => <CardSending cardId={cardId} />} />
+    ),
+  };
+});
+
+/** SPEC §2 'Share your card' for `cardId`, loaded when it first opens; once loaded it stays, to close as it opened. */
+export function LazyShareCardDialog(props: { open: boolean; cardId: string | null; onClose: () => void }) {
+  const shown = useOnceOpened(props.open);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShareCardDialog {...props} />
+    </Suspense>
+  );
+}
