@@ -51,14 +51,15 @@ export const STRING_PARTS = {
   help: ['help'],
   faq: ['faq'],
   overview: ['overview', 'auth.steps', 'invitation.badge'],
-  checkout: ['checkout', 'share', 'auth.steps', 'delivery', 'reveal.share', 'reveal.sealed'],
+  checkout: ['checkout', 'auth.steps', 'delivery', 'reveal.share', 'reveal.sealed'],
+  /** The share dialog, with how the card goes out (its reveal, its mail): loaded when it first opens. */
+  share: ['share', 'delivery', 'reveal.share', 'reveal.sealed'],
   mailbox: ['mailbox'],
   auth: ['auth'],
   profile: ['profile', 'replies.profile'],
   account: ['account', 'auth.errors', 'auth.fields', 'auth.invalidEmail'],
   myWincs: [
     'myWincs',
-    'share',
     'invitation.badge',
     'replies.list',
     'delivery',

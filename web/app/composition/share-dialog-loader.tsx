@@ -1,15 +1,20 @@
 import { lazy, Suspense } from 'react';
+import shareStrings from 'virtual:strings/share';
+import { withStrings } from '../../lib/i18n.ts';
 import { useOnceOpened } from '../../lib/use-once-opened.ts';
 
 /**
- * The share dialog with how the card goes out (its reveal and its mail, `CardSending`): fetched the first time it
- * opens, not with the page that offers it (My WINCS, checkout), whose take-over then has less code to evaluate.
+ * The share dialog with how the card goes out (its reveal and its mail, `CardSending`) and their strings: fetched
+ * the first time it opens, not with the page that offers it (My WINCS, checkout), whose take-over then has less code to evaluate.
  */
 const ShareCardDialog = lazy(async () => {
-  const [{ ShareCardDialog: Dialog }, { CardSending }] = await Promise.all([
-    import('../../features/share/components/share-card-dialog.tsx'),
-    import('./card-sending.tsx'),
-  ]);
+  const [{ ShareCardDialog: Dialog }, { CardSending }] = await withStrings(
+    Promise.all([
+      import('../../features/share/components/share-card-dialog.tsx'),
+      import('./card-sending.tsx'),
+    ]),
+    shareStrings,
+  );
   return {
     default: (props: { open: boolean; cardId: string | null; onClose: () => void }) => (
       <Dialog {...props} sending={(cardId) => <CardSending cardId={cardId} />} />
