@@ -95,6 +95,9 @@ export default defineConfig({
           ...browserTests,
           include: E2E_ALONE,
           fileParallelism: false,
+          // Last. A project that keeps its imports (above) shares a group with those of its order, which must
+          // then have its number of workers.
+          sequence: { groupOrder: 2 },
         },
       },
     ],
