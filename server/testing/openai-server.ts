@@ -32,21 +32,27 @@ export async function startOpenAiServer() {
   const sockets = new Set<Socket>();
 
   const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-      } catch {
-        // Recorded as empty: the test's own check fails on it.
-      }
-      const aborted = new Promise<void>((resolve) =>
+    // Recorded as it arrives, its body once read: a client that gives up before then (its timeout, on a loaded
+    // machine, can fire before this server has read the body) has still sent a request, and aborted it.
+    const recorded: RecordedRequest = {
+      path: request.url ?? '',
+      headers: request.headers,
+      body: {},
+      aborted: new Promise<void>((resolve) =>
         response.on('close', () => {
           if (!response.writableFinished) resolve();
         }),
-      );
-      requests.push({ path: request.url ?? '', headers: request.headers, body, aborted });
+      ),
+    };
+    requests.push(recorded);
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      try {
+        recorded.body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      } catch {
+        // Left empty: the test's own check fails on it.
+      }
       if (request.url === '/v1/chat/completions') answerChat(response);
       else if (request.url === '/v1/audio/speech') answerSpeech(response);
       else response.writeHead(404).end();

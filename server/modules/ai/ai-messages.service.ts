@@ -68,12 +68,22 @@ export function createAiMessagesService(deps: {
       }): Promise<AiMessageOutcome> => {
         if (!writer)
           return { type: 'done', ...(await builtIn(brief, previous)), writer: 'built-in', failed: false };
+        // The provider's time runs on a timer of our own, which holds its controller until it fires or is cleared:
+        // `AbortSignal.timeout`'s timer holds its signal only weakly, and inside `AbortSignal.any` nothing else
+        // holds it, so a garbage collection could lose the timeout and leave a hung provider hanging the sender.
+        const timeout = new AbortController();
+        const timer = setTimeout(
+          () => timeout.abort(new DOMException('the AI provider took too long', 'TimeoutError')),
+          timeoutMs,
+        );
         try {
-          const raw = await writer.write(brief, {
-            ...(previous ? { previous } : {}),
-            signal: AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]),
-            ...(options.onDelta ? { onDelta: options.onDelta } : {}),
-          });
+          const raw = await writer
+            .write(brief, {
+              ...(previous ? { previous } : {}),
+              signal: AbortSignal.any([options.signal, timeout.signal]),
+              ...(options.onDelta ? { onDelta: options.onDelta } : {}),
+            })
+            .finally(() => clearTimeout(timer));
           const { cleanMessage } = await import('./message-cleaning.ts');
           const message = cleanMessage(raw);
           if (message === '') throw new Error('the AI answer held no text once cleaned');
