@@ -31,8 +31,8 @@ const E2E_ALONE = [
 
 const browserTests = {
   environment: 'node' as const,
-  // As for the server files: a worker keeps what it imported (Playwright, the support, the shared code) from
-  // one file to the next; six files' import took 12.3 s, 5.0 s so. Each file starts its own server and browser.
+  // A worker keeps what it imported (Playwright, the support, the shared code) from one file to the next; six
+  // files' import took 12.3 s, 5.0 s so. Each file starts its own server and browser, in processes of their own.
   isolate: false,
   globalSetup: ['e2e/support/global-setup.ts'],
   testTimeout: 90_000,
@@ -62,10 +62,9 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          // A worker keeps the modules it imported from one file to the next: every server file imports the whole
-          // app, which took 153 s of the project's CPU, once per file (18 s so). The files share no state through
-          // them: each builds its own app, database and servers.
-          isolate: false,
+          // Each file in a process of its own (vitest's default). Sharing one process between files saved 110 s of
+          // import CPU, but a clean run then failed a payments test by a wait of 40 s that nothing in the test
+          // explains, and nothing a file leaves behind in its process can reach the next file this way.
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           maxWorkers: SERVER_WORKERS,
