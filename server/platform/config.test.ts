@@ -152,6 +152,18 @@ describe('loadConfig: Stripe payments', () => {
     expect(() => loadConfig({ PAYMENTS_TEST_MODE: 'yes' })).toThrow(/PAYMENTS_TEST_MODE/);
   });
 
+  it('hashes passwords at the standard cost unless told fast, which a public server refuses', () => {
+    expect(loadConfig({}).passwordHashing).toBe('standard');
+    expect(loadConfig({ PASSWORD_HASHING: 'fast' }).passwordHashing).toBe('fast');
+    expect(
+      loadConfig({ PASSWORD_HASHING: 'fast', PUBLIC_ORIGIN: 'http://localhost:3000' }).passwordHashing,
+    ).toBe('fast');
+    expect(() => loadConfig({ PASSWORD_HASHING: 'fast', PUBLIC_ORIGIN: 'https://winc.example' })).toThrow(
+      /PASSWORD_HASHING="fast": must be standard on a public server/,
+    );
+    expect(() => loadConfig({ PASSWORD_HASHING: 'cheap' })).toThrow(/PASSWORD_HASHING/);
+  });
+
   it('switches to Stripe with all six set, on Stripe’s own API unless STRIPE_API_URL says otherwise', () => {
     expect(loadConfig(stripeEnv).stripe).toEqual({
       secretKey: 'sk_test_verysecretkey',

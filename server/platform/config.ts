@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { PasswordHashing } from './auth/password-hashing.ts';
 
 /**
  * The whole server configuration, read once from the environment and validated. Every variable is optional:
@@ -162,6 +163,11 @@ const envSchema = z.object({
    * hand out free credits.
    */
   PAYMENTS_TEST_MODE: z.enum(['on', 'off']).optional(),
+  /**
+   * The cost of new password hashes: `standard` (scrypt as better-auth makes it), or `fast` for tests and local
+   * runs, refused with a public PUBLIC_ORIGIN. Each hash names its cost, so either setting verifies both.
+   */
+  PASSWORD_HASHING: z.enum(['standard', 'fast']).default('standard'),
   /**
    * S3-compatible object storage (AWS, MinIO, Garage, R2, …), addressed path-style (`{endpoint}/{bucket}/{key}`).
    * Unset: files stay under DATA_DIR.
@@ -326,6 +332,7 @@ export interface AppConfig {
   stripe: StripeSettings | undefined;
   /** Without Stripe: whether the built-in test-mode checkout is offered (else purchases are unavailable). */
   paymentsTestMode: boolean;
+  passwordHashing: PasswordHashing;
   /** The AI message provider, or undefined for the built-in writer only. */
   ai: AiProviderSettings | undefined;
   /** The speech provider, or undefined for the built-in voices only. */
@@ -368,6 +375,17 @@ function s3CompletenessIssues(env: NodeJS.ProcessEnv): { name: string; message: 
       `must be set too: ${present.join(', ')} ${present.length === 1 ? 'is' : 'are'} set, and S3 storage ` +
       `needs all of ${S3_REQUIRED.join(', ')} (or none of them, to keep files on local disk)`,
   }));
+}
+
+/** Fast password hashes would make a public server's passwords cheap to guess from a stolen database. */
+function passwordHashingIssues(hashing: PasswordHashing, publicOrigin: string | undefined) {
+  if (hashing !== 'fast' || publicOrigin === undefined || isLoopbackOrigin(publicOrigin)) return [];
+  return [
+    {
+      name: 'PASSWORD_HASHING',
+      message: `must be standard on a public server (PUBLIC_ORIGIN=${publicOrigin}): fast is for tests on this machine`,
+    },
+  ];
 }
 
 /** A provider named without its model (or the reverse) is a mistake worth stopping for, not a silent fallback. */
@@ -420,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }))),
     ...s3CompletenessIssues(env),
     ...stripeCompletenessIssues(env),
+    ...(parsed.success ? passwordHashingIssues(parsed.data.PASSWORD_HASHING, parsed.data.PUBLIC_ORIGIN) : []),
     ...pairIssues(env, AI_REQUIRED, 'the AI message provider'),
     ...pairIssues(env, TTS_REQUIRED, 'the speech provider'),
   ];
@@ -474,6 +493,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     localMailbox: v.LOCAL_MAILBOX,
+    passwordHashing: v.PASSWORD_HASHING,
     paymentsTestMode: v.PAYMENTS_TEST_MODE
       ? v.PAYMENTS_TEST_MODE === 'on'
       : v.PUBLIC_ORIGIN === undefined || isLoopbackOrigin(v.PUBLIC_ORIGIN),

@@ -54,6 +54,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     DATA_DIR: options.dataDir,
     DATABASE_URL: options.databaseUrl ?? '',
     LOG_LEVEL: 'warn',
+    PASSWORD_HASHING: 'fast',
     SEED_DEMO_CATALOG: 'false',
     WEB_DIST_DIR: path.join(options.dataDir, 'no-web-build'),
     ...options.env,

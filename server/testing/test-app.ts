@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
-import { loadConfig, type AppConfig } from '../platform/config.ts';
+import { isLoopbackOrigin, loadConfig, type AppConfig } from '../platform/config.ts';
 import type { TestDatabase } from './databases.ts';
 
 /** The real app on a test database, quiet, with no demo catalog unless asked. */
@@ -10,7 +10,10 @@ export async function buildTestApp(
   testDatabase: TestDatabase,
   options: AppOptions & { env?: Record<string, string> } = {},
 ): Promise<{ app: FastifyInstance; config: AppConfig }> {
+  const origin = options.env?.PUBLIC_ORIGIN;
   const config = loadConfig({
+    // Cheap password hashes, but where the test stands for a public server, which refuses them.
+    PASSWORD_HASHING: origin === undefined || isLoopbackOrigin(origin) ? 'fast' : 'standard',
     DATA_DIR: testDatabase.dataDir,
     DATABASE_URL: testDatabase.databaseUrl,
     LOG_LEVEL: 'silent',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getMigrations } from 'better-auth/db/migration';
+import { hashPassword as betterAuthHash } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_USER_CREDITS, meResponseSchema } from '../../../shared/accounts/accounts.contract.ts';
 import { createAuth } from '../../platform/auth/auth.ts';
@@ -50,6 +51,34 @@ describeEachDatabase('accounts: sign-up, verification, sign-in, credits', (use) 
     });
     const plan = await getMigrations(auth.options);
     expect([plan.toBeCreated, plan.toBeAdded, plan.toBeAddedIndexes]).toEqual([[], [], []]);
+  });
+
+  it('stores a hash that names its cost, and still signs in an account whose hash better-auth made', async () => {
+    const { email, password } = await signUpAndVerify(app, use());
+    const stored = () =>
+      use()
+        .database.db.selectFrom('accounts')
+        .innerJoin('users', 'users.id', 'accounts.userId')
+        .select(['accounts.id', 'accounts.password'])
+        .where('users.email', '=', email)
+        .where('accounts.providerId', '=', 'credential')
+        .executeTakeFirstOrThrow();
+    const account = await stored();
+    // The tests hash at the fast cost (PASSWORD_HASHING=fast), which the hash says.
+    expect(account.password).toMatch(/^scrypt:1024:8:1:[0-9a-f]{32}:[0-9a-f]{128}$/);
+
+    await use()
+      .database.db.updateTable('accounts')
+      .set({ password: await betterAuthHash(password) })
+      .where('id', '=', account.id)
+      .execute();
+    expect((await new TestBrowser(app).post('/api/auth/sign-in/email', { email, password })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await new TestBrowser(app).post('/api/auth/sign-in/email', { email, password: `${password}!` }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('changes the email only after the current address confirms and the new one verifies', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/accounts/accounts.contract.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.ts';
 import type { AppConfig } from '../config.ts';
+import { passwordHasher } from './password-hashing.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mail-messages.ts';
 import { CLIENT_IP_HEADER } from './auth-request.ts';
@@ -212,6 +213,7 @@ function buildOptions(deps: AuthDeps, authContext: () => Promise<AuthContext>) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      password: passwordHasher(config.passwordHashing),
       sendResetPassword: async ({ user, token }, request) => {
         await mailer.send({
           kind: 'reset-password',
