@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ afterEach(async () => {
  */
 describe('the reporter of tests that passed only when tried again', { timeout: 60_000 }, () => {
   it('names the test that failed once and then passed, with its first error, and no other', async () => {
+    await mkdir(path.join(root, '.cache'), { recursive: true });
     folder = await mkdtemp(path.join(root, '.cache', 'retried-reporter-'));
     await writeFile(
       path.join(folder, 'vitest.config.mjs'),
