@@ -46,6 +46,7 @@ describe('password hashing', () => {
       `scrypt:1000:8:1:${salt}:${key}`,
       `scrypt:${2 ** 30}:8:1:${salt}:${key}`,
       `scrypt:1024:0:1:${salt}:${key}`,
+      `scrypt:16384:16:17:${salt}:${key}`,
       `scrypt:1024:8:1::${key}`,
     ]) {
       await expect(fast.verify({ hash, password: 'correct horse 42' }), hash).rejects.toThrow(
