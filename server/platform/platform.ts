@@ -55,6 +55,13 @@ export interface PlatformOptions {
   shutdown?: ShutdownState;
   /** How often each instance looks for due jobs (5 s); tests shorten it. */
   jobsPollMs?: number;
+  /**
+   * A connection the caller holds and keeps (a test that reads and writes beside the app): the app uses it
+   * rather than opening its own, and leaves it open when it closes. SQLite has one writer, and a second
+   * connection in the same process waits for the first's write lock with the event loop blocked
+   * (better-sqlite3's busy_timeout), which the first then cannot release: 5 s, then "database is locked".
+   */
+  database?: Database;
 }
 
 /** What every module is built from: the server's parts without business rules (DESIGN §2). */
@@ -117,13 +124,15 @@ export async function createPlatform(
     );
   }
 
-  const database = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqlitePath: config.sqlitePath,
-    onConnectionError: (error) => log.warn({ err: error }, 'database connection lost'),
-    ...(options.onStatement ? { onStatement: options.onStatement } : {}),
-  });
-  app.addHook('onClose', async () => database.destroy());
+  const database =
+    options.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      sqlitePath: config.sqlitePath,
+      onConnectionError: (error) => log.warn({ err: error }, 'database connection lost'),
+      ...(options.onStatement ? { onStatement: options.onStatement } : {}),
+    });
+  if (!options.database) app.addHook('onClose', async () => database.destroy());
   const applied = await migrateToLatest(database);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
 

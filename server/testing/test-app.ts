@@ -23,6 +23,15 @@ export async function buildTestApp(
   });
   fs.mkdirSync(config.dataDir, { recursive: true });
   const { env: _env, ...appOptions } = options;
-  const app = await buildApp(config, appOptions);
+  // On the test's SQLite file the test's connection is the app's too, as one process has one
+  // (PlatformOptions.database); a test that counts the app's statements needs the app's own.
+  const sameSqliteFile =
+    testDatabase.dialect === 'sqlite' &&
+    !config.databaseUrl &&
+    config.dataDir === path.resolve(testDatabase.dataDir);
+  const app = await buildApp(config, {
+    ...(sameSqliteFile && !options.onStatement ? { database: testDatabase.database } : {}),
+    ...appOptions,
+  });
   return { app, config };
 }
