@@ -299,6 +299,28 @@ describe('the first visit', () => {
     await context.close();
   });
 
+  it('switches a page the server rendered before the device told it its language', async () => {
+    // The device's last page told the server (the cookie) only after this page had been asked for without it,
+    // as when a visitor moves on before that page had an idle moment: the page comes in English.
+    const context = await contextIn(browser, 'ar', { viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'ar', url: server.baseUrl }]);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const renderedWithout = await (await fetch(`${server.baseUrl}/`)).text();
+    expect(renderedWithout).toContain('<html lang="en"');
+    await page.route(`${server.baseUrl}/`, (route) =>
+      route.fulfill({ body: renderedWithout, contentType: 'text/html; charset=utf-8' }),
+    );
+    await openAppPage(page, `${server.baseUrl}/`);
+    await page.getByRole('heading', { level: 1, name: text('ar', 'home.heroTitle') }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("shows a shared card's cover before any script, then asks for the card once, with its page", async () => {
     const owner = await signedInOwner(server.baseUrl);
     await owner.buyPremium();

@@ -9,8 +9,8 @@ import appStrings from 'virtual:strings/app';
 import {
   initI18n,
   readStoredLanguage,
+  languageKnownToServer,
   rememberLanguageForServer,
-  serverKnowsLanguage,
   showLanguage,
 } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -28,12 +28,19 @@ async function loadMatchedFrames(routes: RouteObject[]): Promise<void> {
 }
 
 /**
- * A device that chose a language before the server could know it: the server learns it for next time, and
- * the page switches to it. Reading the cookie and reading the device's storage each wait on the browser (a
- * first read, a few milliseconds of a phone's main thread): each has an idle moment of its own.
+ * A page rendered in another language than the device chose: the server did not know the choice yet (it
+ * learns it for next time) or learnt it only after it had rendered this page (another page of the device told
+ * it meanwhile, as a visitor who moves on quickly makes the last page do); the page switches to it. Reading the
+ * cookie and reading the device's storage each wait on the browser (a first read, a few milliseconds of a
+ * phone's main thread): each has an idle moment of its own.
  */
-function switchToStoredLanguage(pageLanguage: string): void {
-  if (serverKnowsLanguage()) return;
+function switchToChosenLanguage(pageLanguage: string): void {
+  const known = languageKnownToServer();
+  if (known === pageLanguage) return;
+  if (known) {
+    void showLanguage(known);
+    return;
+  }
   whenIdle(() => {
     const stored = readStoredLanguage();
     rememberLanguageForServer(stored);
@@ -65,7 +72,7 @@ export async function startApp(): Promise<void> {
   // Each in an idle moment of its own: the requests and renders that follow are work enough for one.
   const takenOver = () => {
     whenIdle(markTakenOver);
-    whenIdle(() => switchToStoredLanguage(pageLanguage));
+    whenIdle(() => switchToChosenLanguage(pageLanguage));
   };
   // As a transition, hydration is done in slices between which the browser can answer the visitor (and paint),
   // instead of one long task on a slow phone.

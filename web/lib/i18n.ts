@@ -177,9 +177,14 @@ export async function translatorOf(language: Language, ...parts: Strings[]): Pro
   return createTranslator(language, stringsOf(language).messages);
 }
 
-/** Whether the server already knows the language this device chose (see `rememberLanguageForServer`). */
-export function serverKnowsLanguage(): boolean {
-  return document.cookie.split('; ').some((entry) => entry.startsWith(`${LANGUAGE_COOKIE}=`));
+/** The language this device chose, as the server knows it (see `rememberLanguageForServer`); null if not yet. */
+export function languageKnownToServer(): Language | null {
+  const prefix = `${LANGUAGE_COOKIE}=`;
+  const value = document.cookie
+    .split('; ')
+    .find((entry) => entry.startsWith(prefix))
+    ?.slice(prefix.length);
+  return isLanguage(value) ? value : null;
 }
 
 export function currentLanguage(): Language {

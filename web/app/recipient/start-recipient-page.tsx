@@ -6,9 +6,9 @@ import { recipientPageOf } from './recipient-path.ts';
 import recipientStrings from 'virtual:strings/recipient';
 import {
   initI18n,
+  languageKnownToServer,
   readStoredLanguage,
   rememberLanguageForServer,
-  serverKnowsLanguage,
 } from '../../lib/i18n.ts';
 import { TranslationProvider } from '../../lib/translation.tsx';
 import { markTakenOver, TakenOver } from '../../lib/after-take-over.ts';
@@ -41,5 +41,5 @@ export async function startRecipientPage(): Promise<void> {
     createRoot(root).render(app);
   }
   // The server learns the device's language for its next page (this one shows its card's, DESIGN §1.17).
-  if (!serverKnowsLanguage()) rememberLanguageForServer(readStoredLanguage());
+  if (!languageKnownToServer()) rememberLanguageForServer(readStoredLanguage());
 }
