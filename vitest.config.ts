@@ -62,9 +62,9 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          // Each file in a process of its own (vitest's default). Sharing one process between files saved 110 s of
-          // import CPU, but a clean run then failed a payments test by a wait of 40 s that nothing in the test
-          // explains, and nothing a file leaves behind in its process can reach the next file this way.
+          // A worker keeps what it imported (the server's modules, Fastify, better-auth, the drivers) from one file
+          // to the next: each file in a process of its own spent 110 s of the two cores importing them again.
+          isolate: false,
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           maxWorkers: SERVER_WORKERS,
