@@ -87,12 +87,48 @@ function howToInstall(): string {
   ].join('\n');
 }
 
+/** The features Playwright turns off in every Chromium it launches (its `chromiumSwitches`, playwright-core 1.65). */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AimEnabled',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsFirstBalancedModeAutoEnable',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'NetworkTimeServiceQuerying',
+  'OptimizationHints',
+  'PaintHolding',
+  'PreconnectToSearch',
+  'TcpPortRandomizationWin',
+  'ThirdPartyStoragePartitioning',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'msForceBrowserSignIn',
+];
+
+/**
+ * Off in the browsers the tests drive, besides Playwright's: every new window (a browser context's first page)
+ * preloads the address bar's suggestion popups, web pages of their own in a renderer of their own. That cost
+ * 1.6–2.0 s of CPU per context on this machine, more than the page under test then did, and a headless window's
+ * address bar is never typed into. Chromium reads only the last `--disable-features` it is given, so the flag
+ * carries Playwright's list too (`e2e/browser-launch.e2e.ts` fails when Playwright's grows).
+ */
+export const DISABLED_FEATURES_FLAG = `--disable-features=${[
+  ...PLAYWRIGHT_DISABLED_FEATURES,
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+].join(',')}`;
+
 /**
  * A headless Chromium; every launch gets its own fresh temporary profile (Playwright creates and removes it).
  * `extraArgs` add flags, such as Chromium's fake microphone for recording tests.
  */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: ensureChromium(), args: [...LAUNCH_ARGS, ...extraArgs] });
+  return chromium.launch({
+    executablePath: ensureChromium(),
+    args: [...LAUNCH_ARGS, DISABLED_FEATURES_FLAG, ...extraArgs],
+  });
 }
 
 /**
