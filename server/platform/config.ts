@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { PasswordHashing } from './auth/password-hashing.ts';
+import { PASSWORD_HASHINGS, type PasswordHashing } from './auth/password-hashing.ts';
 
 /**
  * The whole server configuration, read once from the environment and validated. Every variable is optional:
@@ -167,7 +167,7 @@ const envSchema = z.object({
    * The cost of new password hashes: `standard` (scrypt as better-auth makes it), or `fast` for tests and local
    * runs, refused with a public PUBLIC_ORIGIN. Each hash names its cost, so either setting verifies both.
    */
-  PASSWORD_HASHING: z.enum(['standard', 'fast']).default('standard'),
+  PASSWORD_HASHING: z.enum(PASSWORD_HASHINGS).default('standard'),
   /**
    * S3-compatible object storage (AWS, MinIO, Garage, R2, …), addressed path-style (`{endpoint}/{bucket}/{key}`).
    * Unset: files stay under DATA_DIR.

@@ -26,7 +26,9 @@ export const STANDARD_COST: ScryptCost = { N: 16384, r: 16, p: 1 };
  */
 export const FAST_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
 
-export type PasswordHashing = 'standard' | 'fast';
+/** The settings of `PASSWORD_HASHING`. */
+export const PASSWORD_HASHINGS = ['standard', 'fast'] as const;
+export type PasswordHashing = (typeof PASSWORD_HASHINGS)[number];
 
 const KEY_BYTES = 64;
 const PREFIX = 'scrypt';
