@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  DISABLED_FEATURES_FLAG,
   ensureChromium,
   LAUNCH_ARGS,
   launchBrowser,
@@ -57,12 +56,6 @@ describe.skipIf(process.platform !== 'linux')('the browser the tests launch', ()
     } finally {
       await plain.close();
     }
-    expect(DISABLED_FEATURES_FLAG.split(',')).toEqual(
-      expect.arrayContaining([
-        `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES[0]}`,
-        ...PLAYWRIGHT_DISABLED_FEATURES.slice(1),
-      ]),
-    );
 
     const browser = await launchBrowser();
     try {

@@ -108,17 +108,21 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 ];
 
 /**
- * Off in the browsers the tests drive, besides Playwright's: every new window (a browser context's first page)
- * preloads the address bar's suggestion popups, web pages of their own in a renderer of their own. That cost
- * 1.6–2.0 s of CPU per context on this machine, more than the page under test then did, and a headless window's
- * address bar is never typed into. Chromium reads only the last `--disable-features` it is given, so the flag
- * carries Playwright's list too (`e2e/browser-launch.e2e.ts` fails when Playwright's grows).
+ * Off in every browser the tests and benchmarks drive, besides what their launcher turns off: every new window
+ * (each browser context's first page, each Lighthouse audit's browser) preloads the address bar's suggestion
+ * popups, web pages of their own in a renderer of their own. That cost 1.6–2.0 s of CPU per window on this
+ * machine, more than the page under test then did, beside it on two cores; a headless window's address bar is
+ * never typed into.
  */
-export const DISABLED_FEATURES_FLAG = `--disable-features=${[
-  ...PLAYWRIGHT_DISABLED_FEATURES,
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxAimPopup',
-].join(',')}`;
+const UNUSED_WINDOW_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * One `--disable-features` flag with a launcher's own list (`launcherList`) and ours: Chromium reads only the
+ * last one it is given (`e2e/browser-launch.e2e.ts` fails when Playwright's list changes).
+ */
+export function disabledFeaturesFlag(launcherList: readonly string[]): string {
+  return `--disable-features=${[...launcherList, ...UNUSED_WINDOW_FEATURES].join(',')}`;
+}
 
 /**
  * A headless Chromium; every launch gets its own fresh temporary profile (Playwright creates and removes it).
@@ -127,7 +131,7 @@ export const DISABLED_FEATURES_FLAG = `--disable-features=${[
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: ensureChromium(),
-    args: [...LAUNCH_ARGS, DISABLED_FEATURES_FLAG, ...extraArgs],
+    args: [...LAUNCH_ARGS, disabledFeaturesFlag(PLAYWRIGHT_DISABLED_FEATURES), ...extraArgs],
   });
 }
 
