@@ -8,8 +8,8 @@ import { appRoutes, createAppRouter } from './router.tsx';
 import appStrings from 'virtual:strings/app';
 import {
   initI18n,
-  readStoredLanguage,
   languageKnownToServer,
+  readStoredLanguage,
   rememberLanguageForServer,
   showLanguage,
 } from '../lib/i18n.ts';
