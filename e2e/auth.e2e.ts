@@ -62,7 +62,7 @@ function headerBalance(page: Page) {
 async function expectBalance(page: Page, credits: number): Promise<void> {
   await headerBalance(page)
     .and(page.locator(`[data-credits="${credits}"]`))
-    .waitFor({ timeout: 10_000 });
+    .waitFor();
 }
 
 /**
