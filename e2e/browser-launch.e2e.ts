@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  disabledFeaturesIn,
   ensureChromium,
   LAUNCH_ARGS,
   launchBrowser,
@@ -15,31 +16,23 @@ import {
  */
 
 /** The command lines (arguments) of this process's descendants. */
-function descendantCommandLines(): string[][] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/u.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // The process ended meanwhile.
-    }
+function descendantCommandLines(pid = process.pid): string[][] {
+  let children: string[];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  } catch {
+    return []; // The process ended meanwhile.
   }
-  const lines: string[][] = [];
-  const visit = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      try {
-        lines.push(readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0'));
-      } catch {
-        // The process ended meanwhile.
-      }
-      visit(child);
+  return children.flatMap((child) => {
+    try {
+      return [
+        readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0'),
+        ...descendantCommandLines(Number(child)),
+      ];
+    } catch {
+      return []; // The process ended meanwhile.
     }
-  };
-  visit(process.pid);
-  return lines;
+  });
 }
 
 describe.skipIf(process.platform !== 'linux')('the browser the tests launch', () => {
@@ -49,10 +42,9 @@ describe.skipIf(process.platform !== 'linux')('the browser the tests launch', ()
       const browserProcess = descendantCommandLines().find(
         (args) => args.includes('--remote-debugging-pipe') && !args.some((arg) => arg.startsWith('--type=')),
       );
-      const playwrights = browserProcess
-        ?.filter((arg) => arg.startsWith('--disable-features='))
-        .flatMap((arg) => arg.slice('--disable-features='.length).split(','));
-      expect(playwrights?.toSorted()).toEqual(PLAYWRIGHT_DISABLED_FEATURES.toSorted());
+      expect(disabledFeaturesIn(browserProcess ?? []).toSorted()).toEqual(
+        PLAYWRIGHT_DISABLED_FEATURES.toSorted(),
+      );
     } finally {
       await plain.close();
     }

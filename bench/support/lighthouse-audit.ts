@@ -4,7 +4,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { auditFlowArtifacts, type Artifacts, type Flags, type Result } from 'lighthouse';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { chromium } from 'playwright-core';
-import { disabledFeaturesFlag, ensureChromium, LAUNCH_ARGS } from '../../e2e/support/browser.ts';
+import {
+  disabledFeaturesFlag,
+  disabledFeaturesIn,
+  ensureChromium,
+  LAUNCH_ARGS,
+} from '../../e2e/support/browser.ts';
 import { calibratedSlowdown, DEFAULT_CPU_SLOWDOWN, median } from './lighthouse-calibration.ts';
 
 /** One Lighthouse score and its metrics (ms; CLS unitless). */
@@ -84,11 +89,8 @@ async function mainThreadOf(artifacts: Artifacts): Promise<{ longestTask: number
   };
 }
 
-const DISABLE_FEATURES = '--disable-features=';
 /** The features chrome-launcher turns off, which our flag (given after its own) must carry too. */
-const launcherDisabledFeatures = chromeLauncher.Launcher.defaultFlags()
-  .filter((flag) => flag.startsWith(DISABLE_FEATURES))
-  .flatMap((flag) => flag.slice(DISABLE_FEATURES.length).split(','));
+const launcherDisabledFeatures = disabledFeaturesIn(chromeLauncher.Launcher.defaultFlags());
 
 /** Debian Chromium in a fresh profile under `profileDir`, for one audit. */
 async function launch(profileDir: string): Promise<chromeLauncher.LaunchedChrome> {

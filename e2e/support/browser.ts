@@ -116,12 +116,21 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  */
 const UNUSED_WINDOW_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
+const DISABLE_FEATURES = '--disable-features=';
+
+/** The features a list of Chromium flags turns off. */
+export function disabledFeaturesIn(flags: readonly string[]): string[] {
+  return flags
+    .filter((flag) => flag.startsWith(DISABLE_FEATURES))
+    .flatMap((flag) => flag.slice(DISABLE_FEATURES.length).split(','));
+}
+
 /**
  * One `--disable-features` flag with a launcher's own list (`launcherList`) and ours: Chromium reads only the
  * last one it is given (`e2e/browser-launch.e2e.ts` fails when Playwright's list changes).
  */
 export function disabledFeaturesFlag(launcherList: readonly string[]): string {
-  return `--disable-features=${[...launcherList, ...UNUSED_WINDOW_FEATURES].join(',')}`;
+  return `${DISABLE_FEATURES}${[...launcherList, ...UNUSED_WINDOW_FEATURES].join(',')}`;
 }
 
 /**
